@@ -1,0 +1,1 @@
+//! Permission pattern matching with Claude Code's documented semantics (SPEC §3).

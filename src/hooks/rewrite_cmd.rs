@@ -1,0 +1,278 @@
+//! The one decision function of the hook path, `evaluate_for(cmd, host, …) -> Decision`, and
+//! its exit-code rendering for `rtk rewrite` (SPEC §1).
+//!
+//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); no rtk form
+//! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise
+//! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite.
+//! Invariant #1155, host-scoped: for a rule-reading host, Default never exits 0.
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use crate::cli::RewriteArgs;
+use crate::config::{Config, HooksConfig};
+use crate::env::Env;
+use crate::hooks::permissions::{self, Authority, Host, PermissionVerdict, Rule, RuleSet};
+use crate::shell::{self, Context};
+
+/// Longest command line rtk will judge; longer ones pass through unchanged (exit 1).
+pub const MAX_COMMAND_BYTES: usize = 64 * 1024;
+
+/// What the caller should do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Run the rewrite; the host may run it without asking (exit 0).
+    AllowRewrite,
+    /// Run the rewrite; approval stays with the host (exit 3).
+    AskRewrite,
+    /// Run the original unchanged (exit 1).
+    Passthrough,
+    /// A deny rule matched; defer to the host's own deny (exit 2).
+    Deny,
+}
+
+impl Outcome {
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::AllowRewrite => 0,
+            Outcome::Passthrough => 1,
+            Outcome::Deny => 2,
+            Outcome::AskRewrite => 3,
+        }
+    }
+}
+
+/// How one simple command was judged (for `--explain`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SegmentReport {
+    pub text: String,
+    pub context: Context,
+    pub verdict: PermissionVerdict,
+    pub rule: Option<Rule>,
+}
+
+/// The full decision for one command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    pub outcome: Outcome,
+    /// The rewritten line (Some exactly for AllowRewrite and AskRewrite).
+    pub rewritten: Option<String>,
+    /// The line verdict from the host's own rules.
+    pub verdict: PermissionVerdict,
+    pub host: Host,
+    pub segments: Vec<SegmentReport>,
+    /// Why the outcome is what it is, in a few words.
+    pub reason: String,
+    /// Messages for stderr.
+    pub warnings: Vec<String>,
+}
+
+impl Decision {
+    fn passthrough(host: Host, verdict: PermissionVerdict, reason: impl Into<String>) -> Self {
+        Decision {
+            outcome: Outcome::Passthrough,
+            rewritten: None,
+            verdict,
+            host,
+            segments: Vec::new(),
+            reason: reason.into(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// Combines per-command verdicts into the line verdict (Deny > Ask > Allow > Default).
+/// Allow needs every command explicitly allowed; a shell `-c` wrapper is never Allow.
+pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> PermissionVerdict {
+    let strongest = segments
+        .iter()
+        .map(|s| s.verdict)
+        .max()
+        .unwrap_or(PermissionVerdict::Default);
+    match strongest {
+        PermissionVerdict::Deny | PermissionVerdict::Ask => strongest,
+        _ if has_shell_wrapper => PermissionVerdict::Ask,
+        PermissionVerdict::Allow
+            if !segments.is_empty()
+                && segments.iter().all(|s| s.verdict == PermissionVerdict::Allow) =>
+        {
+            PermissionVerdict::Allow
+        }
+        _ => PermissionVerdict::Default,
+    }
+}
+
+/// Decides `cmd` for `host` with the given rules (pure; tests inject rules here).
+pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) -> Decision {
+    if cmd.len() > MAX_COMMAND_BYTES {
+        let mut d = Decision::passthrough(host, PermissionVerdict::Default, "command too long");
+        d.warnings.push(format!(
+            "command is {} bytes, over the {MAX_COMMAND_BYTES}-byte limit; left unchanged",
+            cmd.len()
+        ));
+        return d;
+    }
+    if cmd.trim().is_empty() {
+        return Decision::passthrough(host, PermissionVerdict::Default, "empty command");
+    }
+    let parsed = shell::parse(cmd);
+    let segments: Vec<SegmentReport> = parsed
+        .commands
+        .iter()
+        .map(|c| {
+            let (verdict, rule) = rules.judge(&c.forms);
+            SegmentReport {
+                text: c.forms.exact.clone(),
+                context: c.context,
+                verdict,
+                rule: rule.cloned(),
+            }
+        })
+        .collect();
+    let verdict = line_verdict(&segments, parsed.has_shell_wrapper);
+    let mut decision = Decision {
+        segments,
+        ..Decision::passthrough(host, verdict, "")
+    };
+    if verdict == PermissionVerdict::Deny {
+        decision.outcome = Outcome::Deny;
+        decision.reason = "a deny rule matched".into();
+        return decision;
+    }
+    if let Some(why) = parsed.unattestable.first() {
+        decision.reason = format!("unattestable: {}", why.0);
+        return decision;
+    }
+    let rewrite = crate::rewrite::rewrite_line(cmd, &parsed, config);
+    decision.warnings.extend(rewrite.warnings);
+    let Some(line) = rewrite.line else {
+        decision.reason = "no rtk form for any segment".into();
+        return decision;
+    };
+    decision.rewritten = Some(line);
+    (decision.outcome, decision.reason) = match (verdict, host.authority()) {
+        (PermissionVerdict::Allow, _) => (Outcome::AllowRewrite, "every segment allowed".into()),
+        (_, Authority::Host) => (
+            Outcome::AllowRewrite,
+            format!("{} holds permission authority", host.name()),
+        ),
+        (PermissionVerdict::Ask, Authority::Rtk) => {
+            (Outcome::AskRewrite, "an ask rule matched".into())
+        }
+        (_, Authority::Rtk) => (Outcome::AskRewrite, "no allow rule for every segment".into()),
+    };
+    decision
+}
+
+/// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
+pub fn evaluate_for(cmd: &str, host: Host, env: &Env) -> Decision {
+    let loaded = permissions::load_rules_for(host, env);
+    let (config, config_warnings) = Config::load(env);
+    let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
+    let mut warnings = loaded.warnings;
+    warnings.extend(config_warnings);
+    warnings.append(&mut decision.warnings);
+    decision.warnings = warnings;
+    decision
+}
+
+/// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.
+pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Host, String> {
+    let (name, from) = match (flag, env.var("RTK_REWRITE_HOST")) {
+        (Some(f), _) => (f, "--host"),
+        (None, Some(v)) => (v, "RTK_REWRITE_HOST"),
+        (None, None) => return Ok(Host::Claude),
+    };
+    Host::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Host::ALL.iter().map(|h| h.name()).collect();
+        format!(
+            "unknown host '{name}' (from {from}; expected one of: {})",
+            names.join(", ")
+        )
+    })
+}
+
+/// Joins argv words into one command line; None if any word is not UTF-8.
+pub fn join_words(words: &[OsString]) -> Option<String> {
+    let words: Option<Vec<&str>> = words.iter().map(|w| w.to_str()).collect();
+    words.map(|w| w.join(" "))
+}
+
+/// `rtk rewrite`.
+pub fn run(args: &RewriteArgs, env: &Env) -> anyhow::Result<u8> {
+    let mut err = std::io::stderr().lock();
+    let host = match resolve_host(args.host.as_deref(), env) {
+        Ok(h) => h,
+        Err(msg) => {
+            writeln!(err, "rtk: {msg}")?;
+            return Ok(1);
+        }
+    };
+    let Some(cmd) = join_words(&args.command) else {
+        writeln!(err, "rtk: command is not valid UTF-8; left unchanged")?;
+        return Ok(1);
+    };
+    let decision = evaluate_for(&cmd, host, env);
+    for w in &decision.warnings {
+        writeln!(err, "rtk: warning: {w}")?;
+    }
+    if args.explain {
+        write_explanation(&mut err, &decision)?;
+    }
+    if let (Outcome::AllowRewrite | Outcome::AskRewrite, Some(line)) =
+        (decision.outcome, &decision.rewritten)
+    {
+        let mut out = std::io::stdout().lock();
+        out.write_all(line.as_bytes())?;
+        out.flush()?;
+    }
+    Ok(decision.outcome.exit_code())
+}
+
+fn verdict_name(v: PermissionVerdict) -> &'static str {
+    match v {
+        PermissionVerdict::Default => "default (no rule)",
+        PermissionVerdict::Allow => "allow",
+        PermissionVerdict::Ask => "ask",
+        PermissionVerdict::Deny => "deny",
+    }
+}
+
+/// `--explain`: one line per simple command, then the verdict and exit code.
+pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()> {
+    for s in &d.segments {
+        let place = match s.context {
+            Context::TopLevel => "segment",
+            Context::Substitution => "substitution",
+            Context::ShellScript => "sh -c script",
+        };
+        match &s.rule {
+            Some(r) => writeln!(
+                w,
+                "rtk explain: {place} `{}`: {} by {} ({})",
+                s.text,
+                verdict_name(s.verdict),
+                r.text,
+                r.source.display()
+            )?,
+            None => writeln!(
+                w,
+                "rtk explain: {place} `{}`: {}",
+                s.text,
+                verdict_name(s.verdict)
+            )?,
+        }
+    }
+    writeln!(
+        w,
+        "rtk explain: host {}: verdict {}; {} → exit {}{}",
+        d.host.name(),
+        verdict_name(d.verdict),
+        d.reason,
+        d.outcome.exit_code(),
+        d.rewritten
+            .as_deref()
+            .map(|r| format!(" (`{r}`)"))
+            .unwrap_or_default()
+    )
+}

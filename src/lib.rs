@@ -1,0 +1,46 @@
+//! rtk: a command proxy for AI coding agents.
+//!
+//! Bird's-eye view (see DESIGN.md):
+//! - Hook path (`rtk rewrite`, `rtk hook <agent>`): [`shell`] parses the line with the bash
+//!   grammar, [`rewrite`] plans the "insert `rtk `" edits, [`hooks::permissions`] judges every
+//!   segment with the calling host's own rules, [`hooks::rewrite_cmd`] turns verdict + edits +
+//!   host authority into one [`hooks::rewrite_cmd::Decision`], rendered as an exit code
+//!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hooks::hook_cmd`]). Nothing on this path opens
+//!   SQLite or spawns a process.
+//! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
+//!   the filter compacts the output, [`tracking`] records one row.
+//! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
+//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts).
+//!
+//! Only `main` exits; every module returns `Result` or an exit code.
+
+pub mod cli;
+pub mod config;
+pub mod discover;
+pub mod env;
+pub mod error;
+pub mod exec;
+pub mod filters;
+pub mod gain;
+pub mod hooks;
+pub mod init;
+pub mod rewrite;
+pub mod shell;
+pub mod tracking;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Runs rtk with the full argv (program name first) and returns the process exit code.
+/// Broken pipes end quietly with 0; any other error is printed once on stderr with exit 1.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    match cli::dispatch(args) {
+        Ok(code) => ExitCode::from(code),
+        Err(err) if error::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(std::io::stderr(), "rtk: {err:#}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! History of filtered runs in SQLite, off the hook path.

@@ -1,0 +1,51 @@
+//! Hermetic test environment: every command runs with a cleared environment, a temp HOME,
+//! a temp XDG config/data home and a temp working directory.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+pub struct TestEnv {
+    pub root: TempDir,
+}
+
+impl TestEnv {
+    pub fn new() -> Self {
+        let root = tempfile::tempdir().expect("tempdir");
+        for d in ["home", "work", "xdg-config", "xdg-data"] {
+            std::fs::create_dir_all(root.path().join(d)).unwrap();
+        }
+        TestEnv { root }
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.root.path().join("home")
+    }
+
+    pub fn work(&self) -> PathBuf {
+        self.root.path().join("work")
+    }
+
+    /// Writes `contents` to `rel` under the temp root, creating folders.
+    pub fn write(&self, rel: impl AsRef<Path>, contents: &str) -> PathBuf {
+        let p = self.root.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, contents).unwrap();
+        p
+    }
+
+    /// `rtk` with a cleared environment rooted in this TestEnv.
+    pub fn rtk(&self) -> Command {
+        let mut c = Command::cargo_bin("rtk").expect("rtk binary");
+        c.env_clear()
+            .env("HOME", self.home())
+            .env("XDG_CONFIG_HOME", self.root.path().join("xdg-config"))
+            .env("XDG_DATA_HOME", self.root.path().join("xdg-data"))
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .current_dir(self.work());
+        c
+    }
+}

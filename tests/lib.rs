@@ -1,0 +1,5 @@
+//! The one integration-test binary: drives the real `rtk` executable in a hermetic
+//! environment (cleared env, temp HOME). Modules below group the cases.
+
+mod common;
+mod rewrite_cli;
