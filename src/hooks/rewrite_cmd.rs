@@ -276,3 +276,206 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             .unwrap_or_default()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Loads Claude-format rules from a settings file in a temp project (the real loader).
+    fn claude_rules(permissions: &str) -> (tempfile::TempDir, RuleSet) {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("project");
+        std::fs::create_dir_all(project.join(".claude")).unwrap();
+        std::fs::create_dir_all(dir.path().join("home")).unwrap();
+        std::fs::write(
+            project.join(".claude/settings.json"),
+            format!(r#"{{"permissions": {permissions}}}"#),
+        )
+        .unwrap();
+        let env = Env::new([("HOME", dir.path().join("home"))], &project);
+        let loaded = permissions::load_rules_for(Host::Claude, &env);
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        (dir, loaded.rules)
+    }
+
+    fn decide(cmd: &str, host: Host, rules: &RuleSet) -> Decision {
+        evaluate(cmd, host, rules, &HooksConfig::default())
+    }
+
+    /// #1155 (issue: hook auto-allow bypassed the agent's permission model): for Claude and
+    /// every rule-reading host, a rewrite nobody allowed is Ask (exit 3) — never exit 0.
+    mod exit_code_protocol {
+        use super::*;
+
+        #[test]
+        fn default_verdict_maps_to_exit_3_never_0() {
+            let d = decide("git status", Host::Claude, &RuleSet::default());
+            assert_eq!(d.verdict, PermissionVerdict::Default);
+            assert_eq!(d.outcome, Outcome::AskRewrite);
+            assert_eq!(d.outcome.exit_code(), 3);
+            assert_eq!(d.rewritten.as_deref(), Some("rtk git status"));
+        }
+
+        #[test]
+        fn default_never_exit_0_for_any_rule_reading_host() {
+            for host in Host::ALL {
+                if host.authority() != Authority::Rtk {
+                    continue;
+                }
+                for cmd in ["git status", "cargo test", "ls -al && git diff", "rtk git log"] {
+                    let d = decide(cmd, host, &RuleSet::default());
+                    assert_ne!(d.outcome.exit_code(), 0, "{host:?} {cmd}");
+                    assert_eq!(d.outcome, Outcome::AskRewrite, "{host:?} {cmd}");
+                }
+            }
+        }
+
+        #[test]
+        fn explicit_allow_maps_to_exit_0() {
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
+            let d = decide("git status", Host::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 0);
+        }
+
+        #[test]
+        fn ask_rule_maps_to_exit_3() {
+            let (_d, rules) =
+                claude_rules(r#"{"allow": ["Bash(git:*)"], "ask": ["Bash(git status)"]}"#);
+            let d = decide("git status", Host::Claude, &rules);
+            assert_eq!(d.verdict, PermissionVerdict::Ask);
+            assert_eq!(d.outcome.exit_code(), 3);
+        }
+
+        #[test]
+        fn deny_maps_to_exit_2_with_no_rewrite() {
+            let (_d, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
+            let d = decide("git push origin main", Host::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 2);
+            assert_eq!(d.rewritten, None);
+        }
+
+        #[test]
+        fn partial_allow_of_a_compound_is_not_exit_0() {
+            // #1213: every segment must be allowed.
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
+            let d = decide("git status && git diff", Host::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 3);
+        }
+
+        #[test]
+        fn unattestable_is_exit_1_even_when_allowed() {
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
+            let d = decide("git status $(id)", Host::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 1);
+        }
+
+        /// The OpenClaw invariant, beside #1155: only a host-authoritative host turns a
+        /// rewrite no rule allowed into exit 0, because that host applies its own exec policy
+        /// to whatever finally runs.
+        #[test]
+        fn openclaw_default_maps_to_exit_0_because_the_host_holds_authority() {
+            let d = decide("git status", Host::OpenClaw, &RuleSet::default());
+            assert_eq!(d.verdict, PermissionVerdict::Default);
+            assert_eq!(d.outcome, Outcome::AllowRewrite);
+            assert_eq!(d.outcome.exit_code(), 0);
+        }
+    }
+
+    #[test]
+    fn openclaw_default_gives_allow() {
+        let d = decide("git status", Host::OpenClaw, &RuleSet::default());
+        assert_eq!(d.outcome, Outcome::AllowRewrite);
+    }
+
+    #[test]
+    fn openclaw_ask_gives_allow() {
+        let (_d, rules) = claude_rules(r#"{"ask": ["Bash(git status)"]}"#);
+        let d = decide("git status", Host::OpenClaw, &rules);
+        assert_eq!(d.verdict, PermissionVerdict::Ask);
+        assert_eq!(d.outcome, Outcome::AllowRewrite);
+    }
+
+    #[test]
+    fn claude_default_gives_ask() {
+        let d = decide("git status", Host::Claude, &RuleSet::default());
+        assert_eq!(d.outcome, Outcome::AskRewrite);
+    }
+
+    #[test]
+    fn unattestable_under_openclaw_is_passthrough_never_allow() {
+        for cmd in [
+            "git status > out.txt",
+            "echo $(whoami)",
+            "git log `id`",
+            "cat <<EOF\nx\nEOF",
+            "eval git status",
+        ] {
+            let d = decide(cmd, Host::OpenClaw, &RuleSet::default());
+            assert_eq!(d.outcome, Outcome::Passthrough, "{cmd}");
+            assert_eq!(d.rewritten, None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn host_with_matching_deny_rules_gives_deny() {
+        let (_d, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
+        for host in Host::ALL {
+            let d = decide("git status && git push --force", host, &rules);
+            assert_eq!(d.outcome, Outcome::Deny, "{host:?}");
+        }
+    }
+
+    #[test]
+    fn shell_wrapper_is_never_allow() {
+        let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
+        let d = decide("bash -c 'git status'", Host::Claude, &rules);
+        assert_ne!(d.outcome, Outcome::AllowRewrite);
+    }
+
+    #[test]
+    fn deny_inside_shell_script_wins() {
+        let (_d, rules) = claude_rules(r#"{"deny": ["Bash(rm:*)"]}"#);
+        let d = decide("sh -c 'rm -rf x'", Host::Claude, &rules);
+        assert_eq!(d.outcome, Outcome::Deny);
+    }
+
+    #[test]
+    fn huge_and_empty_commands_pass_through() {
+        let huge = "git status ".repeat(MAX_COMMAND_BYTES / 8);
+        assert_eq!(
+            decide(&huge, Host::Claude, &RuleSet::default()).outcome,
+            Outcome::Passthrough
+        );
+        for cmd in ["", "   ", "\n\t"] {
+            assert_eq!(
+                decide(cmd, Host::OpenClaw, &RuleSet::default()).outcome,
+                Outcome::Passthrough
+            );
+        }
+    }
+
+    #[test]
+    fn host_resolution_flag_wins_then_env_then_claude() {
+        let env = Env::new([("RTK_REWRITE_HOST", "openclaw")], "/");
+        assert_eq!(resolve_host(Some("claude"), &env), Ok(Host::Claude));
+        assert_eq!(resolve_host(None, &env), Ok(Host::OpenClaw));
+        let empty = Env::new(Vec::<(String, String)>::new(), "/");
+        assert_eq!(resolve_host(None, &empty), Ok(Host::Claude));
+        let err = resolve_host(Some("OpenClaw"), &empty).unwrap_err();
+        assert!(err.contains("unknown host 'OpenClaw'"), "{err}");
+        let bad_env = Env::new([("RTK_REWRITE_HOST", "nope")], "/");
+        assert!(resolve_host(None, &bad_env).is_err());
+    }
+
+    #[test]
+    fn explanation_names_rule_and_file() {
+        let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
+        let d = decide("git status", Host::Claude, &rules);
+        let mut out = Vec::new();
+        write_explanation(&mut out, &d).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Bash(git status)"), "{text}");
+        assert!(text.contains("settings.json"), "{text}");
+        assert!(text.contains("exit 0"), "{text}");
+    }
+}
