@@ -44,7 +44,10 @@ impl Config {
             Err(e) => {
                 return (
                     Config::default(),
-                    vec![format!("cannot read {}: {e}; using defaults", path.display())],
+                    vec![format!(
+                        "cannot read {}: {e}; using defaults",
+                        path.display()
+                    )],
                 )
             }
         };

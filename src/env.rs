@@ -29,7 +29,10 @@ impl Env {
         V: Into<OsString>,
     {
         Env {
-            vars: vars.into_iter().map(|(k, v)| (k.into(), v.into())).collect(),
+            vars: vars
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
             cwd: cwd.into(),
         }
     }

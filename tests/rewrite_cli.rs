@@ -84,7 +84,10 @@ fn command_substitution_is_exit_1() {
 #[test]
 fn hyphen_words_parse_as_command() {
     let t = TestEnv::new();
-    assert_eq!(rewrite(&t, &["ls", "-al"]), (3, "rtk ls -al".into(), String::new()));
+    assert_eq!(
+        rewrite(&t, &["ls", "-al"]),
+        (3, "rtk ls -al".into(), String::new())
+    );
     assert_eq!(
         rewrite(&t, &["head", "-50", "file.txt"]),
         (3, "rtk head -50 file.txt".into(), String::new())
@@ -114,7 +117,10 @@ fn exact_rule_does_not_allow_longer_command() {
 fn malformed_settings_warn_once_and_are_never_more_permissive() {
     let t = TestEnv::new();
     std::fs::create_dir_all(t.work().join(".git")).unwrap();
-    t.write("work/.claude/settings.json", r#"{"permissions": {"allow": ["Bash(*)"]"#);
+    t.write(
+        "work/.claude/settings.json",
+        r#"{"permissions": {"allow": ["Bash(*)"]"#,
+    );
     let (code, out, err) = rewrite(&t, &["git", "status"]);
     assert_eq!((code, out.as_str()), (3, "rtk git status"));
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -153,7 +159,10 @@ mod hosts {
     fn claude_is_3_for_status_and_2_for_push() {
         let t = deny_push();
         assert_eq!(rewrite(&t, &["git", "status"]).0, 3);
-        assert_eq!(rewrite(&t, &["git", "push"]), (2, String::new(), String::new()));
+        assert_eq!(
+            rewrite(&t, &["git", "push"]),
+            (2, String::new(), String::new())
+        );
     }
 
     #[test]
@@ -202,7 +211,13 @@ mod hosts {
     #[test]
     fn no_host_is_byte_identical_to_claude() {
         let t = deny_push();
-        for cmd in ["git status", "git push", "ls -al | head", "echo hi", "git log $(x)"] {
+        for cmd in [
+            "git status",
+            "git push",
+            "ls -al | head",
+            "echo hi",
+            "git log $(x)",
+        ] {
             assert_eq!(
                 rewrite(&t, &[cmd]),
                 rewrite(&t, &["--host", "claude", cmd]),
@@ -228,7 +243,11 @@ mod hosts {
         let explained = rewrite(&t, &["--explain", "git status && git push"]);
         assert_eq!((plain.0, &plain.1), (explained.0, &explained.1));
         assert!(explained.2.contains("Bash(git push:*)"), "{}", explained.2);
-        assert!(explained.2.contains(".claude/settings.json"), "{}", explained.2);
+        assert!(
+            explained.2.contains(".claude/settings.json"),
+            "{}",
+            explained.2
+        );
         assert!(explained.2.contains("exit 2"), "{}", explained.2);
     }
 }

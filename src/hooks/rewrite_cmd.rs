@@ -94,7 +94,9 @@ pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> Perm
         _ if has_shell_wrapper => PermissionVerdict::Ask,
         PermissionVerdict::Allow
             if !segments.is_empty()
-                && segments.iter().all(|s| s.verdict == PermissionVerdict::Allow) =>
+                && segments
+                    .iter()
+                    .all(|s| s.verdict == PermissionVerdict::Allow) =>
         {
             PermissionVerdict::Allow
         }
@@ -159,7 +161,10 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
         (PermissionVerdict::Ask, Authority::Rtk) => {
             (Outcome::AskRewrite, "an ask rule matched".into())
         }
-        (_, Authority::Rtk) => (Outcome::AskRewrite, "no allow rule for every segment".into()),
+        (_, Authority::Rtk) => (
+            Outcome::AskRewrite,
+            "no allow rule for every segment".into(),
+        ),
     };
     decision
 }
@@ -322,7 +327,12 @@ mod tests {
                 if host.authority() != Authority::Rtk {
                     continue;
                 }
-                for cmd in ["git status", "cargo test", "ls -al && git diff", "rtk git log"] {
+                for cmd in [
+                    "git status",
+                    "cargo test",
+                    "ls -al && git diff",
+                    "rtk git log",
+                ] {
                     let d = decide(cmd, host, &RuleSet::default());
                     assert_ne!(d.outcome.exit_code(), 0, "{host:?} {cmd}");
                     assert_eq!(d.outcome, Outcome::AskRewrite, "{host:?} {cmd}");
