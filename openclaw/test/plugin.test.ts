@@ -37,8 +37,8 @@ test("exit 0: command rewritten, every other param kept, rtk called with --host 
   });
   assertNoApproval(result);
   assert.deepEqual(fx.calls(), [
-    "host=rtk-openclaw-probe env= cmd=true",
-    "host=openclaw env= cmd=git status --short",
+    "host=rtk-openclaw-probe env= words=1 cmd=true",
+    "host=openclaw env= words=1 cmd=git status --short",
   ]);
 });
 
@@ -47,7 +47,7 @@ test("exit 1: unchanged", async () => {
   fx.table([[1, "", "echo $(whoami)"]]);
   const { call } = plugin(fx);
   assert.equal(await call(execEvent("echo $(whoami)")), undefined);
-  assert.ok(fx.calls().includes("host=openclaw env= cmd=echo $(whoami)"), "rtk was asked");
+  assert.ok(fx.calls().includes("host=openclaw env= words=1 cmd=echo $(whoami)"), "rtk was asked");
 });
 
 test("exit 2: blocked with a reason naming rtk's deny rule", async () => {
@@ -115,7 +115,7 @@ test("old rtk without --host: one warning, falls back to RTK_REWRITE_HOST=opencl
   assert.equal(warnings.length, 1);
   assert.match(warnings[0].msg, /rtk 1\.1\.0: .*--host.*RTK_REWRITE_HOST=openclaw/);
   const rewrites = fx.calls().filter((c) => c.endsWith("cmd=git status"));
-  assert.deepEqual(rewrites, ["host= env=openclaw cmd=git status", "host= env=openclaw cmd=git status"]);
+  assert.deepEqual(rewrites, ["host= env=openclaw words=1 cmd=git status", "host= env=openclaw words=1 cmd=git status"]);
 });
 
 test("the probe runs once per process, not per call", async () => {
