@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Adapter tests: the OpenClaw plugin, Pi and OpenCode (node's test runner on Node 24, which runs
-# TypeScript natively), Hermes (pytest), then the OpenClaw end-to-end test in the real runtime.
-# Installs Node 24, openclaw and pytest under .cache/ first (scripts/setup-test-deps.sh) and
+# Adapter tests: a strict type-check of the TypeScript adapters, the OpenClaw plugin, Pi and
+# OpenCode (node's test runner on Node 24, which runs TypeScript natively), Hermes (pytest), then
+# the OpenClaw end-to-end test in the real runtime.
+# Installs Node 24, openclaw, typescript and pytest under .cache/ first (setup-test-deps.sh) and
 # builds rtk; nothing here skips — a missing dependency is a failure.
 #   RTK_BIN   rtk binary for the end-to-end test (default: target/debug/rtk, built here)
 set -euo pipefail
@@ -12,12 +13,25 @@ deps="$(./scripts/setup-test-deps.sh)"
 NODE24="$(sed -n 's/^node24=//p' <<<"$deps")"
 "$NODE24" --version | grep -q '^v24\.' || { echo "test-adapters: $NODE24 is not Node 24" >&2; exit 1; }
 
-echo "== building rtk"
-cargo build --quiet --bin rtk
-export RTK_BIN="${RTK_BIN:-$ROOT/target/debug/rtk}"
+TSC="$(sed -n 's/^tsc=//p' <<<"$deps")"
+TYPES="$(sed -n 's/^types=//p' <<<"$deps")"
 
 failed=()
 summary=()
+
+echo "== type-checking the TypeScript adapters (tsc --strict)"
+if "$NODE24" "$TSC" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
+    --allowImportingTsExtensions --typeRoots "$TYPES" --types node \
+    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts hooks/pi/rtk.ts hooks/opencode/rtk.ts; then
+    summary+=("typecheck: clean")
+else
+    failed+=("typecheck")
+    summary+=("typecheck: errors")
+fi
+
+echo "== building rtk"
+cargo build --quiet --bin rtk
+export RTK_BIN="${RTK_BIN:-$ROOT/target/debug/rtk}"
 
 # node --test prints "ℹ tests N" / "ℹ pass N" / "ℹ fail N"; keep the log, report the counts.
 node_suite() { # <name> <dir> <files…>

@@ -35,14 +35,15 @@ export const RtkOpenCodePlugin = async (_input?: unknown) => {
           { encoding: "buffer", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 1 << 20, env, windowsHide: true },
           (err, stdoutBuf) => {
             try {
-              const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: unknown }) | null;
-              if (e?.code === "ENOENT") {
+              const e = err as { code?: unknown; killed?: boolean } | null;
+              const exit: unknown = e?.code;
+              if (exit === "ENOENT") {
                 if (!missing) console.warn("rtk: OpenCode plugin inactive: `rtk` was not found on PATH; commands run unchanged");
                 missing = true;
                 return done(undefined);
               }
-              if (e && (e.killed || typeof e.code !== "number")) return done(undefined);
-              const code = e ? (e.code as number) : 0;
+              if (e && (e.killed || typeof exit !== "number")) return done(undefined);
+              const code = typeof exit === "number" ? exit : 0;
               if (code !== 0 && code !== 3) return done(undefined);
               const stdout = utf8.decode(stdoutBuf as Buffer);
               const rewritten = command.endsWith("\n") ? stdout : stdout.replace(/\r?\n$/, "");

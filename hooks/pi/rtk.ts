@@ -31,12 +31,13 @@ function askRtk(command: string): Promise<Answer> {
         ["rewrite", "--", command],
         { encoding: "buffer", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 1 << 20, env, windowsHide: true },
         (err, stdout) => {
-          const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: unknown }) | null;
-          if (e?.code === "ENOENT") return done({ kind: "missing" });
+          const e = err as { code?: unknown; killed?: boolean; message: string } | null;
+          const code: unknown = e?.code;
+          if (code === "ENOENT") return done({ kind: "missing" });
           if (e?.killed) return done({ kind: "failed", why: "timed out" });
-          if (e && typeof e.code !== "number") return done({ kind: "failed", why: e.message });
+          if (e && typeof code !== "number") return done({ kind: "failed", why: e.message });
           try {
-            done({ kind: "exit", code: e ? (e.code as number) : 0, stdout: utf8.decode(stdout as Buffer) });
+            done({ kind: "exit", code: typeof code === "number" ? code : 0, stdout: utf8.decode(stdout as Buffer) });
           } catch {
             done({ kind: "failed", why: "output is not UTF-8" });
           }

@@ -44,10 +44,11 @@ export const runProcess: Runner = (file, args, opts) =>
         args,
         { encoding: "buffer", timeout: opts.timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 20, env: opts.env, windowsHide: true },
         (err, stdoutBuf, stderrBuf) => {
-          const e = err as (NodeJS.ErrnoException & { killed?: boolean; signal?: string | null; code?: unknown }) | null;
-          if (e && e.code === "ENOENT") return resolveResult({ kind: "missing" });
-          if (e && e.killed) return resolveResult({ kind: "timeout" });
-          if (e && typeof e.code !== "number") return resolveResult({ kind: "error", message: e.message });
+          const e = err as { code?: unknown; killed?: boolean; message: string } | null;
+          const code: unknown = e?.code;
+          if (code === "ENOENT") return resolveResult({ kind: "missing" });
+          if (e?.killed) return resolveResult({ kind: "timeout" });
+          if (e && typeof code !== "number") return resolveResult({ kind: "error", message: e.message });
           let stdout: string;
           let stderr: string;
           try {
@@ -56,7 +57,7 @@ export const runProcess: Runner = (file, args, opts) =>
           } catch {
             return resolveResult({ kind: "error", message: "rtk printed output that is not valid UTF-8" });
           }
-          resolveResult({ kind: "exit", code: e ? (e.code as number) : 0, stdout, stderr });
+          resolveResult({ kind: "exit", code: typeof code === "number" ? code : 0, stdout, stderr });
         },
       );
     } catch (err) {
