@@ -155,6 +155,11 @@ export function resolveExecAccess(input: PolicyInput): ExecAccess {
       layer = applyLayer(layer, { security: session.execSecurity ?? undefined, ask: session.execAsk ?? undefined });
     }
     if (!layer) return { full: false, reason: "an exec policy value this plugin does not know" };
+    // strictInlineEval demands approval for `python -c`-style commands even under full access;
+    // OpenClaw detects those on the command it runs, so an `rtk …` form could slip past it.
+    if (globalExec?.strictInlineEval === true || agentExec?.strictInlineEval === true) {
+      return { full: false, reason: "tools.exec.strictInlineEval is on" };
+    }
     if (layer.security !== "full" || layer.ask !== "off") {
       return { full: false, reason: `exec policy security=${layer.security} ask=${layer.ask}` };
     }
@@ -166,6 +171,8 @@ export function resolveExecAccess(input: PolicyInput): ExecAccess {
     return { full: false, reason: `${input.approvals.path}: security=${file.security} ask=${file.ask}` };
   }
 
+  // An elevated call has its own approval path (elevated ask); leave it to OpenClaw as typed.
+  if (params.elevated === true) return { full: false, reason: "an elevated exec call" };
   // A per-call `ask` can only make OpenClaw stricter; an approval prompt would show the rtk form.
   const requestedAsk = lower(params.ask);
   if (requestedAsk !== undefined && requestedAsk !== "off") {
