@@ -24,33 +24,50 @@ const input = JSON.parse(process.env.RTK_E2E_SCENARIOS ?? "null");
 if (!input) throw new Error("RTK_E2E_SCENARIOS is not set");
 const dist = join(input.openclawDir, "dist");
 
-/** Finds the dist chunk defining `name` and returns that export from the same module instance. */
-async function internal(name) {
-  const def = new RegExp(`(?:^|\\n)(?:async\\s+)?(?:function\\*?|class|var|let|const)\\s+${name}\\b`);
+/** Finds the dist chunks defining `names` (one pass over dist/) and returns those exports, taken
+ * from the same module instances OpenClaw itself imports. */
+async function internals(names) {
+  const found = {};
+  const wanted = new Set(names);
   for (const file of readdirSync(dist)) {
+    if (wanted.size === 0) break;
     if (!file.endsWith(".js")) continue;
     const text = readFileSync(join(dist, file), "utf8");
-    if (!def.test(text)) continue;
     const clause = text.match(/export\s*\{([^}]*)\}\s*;?\s*$/);
     if (!clause) continue;
-    for (const part of clause[1].split(",")) {
-      const [local, alias] = part.trim().split(/\s+as\s+/);
-      if (local === name) {
-        const mod = await import(pathToFileURL(join(dist, file)).href);
-        const value = mod[alias ?? local];
-        if (value !== undefined) return value;
+    for (const name of [...wanted]) {
+      const def = new RegExp(`(?:^|\\n)(?:async\\s+)?(?:function\\*?|class|var|let|const)\\s+${name}\\b`);
+      if (!text.includes(name) || !def.test(text)) continue;
+      for (const part of clause[1].split(",")) {
+        const [local, alias] = part.trim().split(/\s+as\s+/);
+        if (local !== name) continue;
+        const value = (await import(pathToFileURL(join(dist, file)).href))[alias ?? local];
+        if (value !== undefined) {
+          found[name] = value;
+          wanted.delete(name);
+        }
       }
     }
   }
-  throw new Error(`OpenClaw internal '${name}' not found in ${dist} (dist layout changed?)`);
+  if (wanted.size > 0) throw new Error(`OpenClaw internals not found in ${dist}: ${[...wanted].join(", ")} (dist layout changed?)`);
+  return found;
 }
 
-const loadOpenClawPlugins = await internal("loadOpenClawPlugins");
-const setEmbeddedMode = await internal("setEmbeddedMode");
-const EmbeddedPluginApprovalBroker = await internal("EmbeddedPluginApprovalBroker");
-const setEmbeddedPluginApprovalBroker = await internal("setEmbeddedPluginApprovalBroker");
-const peekAdjustedParamsForToolCall = await internal("peekAdjustedParamsForToolCall");
-const getGlobalHookRunner = await internal("getGlobalHookRunner");
+const {
+  loadOpenClawPlugins,
+  setEmbeddedMode,
+  EmbeddedPluginApprovalBroker,
+  setEmbeddedPluginApprovalBroker,
+  peekAdjustedParamsForToolCall,
+  getGlobalHookRunner,
+} = await internals([
+  "loadOpenClawPlugins",
+  "setEmbeddedMode",
+  "EmbeddedPluginApprovalBroker",
+  "setEmbeddedPluginApprovalBroker",
+  "peekAdjustedParamsForToolCall",
+  "getGlobalHookRunner",
+]);
 const { createOpenClawCodingTools } = await import(
   pathToFileURL(join(dist, "plugin-sdk", "agent-harness.js")).href
 );

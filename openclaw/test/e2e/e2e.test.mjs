@@ -122,7 +122,7 @@ test("OpenClaw e2e: rewrites under full access, blocks on deny, leaves allowlist
   assert.ok(approvalsLine, "driver printed no approval record");
 
   for (const r of results) {
-    const shown = r.final ?? "(not run)";
+    const shown = r.final ?? (r.status === "blocked" ? "(blocked by the plugin)" : `(not run: ${r.error})`);
     console.log(`${r.scenario}: ${r.command} -> ${shown}, approval requested = ${r.approvalRequested}`);
   }
   assert.deepEqual(JSON.parse(approvalsLine.slice(10)), [], "no plugin approval may ever be requested");
