@@ -92,6 +92,14 @@ test("crash, non-UTF-8 output, identical or empty output: unchanged", async () =
   }
 });
 
+test("a command too big for one argv word (E2BIG) leaves the call unchanged, no throw", async () => {
+  const fx = fixture();
+  fx.table([[0, "rtk x", "*"]]);
+  const { call } = plugin(fx);
+  const huge = `echo ${"x".repeat(300_000)}`;
+  assert.equal(await call(execEvent(huge)), undefined);
+});
+
 test("missing rtk: unchanged, one warning for many calls, no further spawns", async () => {
   const fx = fixture({ noRtk: true });
   const { api, call } = plugin(fx);

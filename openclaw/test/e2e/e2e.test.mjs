@@ -146,6 +146,7 @@ test("OpenClaw e2e: rewrites under full access, blocks on deny, leaves allowlist
     const r = by("full", command);
     assert.equal(r.final, final, `full: ${command}: ${JSON.stringify(r)}`);
     assert.equal(r.error, null, `full: ${command} must reach exec: ${r.error}`);
+    assert.equal(r.status, "completed", `full: ${command} must run: ${JSON.stringify(r)}`);
   }
   assert.match(by("full", "echo $(whoami)").text, /\S/, "echo $(whoami) ran");
 
@@ -161,6 +162,7 @@ test("OpenClaw e2e: rewrites under full access, blocks on deny, leaves allowlist
     const r = by("allowlist", command);
     assert.equal(r.final, command, `allowlist: ${command}: ${JSON.stringify(r)}`);
     assert.equal(r.error, null, `allowlist: ${command} should run under its allowlist entry: ${r.error}`);
+    assert.equal(r.status, "completed", `allowlist: ${command}: ${JSON.stringify(r)}`);
   }
 
   // opt-in under the same allowlist: rewritten, and OpenClaw judges (and denies) the rtk form
