@@ -1,4 +1,72 @@
 #!/usr/bin/env bash
-# Adapter tests (OpenClaw plugin, Pi, Hermes, OpenCode). Filled in with the adapters.
+# Adapter tests: a strict type-check of the TypeScript adapters, the OpenClaw plugin, Pi and
+# OpenCode (node's test runner on Node 24, which runs TypeScript natively), Hermes (pytest), then
+# the OpenClaw end-to-end test in the real runtime.
+# Installs Node 24, openclaw, typescript and pytest under .cache/ first (setup-test-deps.sh) and
+# builds rtk; nothing here skips — a missing dependency is a failure.
+#   RTK_BIN   rtk binary for the end-to-end test (default: target/debug/rtk, built here)
 set -euo pipefail
-echo "no adapter tests yet"
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+
+deps="$(./scripts/setup-test-deps.sh)"
+NODE24="$(sed -n 's/^node24=//p' <<<"$deps")"
+"$NODE24" --version | grep -q '^v24\.' || { echo "test-adapters: $NODE24 is not Node 24" >&2; exit 1; }
+
+TSC="$(sed -n 's/^tsc=//p' <<<"$deps")"
+TYPES="$(sed -n 's/^types=//p' <<<"$deps")"
+
+failed=()
+summary=()
+
+echo "== type-checking the TypeScript adapters (tsc --strict)"
+if "$NODE24" "$TSC" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
+    --allowImportingTsExtensions --typeRoots "$TYPES" --types node \
+    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts hooks/pi/rtk.ts hooks/opencode/rtk.ts; then
+    summary+=("typecheck: clean")
+else
+    failed+=("typecheck")
+    summary+=("typecheck: errors")
+fi
+
+echo "== building rtk"
+cargo build --quiet --bin rtk
+export RTK_BIN="${RTK_BIN:-$ROOT/target/debug/rtk}"
+
+# node --test prints "ℹ tests N" / "ℹ pass N" / "ℹ fail N"; keep the log, report the counts.
+node_suite() { # <name> <dir> <files…>
+    local name="$1" dir="$2"
+    shift 2
+    local log
+    log="$(mktemp)"
+    echo "== $name"
+    if (cd "$dir" && "$NODE24" --test --test-reporter=spec "$@") >"$log" 2>&1; then :; else failed+=("$name"); cat "$log"; fi
+    local tests pass fail
+    tests="$(sed -n 's/^ℹ tests \([0-9]*\)$/\1/p' "$log" | tail -n1)"
+    pass="$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$log" | tail -n1)"
+    fail="$(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$log" | tail -n1)"
+    grep -E '(-> .*approval requested = )' "$log" || true
+    summary+=("$name: ${tests:-?} tests, ${pass:-0} passed, ${fail:-?} failed")
+    [ -n "$tests" ] && [ "${tests}" -gt 0 ] || { [[ " ${failed[*]-} " == *" $name "* ]] || failed+=("$name"); echo "$name ran no tests" >&2; }
+    rm -f "$log"
+}
+
+node_suite "openclaw plugin" openclaw test/plugin.test.ts test/policy.test.ts
+node_suite "pi extension" hooks/pi test/rtk.test.ts
+node_suite "opencode plugin" hooks/opencode test/rtk.test.ts
+
+echo "== hermes plugin"
+log="$(mktemp)"
+if python3 -m pytest -q -p no:cacheprovider hooks/hermes/tests >"$log" 2>&1; then :; else failed+=("hermes plugin"); cat "$log"; fi
+summary+=("hermes plugin: $(grep -E '[0-9]+ (passed|failed)' "$log" | tail -n1)")
+rm -f "$log"
+
+node_suite "openclaw e2e (OpenClaw 2026.7.1-2, rtk at $RTK_BIN)" openclaw test/e2e/e2e.test.mjs
+
+echo "== adapter test summary"
+printf '  %s\n' "${summary[@]}"
+if [ "${#failed[@]}" -gt 0 ]; then
+    printf 'FAILED: %s\n' "${failed[@]}" >&2
+    exit 1
+fi
+echo "all adapter tests passed"

