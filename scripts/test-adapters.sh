@@ -4,7 +4,8 @@
 # the OpenClaw end-to-end test in the real runtime.
 # Installs Node 24, openclaw, typescript and pytest under .cache/ first (setup-test-deps.sh) and
 # builds rtk; nothing here skips — a missing dependency is a failure.
-#   RTK_BIN   rtk binary for the end-to-end test (default: target/debug/rtk, built here)
+#   RTK_BIN   rtk binary for the end-to-end test (default: the debug build made here; the
+#             build target is set in .cargo/config.toml, so it lives under target/<triple>/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -31,7 +32,9 @@ fi
 
 echo "== building rtk"
 cargo build --quiet --bin rtk
-export RTK_BIN="${RTK_BIN:-$ROOT/target/debug/rtk}"
+default_bin="$(ls -t "$ROOT"/target/*/debug/rtk "$ROOT"/target/debug/rtk 2>/dev/null | head -n1)"
+export RTK_BIN="${RTK_BIN:-$default_bin}"
+[ -x "$RTK_BIN" ] || { echo "test-adapters: no rtk binary at '$RTK_BIN'" >&2; exit 1; }
 
 # node --test prints "ℹ tests N" / "ℹ pass N" / "ℹ fail N"; keep the log, report the counts.
 node_suite() { # <name> <dir> <files…>

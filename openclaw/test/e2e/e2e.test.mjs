@@ -3,7 +3,7 @@
 //
 // Skip-proof: a missing Node 24, OpenClaw or rtk binary is a FAILURE, never a skip
 // (scripts/setup-test-deps.sh installs the first two; `cargo build` makes the third).
-//   RTK_BIN               rtk binary to test (default: <repo>/target/debug/rtk)
+//   RTK_BIN               rtk binary to test (default: set by scripts/test-adapters.sh)
 //   RTK_E2E_OPENCLAW_DIR  OpenClaw package dir (default: <repo>/.cache/openclaw/node_modules/openclaw)
 //
 // Scenarios (driver.mjs runs them in one OpenClaw process; exec really runs each command, in a
@@ -37,7 +37,7 @@ function requirements() {
   const pkg = join(openclawDir, "package.json");
   assert.ok(existsSync(pkg), `OpenClaw is not installed at ${openclawDir}; run scripts/setup-test-deps.sh`);
   assert.equal(JSON.parse(readFileSync(pkg, "utf8")).version, OPENCLAW_VERSION, "wrong OpenClaw version");
-  const rtkBin = resolve(process.env.RTK_BIN || join(repo, "target", "debug", "rtk"));
+  const rtkBin = resolve(process.env.RTK_BIN || join(repo, "target", "x86_64-unknown-linux-gnu", "debug", "rtk"));
   assert.doesNotThrow(() => accessSync(rtkBin, constants.X_OK), `no executable rtk at ${rtkBin}; run cargo build or set RTK_BIN`);
   return { openclawDir, rtkBin };
 }
