@@ -90,9 +90,7 @@ impl Pattern {
         match count_unescaped_stars(spec) {
             0 => Pattern::Exact(spec.to_string()),
             // A space before the only star: `space *` can only be an unescaped star.
-            1 if spec.ends_with(" *") => {
-                Pattern::Prefix(unescape(&spec[..spec.len() - 2]))
-            }
+            1 if spec.ends_with(" *") => Pattern::Prefix(unescape(&spec[..spec.len() - 2])),
             _ => Pattern::Glob(Glob::compile(spec, GlobSyntax::Claude)),
         }
     }
@@ -273,8 +271,9 @@ impl Glob {
         while i < bytes.len() {
             let b = bytes[i];
             match b {
-                b'\\' if syntax == GlobSyntax::Claude
-                    && matches!(bytes.get(i + 1), Some(b'*' | b'\\')) =>
+                b'\\'
+                    if syntax == GlobSyntax::Claude
+                        && matches!(bytes.get(i + 1), Some(b'*' | b'\\')) =>
                 {
                     toks.push(Tok::Byte(bytes[i + 1]));
                     i += 2;

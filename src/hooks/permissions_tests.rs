@@ -14,7 +14,13 @@ fn list(field: &str) -> Vec<String> {
         "-" => Vec::new(),
         _ => field
             .split(" ;; ")
-            .map(|s| if s == "\"\"" { String::new() } else { decode(s) })
+            .map(|s| {
+                if s == "\"\"" {
+                    String::new()
+                } else {
+                    decode(s)
+                }
+            })
             .collect(),
     }
 }

@@ -54,7 +54,11 @@ fn extract(root: &Value, rules: &mut FileRules) {
         rules.problem("permissions is not an object");
         return;
     }
-    for (key, kind) in [("deny", Kind::Deny), ("ask", Kind::Ask), ("allow", Kind::Allow)] {
+    for (key, kind) in [
+        ("deny", Kind::Deny),
+        ("ask", Kind::Ask),
+        ("allow", Kind::Allow),
+    ] {
         rules.read_list(
             perms.get(key),
             &format!("permissions.{key}"),

@@ -21,7 +21,9 @@ use crate::hooks::permissions::LoadedRules;
 
 /// The global config (deny + allow) and the project files (deny only), in reading order.
 pub fn sources(env: &Env) -> (Option<PathBuf>, Vec<PathBuf>) {
-    let global = env.home().map(|h| h.join(".cursor").join("cli-config.json"));
+    let global = env
+        .home()
+        .map(|h| h.join(".cursor").join("cli-config.json"));
     let project_files = project::up_to_repo_root(env.cwd())
         .into_iter()
         .map(|d| d.join(".cursor").join("cli.json"))
@@ -35,10 +37,14 @@ pub fn load(env: &Env) -> LoadedRules {
     let mut loaded = LoadedRules::default();
     let (global, project_files) = sources(env);
     if let Some(path) = global {
-        load_file(&mut loaded, &path, Dialect::Json, |v, r| extract(v, r, true));
+        load_file(&mut loaded, &path, Dialect::Json, |v, r| {
+            extract(v, r, true)
+        });
     }
     for path in project_files {
-        load_file(&mut loaded, &path, Dialect::Json, |v, r| extract(v, r, false));
+        load_file(&mut loaded, &path, Dialect::Json, |v, r| {
+            extract(v, r, false)
+        });
     }
     loaded
 }
@@ -51,7 +57,12 @@ fn extract(root: &Value, rules: &mut FileRules, with_allow: bool) {
         rules.problem("permissions is not an object");
         return;
     }
-    rules.read_list(perms.get("deny"), "permissions.deny", Kind::Deny, parse_entry);
+    rules.read_list(
+        perms.get("deny"),
+        "permissions.deny",
+        Kind::Deny,
+        parse_entry,
+    );
     if with_allow {
         rules.read_list(
             perms.get("allow"),

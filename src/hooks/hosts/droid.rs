@@ -23,9 +23,7 @@ use crate::hooks::permissions::LoadedRules;
 /// nearest first; duplicates removed.
 pub fn sources(env: &Env) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = Vec::new();
-    let home = env
-        .path_var("FACTORY_HOME_OVERRIDE")
-        .or_else(|| env.home());
+    let home = env.path_var("FACTORY_HOME_OVERRIDE").or_else(|| env.home());
     if let Some(home) = home {
         dirs.push(home.join(".factory"));
     }

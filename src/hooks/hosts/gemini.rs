@@ -61,11 +61,21 @@ pub fn load(env: &Env) -> LoadedRules {
     let Some(project_path) = src.project.filter(|p| p.is_file()) else {
         return loaded;
     };
-    if !is_trusted(env, user_value.as_ref(), src.trusted_folders.as_deref(), &mut loaded) {
+    if !is_trusted(
+        env,
+        user_value.as_ref(),
+        src.trusted_folders.as_deref(),
+        &mut loaded,
+    ) {
         return loaded;
     }
     let mut project = LoadedRules::default();
-    let value = load_file(&mut project, &project_path, Dialect::JsonWithComments, extract);
+    let value = load_file(
+        &mut project,
+        &project_path,
+        Dialect::JsonWithComments,
+        extract,
+    );
     let sets_allowed = value
         .as_ref()
         .and_then(|v| v.get("tools"))
@@ -85,17 +95,32 @@ fn extract(root: &Value, rules: &mut FileRules) {
         if !tools.is_object() {
             rules.problem("tools is not an object");
         } else {
-            rules.read_list(tools.get("exclude"), "tools.exclude", Kind::Deny, parse_entry);
+            rules.read_list(
+                tools.get("exclude"),
+                "tools.exclude",
+                Kind::Deny,
+                parse_entry,
+            );
             rules.read_list(
                 tools.get("confirmationRequired"),
                 "tools.confirmationRequired",
                 Kind::Ask,
                 parse_entry,
             );
-            rules.read_list(tools.get("allowed"), "tools.allowed", Kind::Allow, parse_entry);
+            rules.read_list(
+                tools.get("allowed"),
+                "tools.allowed",
+                Kind::Allow,
+                parse_entry,
+            );
         }
     }
-    rules.read_list(root.get("excludeTools"), "excludeTools", Kind::Deny, parse_entry);
+    rules.read_list(
+        root.get("excludeTools"),
+        "excludeTools",
+        Kind::Deny,
+        parse_entry,
+    );
 }
 
 /// `run_shell_command` / `ShellTool` → everything; `run_shell_command(prefix)` →

@@ -185,10 +185,9 @@ impl FileRules {
                 self.rules.allow.clear();
                 "; its allow rules are ignored".to_string()
             };
-            loaded.warnings.push(format!(
-                "in {}: {problem}{dropped}",
-                self.path.display()
-            ));
+            loaded
+                .warnings
+                .push(format!("in {}: {problem}{dropped}", self.path.display()));
         }
         loaded.rules.extend(self.rules);
     }
