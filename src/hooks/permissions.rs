@@ -1,8 +1,11 @@
 //! Hosts, their rule sources and verdicts: `Host` → rule triple (deny/ask/allow, each rule with
-//! the file it came from) → a verdict per simple command → a verdict for the whole line.
+//! the file it came from and its compiled [`Pattern`]) → a verdict per simple command
+//! ([`RuleSet::judge`]). The line verdict (every segment allowed, #1213) is rewrite_cmd's.
 //!
-//! Invariants: Deny > Ask > Allow > Default; Allow only when every segment is allowed by an
-//! explicit rule; a malformed settings file is skipped with a warning, never loosening anything.
+//! Invariants: Deny > Ask > Allow > Default; deny/ask rules match the exact form and every
+//! variant, allow rules only the exact form (optionally without a leading `rtk `); a malformed
+//! settings file is skipped with one warning, never loosening anything. Each host's sources are
+//! read by its own module under [`hosts`]; Vibe and OpenClaw have none (empty triple).
 
 use std::borrow::Cow;
 use std::path::PathBuf;

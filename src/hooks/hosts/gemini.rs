@@ -76,11 +76,11 @@ pub fn load(env: &Env) -> LoadedRules {
         Dialect::JsonWithComments,
         extract,
     );
+    // A project file rtk cannot read may set tools.allowed for all we know: drop the user's
+    // allow rules then too (stricter, never looser).
     let sets_allowed = value
         .as_ref()
-        .and_then(|v| v.get("tools"))
-        .and_then(|t| t.get("allowed"))
-        .is_some();
+        .is_none_or(|v| v.get("tools").and_then(|t| t.get("allowed")).is_some());
     if sets_allowed {
         loaded.rules.allow.clear();
     }

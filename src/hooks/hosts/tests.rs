@@ -531,6 +531,20 @@ fn gemini_trust_by_disabled_feature_or_env_and_broken_trust_file() {
 }
 
 #[test]
+fn gemini_unreadable_trusted_project_file_drops_user_allow_rules() {
+    let (t, _, _) = gemini_tree();
+    t.write("work/proj/.gemini/settings.json", "{ \"tools\": ");
+    let env = t.env(
+        "work/proj/src",
+        &[("GEMINI_CLI_TRUST_WORKSPACE", PathBuf::from("true"))],
+    );
+    let loaded = load_rules_for(Host::Gemini, &env);
+    assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
+    assert!(loaded.rules.allow.is_empty());
+    assert_eq!(texts(&loaded.rules.deny), ["run_shell_command(rm)"]);
+}
+
+#[test]
 fn gemini_bare_tool_and_v1_exclude_tools() {
     let t = Tree::new();
     t.write(
