@@ -382,6 +382,31 @@ fn cursor_reads_global_config_and_project_deny_only() {
 }
 
 #[test]
+fn cursor_xdg_config_is_a_global_candidate() {
+    let t = Tree::new();
+    let xdg = t.mkdir("xdg");
+    let only_xdg = t.write(
+        "xdg/cursor/cli-config.json",
+        r#"{"permissions":{"allow":["Shell(git)"],"deny":["Shell(rm)"]}}"#,
+    );
+    let env = t.env("work", &[("XDG_CONFIG_HOME", xdg)]);
+    let loaded = load_rules_for(Host::Cursor, &env);
+    assert_eq!(loaded.files, [only_xdg]);
+    assert_eq!(judge(&loaded, "git log"), PermissionVerdict::Allow);
+    assert_eq!(judge(&loaded, "rm x"), PermissionVerdict::Deny);
+
+    // Both candidates present: deny from both, allow from neither, one warning.
+    t.write(
+        "home/.cursor/cli-config.json",
+        r#"{"permissions":{"allow":["Shell"],"deny":["Shell(curl)"]}}"#,
+    );
+    let loaded = load_rules_for(Host::Cursor, &env);
+    assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
+    assert!(loaded.rules.allow.is_empty());
+    assert_eq!(texts(&loaded.rules.deny), ["Shell(curl)", "Shell(rm)"]);
+}
+
+#[test]
 fn cursor_bare_shell_allows_everything_and_malformed_config_warns() {
     let t = Tree::new();
     t.write(
