@@ -506,6 +506,52 @@ mod tests {
         assert!(pattern.matches(&text_b, MatchUse::Restrict));
     }
 
+    /// The same glob as an anchored regex (the reference the two-pointer matcher must agree with).
+    fn reference_regex(glob: &str, question_mark: bool) -> regex::Regex {
+        let mut re = String::from("(?s)^");
+        for c in glob.chars() {
+            match c {
+                '*' => re.push_str(".*"),
+                '?' if question_mark => re.push('.'),
+                _ => re.push_str(&regex::escape(&c.to_string())),
+            }
+        }
+        re.push('$');
+        regex::Regex::new(&re).unwrap()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn glob_agrees_with_a_regex(glob in "[ab* ?é]{0,12}", text in "[ab ?é]{0,16}") {
+            for (syntax, q) in [(GlobSyntax::Plain, false), (GlobSyntax::StarAndQuestion, true)] {
+                let ours = Glob::compile(&glob, syntax).matches(&text);
+                let theirs = reference_regex(&glob, q).is_match(&text);
+                proptest::prop_assert_eq!(ours, theirs, "glob {:?} text {:?} {:?}", glob, text, syntax);
+            }
+        }
+
+        /// An allow reading never matches more than the deny/ask reading of the same specifier.
+        #[test]
+        fn grant_never_matches_more_than_restrict(spec in "[a-c :*\\\\]{0,10}", text in "[a-c *:\\\\]{0,12}") {
+            let text = normalize(&text).into_owned();
+            for pattern in [Pattern::claude(&spec), Pattern::cursor(&spec), Pattern::prefix(&spec)] {
+                if pattern.matches(&text, MatchUse::Grant) {
+                    proptest::prop_assert!(pattern.matches(&text, MatchUse::Restrict), "{:?} {:?}", spec, text);
+                }
+            }
+        }
+
+        /// A specifier without wildcards allows exactly the command it names, nothing longer.
+        #[test]
+        fn exact_specifier_allows_only_itself(cmd in "[a-z/.-]{1,6}( [a-z/.=-]{1,6}){0,3}", extra in " [a-z/-]{1,6}") {
+            let pattern = Pattern::claude(&cmd);
+            proptest::prop_assert!(pattern.matches(&cmd, MatchUse::Grant));
+            let longer = format!("{cmd}{extra}");
+            proptest::prop_assert!(!pattern.matches(&longer, MatchUse::Grant));
+            proptest::prop_assert!(!pattern.matches(&longer, MatchUse::Restrict));
+        }
+    }
+
     #[test]
     fn glob_question_mark_consumes_one_utf8_char() {
         let g = Glob::compile("caf?", GlobSyntax::StarAndQuestion);
