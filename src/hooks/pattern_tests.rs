@@ -1,4 +1,5 @@
 //! Pattern tests: the tests/vectors/patterns.tsv table, per-host compilers, and properties.
+
 use super::*;
 
 /// Decodes the escapes used in tests/vectors/patterns.tsv (`\t`, `\n`, `\r`, `\\`).

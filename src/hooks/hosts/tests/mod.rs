@@ -18,7 +18,9 @@ pub(super) struct Tree {
 impl Tree {
     pub(super) fn new() -> Tree {
         let root = tempfile::tempdir().expect("tempdir");
-        for d in ["home", "work"] {
+        // The markers at the root stop every upward walk inside the tree, so a `.claude/` or
+        // `.git` above the temp dir (on a shared machine) can never leak into a test.
+        for d in ["home", "work", ".git", ".claude", ".gemini"] {
             std::fs::create_dir_all(root.path().join(d)).unwrap();
         }
         Tree { root }
@@ -92,25 +94,26 @@ fn project_root_is_the_nearest_marker_else_the_nearest_git() {
     t.write("work/repo/sub/wt/.git", "gitdir: /elsewhere");
     t.mkdir("work/repo/sub/wt/x");
     assert_eq!(
-        find_root(&t.path("work/repo/sub/wt/x"), ".gemini"),
+        find_root(&t.path("work/repo/sub/wt/x"), ".hostdir"),
         Some(t.path("work/repo/sub/wt"))
     );
     t.mkdir("work/repo/lib");
     assert_eq!(
-        find_root(&t.path("work/repo/lib"), ".gemini"),
+        find_root(&t.path("work/repo/lib"), ".hostdir"),
         Some(t.path("work/repo"))
     );
     // A marker farther up beats a nearer .git.
-    t.mkdir("work/mono/.gemini");
+    t.mkdir("work/mono/.hostdir");
     t.mkdir("work/mono/pkg/.git");
     assert_eq!(
-        find_root(&t.path("work/mono/pkg"), ".gemini"),
+        find_root(&t.path("work/mono/pkg"), ".hostdir"),
         Some(t.path("work/mono"))
     );
     // A file named like the marker is not the marker directory.
-    t.write("work/plain/.claude", "not a dir");
-    let root = find_root(&t.path("work/plain"), ".claude");
-    assert_ne!(root, Some(t.path("work/plain")));
+    t.write("work/plain/.hostdir", "not a dir");
+    assert_eq!(find_root(&t.path("work/plain"), ".hostdir"), Some(t.path("")));
+    // Nothing found inside the tree: the tree root's own .git is the fallback.
+    assert_eq!(find_root(&t.path("work"), ".hostdir"), Some(t.path("")));
 }
 
 // ---------------------------------------------------------------- Vibe and OpenClaw
