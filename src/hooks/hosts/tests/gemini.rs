@@ -154,3 +154,67 @@ fn gemini_bare_tool_and_v1_exclude_tools() {
     assert_eq!(judge(&loaded, "anything"), PermissionVerdict::Allow);
     assert_eq!(judge(&loaded, "dd if=/dev/zero"), PermissionVerdict::Deny);
 }
+
+#[test]
+fn gemini_env_overrides_can_only_withdraw_trust_first() {
+    let (t, _, _) = gemini_tree();
+    let proj = t.path("work/proj");
+    t.write(
+        "home/.gemini/trustedFolders.json",
+        &serde_json::json!({ proj.to_str().unwrap(): "TRUST_FOLDER" }).to_string(),
+    );
+    for (key, value) in [
+        ("GEMINI_CLI_TRUST_WORKSPACE", "false"),
+        ("GEMINI_RESTRICTED_MODE", "true"),
+    ] {
+        let mut extra = vec![(key, PathBuf::from(value))];
+        if key == "GEMINI_RESTRICTED_MODE" {
+            extra.push(("GEMINI_CLI_TRUST_WORKSPACE", PathBuf::from("true")));
+        }
+        let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &extra));
+        assert_eq!(
+            texts(&loaded.rules.allow),
+            ["run_shell_command(git status)"],
+            "{key}"
+        );
+        assert!(!loaded.files.iter().any(|f| f.starts_with(t.path("work"))));
+    }
+}
+
+#[test]
+fn gemini_system_settings_have_the_final_say() {
+    let (t, _, project) = gemini_tree();
+    let system = t.write(
+        "etc/gemini-cli/settings.json",
+        r#"{"security":{"folderTrust":{"enabled":true}},
+            "tools":{"allowed":["run_shell_command(make)"],"exclude":["run_shell_command(dd)"]}}"#,
+    );
+    // The user turns folder trust off, but the system file turns it back on: untrusted.
+    t.write(
+        "home/.gemini/settings.json",
+        r#"{"security":{"folderTrust":{"enabled":false}},
+            "tools":{"allowed":["run_shell_command(git)"],"exclude":["run_shell_command(rm)"]}}"#,
+    );
+    let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+    assert!(!loaded.files.contains(&project));
+    assert!(loaded.files.contains(&system));
+    assert_eq!(texts(&loaded.rules.allow), ["run_shell_command(make)"]);
+    assert_eq!(
+        texts(&loaded.rules.deny),
+        ["run_shell_command(rm)", "run_shell_command(dd)"]
+    );
+    assert_eq!(judge(&loaded, "git status"), PermissionVerdict::Default);
+    assert_eq!(judge(&loaded, "make test"), PermissionVerdict::Allow);
+
+    // A system file rtk cannot read leaves no scope able to grant anything (the user's trust
+    // switch then lets the project's deny rules in, which can only be stricter).
+    t.write("etc/gemini-cli/settings.json", "{ nope");
+    let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+    assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
+    assert!(loaded.rules.allow.is_empty());
+    assert_eq!(
+        texts(&loaded.rules.deny),
+        ["run_shell_command(rm)", "ShellTool(curl)"]
+    );
+    assert_eq!(judge(&loaded, "make test"), PermissionVerdict::Default);
+}

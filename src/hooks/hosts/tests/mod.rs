@@ -45,7 +45,14 @@ impl Tree {
 
     /// An Env with HOME = `home/`, the given extra variables, and cwd = `cwd` (created).
     pub(super) fn env(&self, cwd: &str, extra: &[(&str, PathBuf)]) -> Env {
-        let mut vars: Vec<(String, PathBuf)> = vec![("HOME".into(), self.path("home"))];
+        let mut vars: Vec<(String, PathBuf)> = vec![
+            ("HOME".into(), self.path("home")),
+            // Never the machine's /etc/gemini-cli/settings.json.
+            (
+                "GEMINI_CLI_SYSTEM_SETTINGS_PATH".into(),
+                self.path("etc/gemini-cli/settings.json"),
+            ),
+        ];
         vars.extend(extra.iter().map(|(k, v)| (k.to_string(), v.clone())));
         Env::new(vars, self.mkdir(cwd))
     }
@@ -111,7 +118,10 @@ fn project_root_is_the_nearest_marker_else_the_nearest_git() {
     );
     // A file named like the marker is not the marker directory.
     t.write("work/plain/.hostdir", "not a dir");
-    assert_eq!(find_root(&t.path("work/plain"), ".hostdir"), Some(t.path("")));
+    assert_eq!(
+        find_root(&t.path("work/plain"), ".hostdir"),
+        Some(t.path(""))
+    );
     // Nothing found inside the tree: the tree root's own .git is the fallback.
     assert_eq!(find_root(&t.path("work"), ".hostdir"), Some(t.path("")));
 }
