@@ -44,7 +44,11 @@ fn broken_claude_settings_warn_once_and_never_allow() {
             "{w}"
         );
         assert!(w.contains("line 4"), "{w}");
-        assert_ne!(code, Some(0), "{host:?}: a skipped allow-all file must not allow");
+        assert_ne!(
+            code,
+            Some(0),
+            "{host:?}: a skipped allow-all file must not allow"
+        );
     }
 }
 
@@ -67,6 +71,9 @@ fn each_host_reads_only_its_own_files() {
     }
     for host in ["openclaw", "vibe"] {
         let (_, _, warnings) = rewrite(&t, Some(host));
-        assert!(warnings.is_empty(), "{host} reads no settings: {warnings:?}");
+        assert!(
+            warnings.is_empty(),
+            "{host} reads no settings: {warnings:?}"
+        );
     }
 }
