@@ -177,3 +177,16 @@ fn openclaw_rules_are_empty_like_vibe() {
         );
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_config_dir_is_read_once() {
+    let t = Tree::new();
+    t.write("home/.claude/settings.json", &claude_deny("user"));
+    let link = t.path("work/p/.claude");
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(t.path("home/.claude"), &link).unwrap();
+    let loaded = load_rules_for(Host::Claude, &t.env("work/p", &[]));
+    assert_eq!(texts(&loaded.rules.deny), ["Bash(user)"]);
+    assert_eq!(loaded.files.len(), 1);
+}
