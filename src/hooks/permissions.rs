@@ -149,23 +149,26 @@ impl RuleSet {
             return (PermissionVerdict::Default, None);
         }
         let exact = normalize(&forms.exact);
-        let mut restrict_forms: Vec<Cow<'_, str>> = Vec::with_capacity(2 + forms.variants.len());
-        push_with_unprefixed(&mut restrict_forms, exact.clone());
-        for v in &forms.variants {
-            push_with_unprefixed(&mut restrict_forms, normalize(v));
-        }
-        let restricted = |rules: &'_ [Rule]| -> Option<usize> {
-            rules.iter().position(|r| {
-                restrict_forms
-                    .iter()
-                    .any(|f| r.pattern.matches(f, MatchUse::Restrict))
-            })
-        };
-        if let Some(i) = restricted(&self.deny) {
-            return (PermissionVerdict::Deny, Some(&self.deny[i]));
-        }
-        if let Some(i) = restricted(&self.ask) {
-            return (PermissionVerdict::Ask, Some(&self.ask[i]));
+        if !self.deny.is_empty() || !self.ask.is_empty() {
+            let mut restrict_forms: Vec<Cow<'_, str>> =
+                Vec::with_capacity(2 + 2 * forms.variants.len());
+            push_with_unprefixed(&mut restrict_forms, exact.clone());
+            for v in &forms.variants {
+                push_with_unprefixed(&mut restrict_forms, normalize(v));
+            }
+            let restricted = |rules: &'_ [Rule]| -> Option<usize> {
+                rules.iter().position(|r| {
+                    restrict_forms
+                        .iter()
+                        .any(|f| r.pattern.matches(f, MatchUse::Restrict))
+                })
+            };
+            if let Some(i) = restricted(&self.deny) {
+                return (PermissionVerdict::Deny, Some(&self.deny[i]));
+            }
+            if let Some(i) = restricted(&self.ask) {
+                return (PermissionVerdict::Ask, Some(&self.ask[i]));
+            }
         }
         if exact.is_empty() {
             return (PermissionVerdict::Default, None);
