@@ -3,3 +3,5 @@
 
 mod common;
 mod rewrite_cli;
+mod tracking_config;
+mod tracking_gain;

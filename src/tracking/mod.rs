@@ -111,10 +111,19 @@ fn expand_home(p: &Path, env: &Env) -> PathBuf {
 /// Appends one row to the history database; never returns an error to the caller.
 /// Any problem becomes exactly one warning line on stderr.
 pub fn record(env: &Env, run: &RunRecord) {
-    let settings = Settings::load(env);
+    record_to(env, run, &mut std::io::stderr().lock());
+}
+
+/// [`record`] with the warning (config warnings included) written to `warn`.
+pub fn record_to(env: &Env, run: &RunRecord, warn: &mut dyn Write) {
+    let (config, warnings) = Config::load(env);
+    for w in warnings {
+        let _ = writeln!(warn, "rtk: warning: {w}");
+    }
+    let settings = Settings::resolve(env, &config);
     if let Err(e) = record_with(&settings, run, now_unix()) {
         let _ = writeln!(
-            std::io::stderr(),
+            warn,
             "rtk: warning: history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
         );
     }
