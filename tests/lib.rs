@@ -5,3 +5,4 @@ mod common;
 mod rewrite_cli;
 mod tracking_config;
 mod tracking_gain;
+mod tracking_discover;
