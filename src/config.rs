@@ -203,9 +203,8 @@ fn unknown_keys(table: &toml::Table, path: &Path) -> Vec<String> {
 
 /// `rtk config`: the effective config as TOML, `--path`, or `--create`.
 pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
-    let path = config_path(env).ok_or_else(|| {
-        anyhow::anyhow!("no config location: set HOME or XDG_CONFIG_HOME")
-    })?;
+    let path = config_path(env)
+        .ok_or_else(|| anyhow::anyhow!("no config location: set HOME or XDG_CONFIG_HOME"))?;
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
     if args.path {
@@ -219,14 +218,21 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
         Ok(loaded) => loaded,
         Err(e) => {
             writeln!(err, "rtk: {e}")?;
-            writeln!(err, "hint: fix the file, or move it away to use the defaults")?;
+            writeln!(
+                err,
+                "hint: fix the file, or move it away to use the defaults"
+            )?;
             return Ok(1);
         }
     };
     for w in warnings {
         writeln!(err, "rtk: warning: {w}")?;
     }
-    let state = if path.exists() { "" } else { " (not found: defaults)" };
+    let state = if path.exists() {
+        ""
+    } else {
+        " (not found: defaults)"
+    };
     writeln!(out, "# {}{state}", path.display())?;
     let tracking = crate::tracking::Settings::resolve(env, &config);
     match (&tracking.db_path, tracking.enabled) {
@@ -286,7 +292,12 @@ mod tests {
         let table: toml::Table = toml::from_str(&toml::to_string(&c).unwrap()).unwrap();
         for (section, value) in &table {
             let (_, keys) = KNOWN_KEYS.iter().find(|(s, _)| s == section).unwrap();
-            let fields: Vec<&str> = value.as_table().unwrap().keys().map(|k| k.as_str()).collect();
+            let fields: Vec<&str> = value
+                .as_table()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
             assert_eq!(&fields.len(), &keys.len(), "{section}");
             assert!(fields.iter().all(|f| keys.contains(f)), "{section}");
         }

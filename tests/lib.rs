@@ -4,5 +4,5 @@
 mod common;
 mod rewrite_cli;
 mod tracking_config;
-mod tracking_gain;
 mod tracking_discover;
+mod tracking_gain;

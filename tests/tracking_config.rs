@@ -11,7 +11,10 @@ fn path_and_defaults() {
     let t = TestEnv::new();
     let out = t.rtk().args(["config", "--path"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), config_file(&t).display().to_string());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        config_file(&t).display().to_string()
+    );
 
     let out = t.rtk().arg("config").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -46,18 +49,27 @@ fn create_writes_template_once_and_never_overwrites() {
 #[test]
 fn unknown_keys_warn_with_key_and_file() {
     let t = TestEnv::new();
-    t.write("xdg-config/rtk/config.toml", "[tracking]\nhistory_days = 30\n");
+    t.write(
+        "xdg-config/rtk/config.toml",
+        "[tracking]\nhistory_days = 30\n",
+    );
     let out = t.rtk().arg("config").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("`tracking.history_days`"), "{err}");
-    assert!(err.contains(&config_file(&t).display().to_string()), "{err}");
+    assert!(
+        err.contains(&config_file(&t).display().to_string()),
+        "{err}"
+    );
 }
 
 #[test]
 fn invalid_toml_names_the_line() {
     let t = TestEnv::new();
-    t.write("xdg-config/rtk/config.toml", "[hooks]\nexclude_commands = [\"a\"]\nexclude_commands = 3\n");
+    t.write(
+        "xdg-config/rtk/config.toml",
+        "[hooks]\nexclude_commands = [\"a\"]\nexclude_commands = 3\n",
+    );
     let out = t.rtk().arg("config").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());

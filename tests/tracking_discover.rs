@@ -30,7 +30,12 @@ fn write_transcripts(t: &TestEnv) {
         tool_result("c", "hi"),
     ]
     .join("\n");
-    let s2 = [tool_use("a", "git status"), "not json either".into(), tool_use("d", "cargo test")].join("\n");
+    let s2 = [
+        tool_use("a", "git status"),
+        "not json either".into(),
+        tool_use("d", "cargo test"),
+    ]
+    .join("\n");
     t.write("home/.claude/projects/-w/s1.jsonl", &s1);
     t.write("home/.claude/projects/-w/sub/s2.jsonl", &s2);
     t.write("home/.claude/projects/-w/readme.txt", "ignored");
@@ -40,8 +45,17 @@ fn write_transcripts(t: &TestEnv) {
 fn discover_counts_calls_and_skipped_lines() {
     let t = TestEnv::new();
     write_transcripts(&t);
-    let out = t.rtk().args(["discover", "--format", "json", "--limit", "100"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = t
+        .rtk()
+        .args(["discover", "--format", "json", "--limit", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let j: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["files"], 2);
     assert_eq!(j["lines"], 10);
@@ -49,9 +63,19 @@ fn discover_counts_calls_and_skipped_lines() {
     assert_eq!(j["bash_calls"], 4, "the resumed call counts once");
     assert_eq!(j["already_rtk"], 1);
     // Every call is accounted for exactly once, whatever the rewrite engine decides.
-    let unhandled: u64 = j["unhandled"].as_array().unwrap().iter().map(|u| u["calls"].as_u64().unwrap()).sum();
+    let unhandled: u64 = j["unhandled"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["calls"].as_u64().unwrap())
+        .sum();
     assert_eq!(j["rewritable_calls"].as_u64().unwrap() + 1 + unhandled, 4);
-    let fam_saved: u64 = j["families"].as_array().unwrap().iter().map(|f| f["est_saved_tokens"].as_u64().unwrap()).sum();
+    let fam_saved: u64 = j["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["est_saved_tokens"].as_u64().unwrap())
+        .sum();
     assert_eq!(j["est_saved_tokens"].as_u64().unwrap(), fam_saved);
 
     let text = t.rtk().arg("discover").output().unwrap();
@@ -80,15 +104,25 @@ fn discover_library_with_fake_rewriter() {
     let fake = |line: &str| {
         (line.starts_with("git ") || line.starts_with("cargo ")).then(|| format!("rtk {line}"))
     };
-    let r = estimate::analyze(scan, &fake, &[], 10);
+    let r = estimate::analyze(&scan, &fake, &[], 10);
     assert_eq!((r.bash_calls, r.already_rtk, r.rewritable_calls), (4, 1, 2));
-    let fams: Vec<(&str, u64)> = r.families.iter().map(|f| (f.family.as_str(), f.calls)).collect();
+    let fams: Vec<(&str, u64)> = r
+        .families
+        .iter()
+        .map(|f| (f.family.as_str(), f.calls))
+        .collect();
     assert_eq!(fams, [("git status", 1), ("cargo test", 1)]);
     let status = &r.families[0];
     let out_tokens = rtk::tracking::estimate_tokens(&"M src/lib.rs\n".repeat(200));
     assert_eq!(status.output_tokens, out_tokens);
-    assert_eq!(status.est_saved_tokens, (out_tokens as f64 * status.ratio).round() as u64);
-    assert_eq!(r.families[1].output_tokens, 0, "no result recorded for the cargo call");
+    assert_eq!(
+        status.est_saved_tokens,
+        (out_tokens as f64 * status.ratio).round() as u64
+    );
+    assert_eq!(
+        r.families[1].output_tokens, 0,
+        "no result recorded for the cargo call"
+    );
     assert_eq!(r.unhandled.len(), 1);
     assert_eq!(r.unhandled[0].family, "echo");
 }

@@ -53,7 +53,12 @@ fn gain_json(t: &TestEnv, args: &[&str]) -> Value {
         .args(args)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("gain --format json prints JSON")
 }
 
@@ -69,8 +74,12 @@ fn hundred_concurrent_writers_lose_nothing() {
             std::thread::spawn(move || {
                 barrier.wait();
                 // Each thread opens its own connection through the public API.
-                tracking::record_with(&settings, &run(&format!("git status {i}"), "/p", 100 + i, i), 1_800_000_000)
-                    .map_err(|e| e.to_string())
+                tracking::record_with(
+                    &settings,
+                    &run(&format!("git status {i}"), "/p", 100 + i, i),
+                    1_800_000_000,
+                )
+                .map_err(|e| e.to_string())
             })
         })
         .collect();
@@ -98,7 +107,11 @@ fn hundred_concurrent_record_calls_warn_nothing() {
             std::thread::spawn(move || {
                 barrier.wait();
                 let mut warn = Vec::new();
-                tracking::record_to(&env, &run(&format!("cargo test {i}"), "/p", 10, 1), &mut warn);
+                tracking::record_to(
+                    &env,
+                    &run(&format!("cargo test {i}"), "/p", 10, 1),
+                    &mut warn,
+                );
                 String::from_utf8(warn).unwrap()
             })
         })
@@ -113,7 +126,10 @@ fn hundred_concurrent_record_calls_warn_nothing() {
 #[test]
 fn broken_databases_warn_once_and_return() {
     let t = TestEnv::new();
-    let garbage = t.write("bad/garbage.db", &"this is not sqlite \u{0}\u{1}\u{2} ".repeat(500));
+    let garbage = t.write(
+        "bad/garbage.db",
+        &"this is not sqlite \u{0}\u{1}\u{2} ".repeat(500),
+    );
     let not_a_dir = t.write("bad/file", "x");
     let dir_as_db = t.root.path().join("bad/adir");
     std::fs::create_dir_all(&dir_as_db).unwrap();
@@ -128,13 +144,26 @@ fn broken_databases_warn_once_and_return() {
         tracking::record_to(&env, &run("git status", "/p", 10, 1), &mut warn);
         let warn = String::from_utf8(warn).unwrap();
         assert_eq!(warn.lines().count(), 1, "{what}: {warn}");
-        assert!(warn.starts_with("rtk: warning: history not recorded: "), "{what}: {warn}");
-        assert!(warn.contains("(set RTK_DB_PATH or fix permissions)"), "{what}: {warn}");
+        assert!(
+            warn.starts_with("rtk: warning: history not recorded: "),
+            "{what}: {warn}"
+        );
+        assert!(
+            warn.contains("(set RTK_DB_PATH or fix permissions)"),
+            "{what}: {warn}"
+        );
     }
     // The garbage file is left as it was (never "repaired" into an empty database).
-    assert!(std::fs::read(&garbage).unwrap().starts_with(b"this is not sqlite"));
+    assert!(std::fs::read(&garbage)
+        .unwrap()
+        .starts_with(b"this is not sqlite"));
     // And `rtk gain` reports the problem instead of panicking.
-    let out = t.rtk().env("RTK_DB_PATH", &garbage).arg("gain").output().unwrap();
+    let out = t
+        .rtk()
+        .env("RTK_DB_PATH", &garbage)
+        .arg("gain")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("garbage.db"));
 }
@@ -142,9 +171,15 @@ fn broken_databases_warn_once_and_return() {
 #[test]
 fn no_tracking_env_and_config_disable_recording() {
     let t = TestEnv::new();
-    record_ok(&env_of(&t, &[("RTK_NO_TRACKING", "1".into())]), &run("ls", "/p", 5, 1));
+    record_ok(
+        &env_of(&t, &[("RTK_NO_TRACKING", "1".into())]),
+        &run("ls", "/p", 5, 1),
+    );
     assert!(!default_db(&t).exists());
-    t.write("xdg-config/rtk/config.toml", "[tracking]\nenabled = false\n");
+    t.write(
+        "xdg-config/rtk/config.toml",
+        "[tracking]\nenabled = false\n",
+    );
     record_ok(&env_of(&t, &[]), &run("ls", "/p", 5, 1));
     assert!(!default_db(&t).exists());
 }
@@ -170,7 +205,10 @@ fn empty_history_is_friendly() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("No runs recorded yet"), "{text}");
-    assert!(!default_db(&t).exists(), "reading must not create the database");
+    assert!(
+        !default_db(&t).exists(),
+        "reading must not create the database"
+    );
     let j = gain_json(&t, &[]);
     assert_eq!(j["summary"]["runs"], 0);
     assert_eq!(j["commands"], Value::Array(vec![]));
@@ -261,7 +299,10 @@ fn validate(v: &Value, fields: &[(String, String, bool)]) -> usize {
         assert!(documented.contains(&k.as_str()), "undocumented field {k}");
     }
     for (k, _) in v["summary"].as_object().unwrap() {
-        assert!(documented.contains(&format!("summary.{k}").as_str()), "undocumented summary.{k}");
+        assert!(
+            documented.contains(&format!("summary.{k}").as_str()),
+            "undocumented summary.{k}"
+        );
     }
     checked
 }
@@ -275,7 +316,11 @@ fn gain_json_matches_documented_schema_and_row_sums() {
         run("git status", &proj, 1200, 200),
         run("git status --short", &proj, 800, 100),
         run("cargo test --all", &proj, 5000, 300),
-        RunRecord { exit_code: 101, fell_back: true, ..run("cargo test", "/other", 700, 700) },
+        RunRecord {
+            exit_code: 101,
+            fell_back: true,
+            ..run("cargo test", "/other", 700, 700)
+        },
         run("ls -la", "/other/sub", 90, 95),
     ];
     for r in &runs {
@@ -308,7 +353,10 @@ fn gain_json_matches_documented_schema_and_row_sums() {
 
     // Per command: sums of the rows sharing a key, ordered by tokens saved.
     let cmds = j["commands"].as_array().unwrap();
-    let keys: Vec<&str> = cmds.iter().map(|c| c["command"].as_str().unwrap()).collect();
+    let keys: Vec<&str> = cmds
+        .iter()
+        .map(|c| c["command"].as_str().unwrap())
+        .collect();
     assert_eq!(keys, ["cargo test", "git status", "ls"]);
     assert_eq!(cmds[0]["raw_tokens"], 5700);
     assert_eq!(cmds[0]["runs"], 2);
@@ -321,7 +369,12 @@ fn gain_json_matches_documented_schema_and_row_sums() {
     let hist = j["history"].as_array().unwrap();
     assert_eq!(hist.len(), runs.len());
     assert_eq!(hist[0]["command"], "ls -la");
-    let day_runs: u64 = j["periods"]["rows"].as_array().unwrap().iter().map(|p| p["runs"].as_u64().unwrap()).sum();
+    let day_runs: u64 = j["periods"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["runs"].as_u64().unwrap())
+        .sum();
     assert_eq!(day_runs, runs.len() as u64);
     assert_eq!(j["periods"]["unit"], "day");
 
@@ -347,7 +400,11 @@ fn gain_text_csv_and_graph() {
     assert!(s.contains("git status"), "{s}");
     assert!(s.contains("estimate"), "{s}");
 
-    let csv = t.rtk().args(["gain", "--format", "csv", "--history"]).output().unwrap();
+    let csv = t
+        .rtk()
+        .args(["gain", "--format", "csv", "--history"])
+        .output()
+        .unwrap();
     let csv = String::from_utf8_lossy(&csv.stdout).into_owned();
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].starts_with("time,command,project,"));
@@ -358,9 +415,17 @@ fn gain_text_csv_and_graph() {
     let g = String::from_utf8_lossy(&graph.stdout);
     assert!(g.contains("Tokens saved per day"), "{g}");
     assert_eq!(g.lines().filter(|l| l.contains('█')).count(), 1, "{g}");
-    assert_eq!(g.lines().filter(|l| l.starts_with("  20")).count(), 30, "{g}");
+    assert_eq!(
+        g.lines().filter(|l| l.starts_with("  20")).count(),
+        30,
+        "{g}"
+    );
 
-    let bad = t.rtk().args(["gain", "--graph", "--format", "json"]).output().unwrap();
+    let bad = t
+        .rtk()
+        .args(["gain", "--graph", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(1));
 }
 
@@ -375,8 +440,17 @@ fn reset_needs_confirmation_without_a_terminal() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--yes"));
     assert_eq!(gain_json(&t, &[])["summary"]["runs"], 2);
 
-    let out = t.rtk().args(["gain", "--reset", "--yes", "--project", "/a"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = t
+        .rtk()
+        .args(["gain", "--reset", "--yes", "--project", "/a"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(gain_json(&t, &[])["summary"]["runs"], 1);
     let out = t.rtk().args(["gain", "--reset", "--yes"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));

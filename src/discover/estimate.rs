@@ -148,7 +148,7 @@ fn is_rtk(command: &str) -> bool {
 }
 
 /// Aggregates a scan: `observed` are the history's per-command groups (may be empty).
-pub fn analyze(scan: Scan, rewriter: &dyn Rewriter, observed: &[Group], limit: usize) -> Report {
+pub fn analyze(scan: &Scan, rewriter: &dyn Rewriter, observed: &[Group], limit: usize) -> Report {
     let mut families: HashMap<String, (u64, u64)> = HashMap::new();
     let mut unhandled: HashMap<String, (u64, u64)> = HashMap::new();
     let (mut already, mut rewritable) = (0, 0);
@@ -261,9 +261,17 @@ mod tests {
     fn family_is_where_rtk_went_in() {
         let cases = [
             ("git status", "rtk git status", Some("git status")),
-            ("cd x && git log -5", "cd x && rtk git log -5", Some("git log")),
+            (
+                "cd x && git log -5",
+                "cd x && rtk git log -5",
+                Some("git log"),
+            ),
             ("rg foo", "rtk rg foo", Some("rg")),
-            ("FOO=1 cargo test", "FOO=1 rtk cargo test", Some("cargo test")),
+            (
+                "FOO=1 cargo test",
+                "FOO=1 rtk cargo test",
+                Some("cargo test"),
+            ),
             ("git status", "something else", None),
         ];
         for (orig, rewritten, want) in cases {
@@ -296,21 +304,35 @@ mod tests {
             emitted_tokens: 100,
             duration_ms: 0,
         }];
-        let r = analyze(scan, &fake, &observed, 10);
+        let r = analyze(&scan, &fake, &observed, 10);
         assert_eq!((r.bash_calls, r.already_rtk, r.rewritable_calls), (8, 1, 5));
         assert_eq!(r.skipped_lines, 1);
-        let by: HashMap<&str, &Family> = r.families.iter().map(|f| (f.family.as_str(), f)).collect();
+        let by: HashMap<&str, &Family> =
+            r.families.iter().map(|f| (f.family.as_str(), f)).collect();
         let cargo = by["cargo test"];
-        assert_eq!((cargo.calls, cargo.output_tokens, cargo.est_saved_tokens), (1, 1000, 900));
+        assert_eq!(
+            (cargo.calls, cargo.output_tokens, cargo.est_saved_tokens),
+            (1, 1000, 900)
+        );
         assert_eq!(cargo.ratio_source, "history (12 runs)");
         let status = by["git status"];
-        assert_eq!((status.calls, status.output_tokens, status.est_saved_tokens), (2, 400, 240));
+        assert_eq!(
+            (status.calls, status.output_tokens, status.est_saved_tokens),
+            (2, 400, 240)
+        );
         assert_eq!(status.ratio_source, "default table");
         assert_eq!(by["git frobnicate"].ratio, 0.4); // program-level default
         assert_eq!(by["ls"].est_saved_tokens, 0); // no output recorded
         assert_eq!(r.est_saved_tokens, 900 + 240 + 4);
         assert_eq!(r.families[0].family, "cargo test");
-        assert_eq!(r.unhandled, [Unhandled { family: "echo".into(), calls: 2, output_tokens: 5 }]);
+        assert_eq!(
+            r.unhandled,
+            [Unhandled {
+                family: "echo".into(),
+                calls: 2,
+                output_tokens: 5
+            }]
+        );
     }
 
     #[test]
@@ -322,17 +344,27 @@ mod tests {
             emitted_tokens: 0,
             duration_ms: 0,
         }];
-        assert_eq!(ratio_for("git status", &observed), (0.6, "default table".into()));
-        assert_eq!(ratio_for("make test", &[]), (FALLBACK_RATIO, "fallback".into()));
+        assert_eq!(
+            ratio_for("git status", &observed),
+            (0.6, "default table".into())
+        );
+        assert_eq!(
+            ratio_for("make test", &[]),
+            (FALLBACK_RATIO, "fallback".into())
+        );
     }
 
     #[test]
     fn limit_truncates_lists_but_not_totals() {
         let scan = Scan {
-            calls: vec![call("git status", Some(10)), call("git log", Some(10)), call("ls", Some(10))],
+            calls: vec![
+                call("git status", Some(10)),
+                call("git log", Some(10)),
+                call("ls", Some(10)),
+            ],
             ..Scan::default()
         };
-        let r = analyze(scan, &fake, &[], 1);
+        let r = analyze(&scan, &fake, &[], 1);
         assert_eq!(r.families.len(), 1);
         assert_eq!(r.rewritable_calls, 3);
         assert_eq!(r.est_saved_tokens, 6 + 8 + 6);

@@ -71,7 +71,7 @@ pub fn run(args: &DiscoverArgs, env: &Env) -> anyhow::Result<u8> {
     let engine = Engine {
         hooks: config.hooks,
     };
-    let report = estimate::analyze(scan, &engine, &observed, args.limit);
+    let report = estimate::analyze(&scan, &engine, &observed, args.limit);
     let mut out = std::io::stdout().lock();
     match args.format {
         DiscoverFormat::Json => {
@@ -114,7 +114,13 @@ pub fn text(r: &Report, dir: &std::path::Path, out: &mut impl Write) -> std::io:
     if !r.families.is_empty() {
         writeln!(out)?;
         writeln!(out, "Missed, by command family")?;
-        let w = r.families.iter().map(|f| f.family.chars().count()).max().unwrap_or(0).max(6);
+        let w = r
+            .families
+            .iter()
+            .map(|f| f.family.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
         writeln!(
             out,
             "  {:<w$}  {:>6}  {:>12}  {:>5}  {:>12}  ratio source",

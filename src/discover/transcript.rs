@@ -160,7 +160,7 @@ mod tests {
         .to_string()
     }
 
-    fn tool_result(id: &str, content: serde_json::Value) -> String {
+    fn tool_result(id: &str, content: &serde_json::Value) -> String {
         serde_json::json!({
             "type": "user",
             "message": {"role": "user", "content": [
@@ -182,10 +182,16 @@ mod tests {
         let text = [
             r#"{"type":"queue-operation","operation":"dequeue"}"#.to_string(),
             tool_use("t1", "Bash", "git status"),
-            tool_result("t1", serde_json::json!("On branch main\nnothing to commit")),
+            tool_result(
+                "t1",
+                &serde_json::json!("On branch main\nnothing to commit"),
+            ),
             tool_use("t2", "Read", "ignored"),
             tool_use("t3", "Bash", "cargo test"),
-            tool_result("t3", serde_json::json!([{"type": "text", "text": "ok ok ok"}])),
+            tool_result(
+                "t3",
+                &serde_json::json!([{"type": "text", "text": "ok ok ok"}]),
+            ),
             tool_use("t4", "Bash", "ls"),
         ]
         .join("\n");
@@ -205,7 +211,9 @@ mod tests {
     #[test]
     fn malformed_lines_are_counted_not_fatal() {
         let mut bytes = tool_use("a", "Bash", "git log").into_bytes();
-        bytes.extend_from_slice(b"\n{not json\n\xff\xfe binary\n\n[1,2]\n{\"message\":{\"content\":\"text\"}}\n");
+        bytes.extend_from_slice(
+            b"\n{not json\n\xff\xfe binary\n\n[1,2]\n{\"message\":{\"content\":\"text\"}}\n",
+        );
         bytes.extend_from_slice(tool_use("b", "Bash", "git diff").as_bytes());
         let mut s = Scan::default();
         scan_reader(&bytes[..], &mut s, &mut HashSet::new()).unwrap();

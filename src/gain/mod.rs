@@ -32,9 +32,12 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
         return reset(&path, project.as_deref(), args.yes, &mut err);
     }
     if args.graph && args.format != GainFormat::Text {
-        anyhow::bail!("--graph draws in the terminal; for the numbers use --daily --format json|csv");
+        anyhow::bail!(
+            "--graph draws in the terminal; for the numbers use --daily --format json|csv"
+        );
     }
-    if args.format == GainFormat::Csv && args.history && (args.daily || args.weekly || args.monthly) {
+    if args.format == GainFormat::Csv && args.history && (args.daily || args.weekly || args.monthly)
+    {
         anyhow::bail!("csv holds one table: choose --history or one of --daily/--weekly/--monthly");
     }
     if !settings.enabled {
@@ -65,7 +68,11 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
                 Some(p) => format!(" for {p}"),
                 None => String::new(),
             };
-            writeln!(out, "No runs recorded yet{scope} (history: {}).", path.display())?;
+            writeln!(
+                out,
+                "No runs recorded yet{scope} (history: {}).",
+                path.display()
+            )?;
             writeln!(
                 out,
                 "Commands run through rtk (e.g. `rtk git status`, or via `rtk init` hooks) appear here."
@@ -110,9 +117,18 @@ fn lexical(p: &Path) -> PathBuf {
     out
 }
 
-fn reset(path: &Path, project: Option<&str>, yes: bool, err: &mut impl Write) -> anyhow::Result<u8> {
+fn reset(
+    path: &Path,
+    project: Option<&str>,
+    yes: bool,
+    err: &mut impl Write,
+) -> anyhow::Result<u8> {
     let Some(mut db) = Db::open_existing(path)? else {
-        writeln!(err, "rtk: no history at {}; nothing to reset", path.display())?;
+        writeln!(
+            err,
+            "rtk: no history at {}; nothing to reset",
+            path.display()
+        )?;
         return Ok(0);
     };
     let runs = db.totals(project)?.runs;
@@ -128,7 +144,11 @@ fn reset(path: &Path, project: Option<&str>, yes: bool, err: &mut impl Write) ->
             )?;
             return Ok(1);
         }
-        write!(err, "Delete {runs} runs{scope} from {}? [y/N] ", path.display())?;
+        write!(
+            err,
+            "Delete {runs} runs{scope} from {}? [y/N] ",
+            path.display()
+        )?;
         err.flush()?;
         let mut answer = String::new();
         stdin.lock().read_line(&mut answer)?;
@@ -138,7 +158,11 @@ fn reset(path: &Path, project: Option<&str>, yes: bool, err: &mut impl Write) ->
         }
     }
     let deleted = db.delete_runs(project)?;
-    writeln!(err, "rtk: deleted {deleted} runs{scope} from {}", path.display())?;
+    writeln!(
+        err,
+        "rtk: deleted {deleted} runs{scope} from {}",
+        path.display()
+    )?;
     Ok(0)
 }
 
@@ -156,6 +180,9 @@ mod tests {
         assert_eq!(resolve_project(&root.join("repo/src"), "."), repo);
         assert_eq!(resolve_project(&root, "repo/src/../src"), repo);
         // A path that does not exist is used lexically.
-        assert_eq!(resolve_project(&root, "nope/./x/.."), root.join("nope").display().to_string());
+        assert_eq!(
+            resolve_project(&root, "nope/./x/.."),
+            root.join("nope").display().to_string()
+        );
     }
 }

@@ -39,14 +39,24 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
     let scope = r.project.as_deref().unwrap_or("all projects");
     writeln!(out, "rtk gain: {scope}")?;
     writeln!(out, "  runs            {}", u(s.runs))?;
-    writeln!(out, "  raw output      {} tokens ({} bytes)", u(s.raw_tokens), u(s.raw_bytes))?;
+    writeln!(
+        out,
+        "  raw output      {} tokens ({} bytes)",
+        u(s.raw_tokens),
+        u(s.raw_bytes)
+    )?;
     writeln!(
         out,
         "  emitted         {} tokens ({} bytes)",
         u(s.emitted_tokens),
         u(s.emitted_bytes)
     )?;
-    writeln!(out, "  saved           {} tokens ({:.1}%)", thousands(s.saved_tokens), s.saved_pct)?;
+    writeln!(
+        out,
+        "  saved           {} tokens ({:.1}%)",
+        thousands(s.saved_tokens),
+        s.saved_pct
+    )?;
     writeln!(
         out,
         "  time            {} total, {} per run",
@@ -77,7 +87,13 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
     if !r.commands.is_empty() {
         writeln!(out)?;
         writeln!(out, "Top commands by tokens saved")?;
-        table(out, "command", r.commands.iter().map(|c: &CommandStat| (&c.command, &c.stat)))?;
+        table(
+            out,
+            "command",
+            r.commands
+                .iter()
+                .map(|c: &CommandStat| (&c.command, &c.stat)),
+        )?;
     }
     if let Some(p) = &r.periods {
         writeln!(out)?;
@@ -85,7 +101,11 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
         if p.rows.is_empty() {
             writeln!(out, "  (no runs)")?;
         }
-        table(out, p.unit, p.rows.iter().map(|p: &PeriodStat| (&p.period, &p.stat)))?;
+        table(
+            out,
+            p.unit,
+            p.rows.iter().map(|p: &PeriodStat| (&p.period, &p.stat)),
+        )?;
     }
     if let Some(h) = &r.history {
         writeln!(out)?;
@@ -104,7 +124,12 @@ fn table<'a>(
     label: &str,
     rows: impl Iterator<Item = (&'a String, &'a Stat)> + Clone,
 ) -> io::Result<()> {
-    let w = rows.clone().map(|(k, _)| k.chars().count()).max().unwrap_or(0).max(label.len());
+    let w = rows
+        .clone()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(label.len());
     if rows.clone().next().is_none() {
         return Ok(());
     }
@@ -154,14 +179,28 @@ const BAR_WIDTH: i64 = 40;
 /// A bar per day, scaled to the best day.
 pub fn graph(days: &[PeriodStat], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "Tokens saved per day (UTC)")?;
-    let max = days.iter().map(|d| d.stat.saved_tokens).max().unwrap_or(0).max(1);
+    let max = days
+        .iter()
+        .map(|d| d.stat.saved_tokens)
+        .max()
+        .unwrap_or(0)
+        .max(1);
     for d in days {
         let saved = d.stat.saved_tokens.max(0);
         // Any saving at all shows at least one block.
-        let len = if saved == 0 { 0 } else { (saved as f64 * BAR_WIDTH as f64 / max as f64).ceil() as i64 };
+        let len = if saved == 0 {
+            0
+        } else {
+            (saved as f64 * BAR_WIDTH as f64 / max as f64).ceil() as i64
+        };
         let bar = "█".repeat(len as usize);
         let w = BAR_WIDTH as usize;
-        writeln!(out, "  {}  {bar:<w$}  {}", d.period, thousands(d.stat.saved_tokens))?;
+        writeln!(
+            out,
+            "  {}  {bar:<w$}  {}",
+            d.period,
+            thousands(d.stat.saved_tokens)
+        )?;
     }
     Ok(())
 }
@@ -174,7 +213,8 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-const STAT_COLUMNS: &str = "runs,raw_tokens,emitted_tokens,saved_tokens,saved_pct,total_duration_ms";
+const STAT_COLUMNS: &str =
+    "runs,raw_tokens,emitted_tokens,saved_tokens,saved_pct,total_duration_ms";
 
 fn stat_csv(s: &Stat) -> String {
     format!(
@@ -227,7 +267,13 @@ mod tests {
 
     #[test]
     fn thousands_separators() {
-        let cases = [(0, "0"), (999, "999"), (1000, "1,000"), (1_234_567, "1,234,567"), (-45_000, "-45,000")];
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (1_234_567, "1,234,567"),
+            (-45_000, "-45,000"),
+        ];
         for (n, want) in cases {
             assert_eq!(thousands(n), want);
         }
@@ -250,9 +296,17 @@ mod tests {
             },
         };
         let mut out = Vec::new();
-        graph(&[day("d1", 100), day("d2", 0), day("d3", 1), day("d4", 50)], &mut out).unwrap();
+        graph(
+            &[day("d1", 100), day("d2", 0), day("d3", 1), day("d4", 50)],
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
-        let bars: Vec<usize> = text.lines().skip(1).map(|l| l.matches('█').count()).collect();
+        let bars: Vec<usize> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.matches('█').count())
+            .collect();
         assert_eq!(bars, [40, 0, 1, 20]);
     }
 }

@@ -21,17 +21,64 @@ const SECRET_NAMES: &[&str] = &[
 ];
 
 /// Prefixes of well-known credential formats.
-const TOKEN_PREFIXES: &[&str] = &["ghp_", "gho_", "ghs_", "github_pat_", "sk-", "xoxb-", "xoxp-", "AKIA"];
+const TOKEN_PREFIXES: &[&str] = &[
+    "ghp_",
+    "gho_",
+    "ghs_",
+    "github_pat_",
+    "sk-",
+    "xoxb-",
+    "xoxp-",
+    "AKIA",
+];
 
 /// Tools whose second word is a subcommand worth grouping by.
 const SUBCOMMAND_TOOLS: &[&str] = &[
-    "git", "cargo", "npm", "pnpm", "yarn", "bun", "docker", "podman", "kubectl", "go", "gh",
-    "dotnet", "pip", "pip3", "uv", "poetry", "bundle", "rails", "terraform", "helm", "make",
-    "mvn", "gradle", "npx", "deno", "rustup", "brew", "apt", "composer", "mix", "swift",
+    "git",
+    "cargo",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "docker",
+    "podman",
+    "kubectl",
+    "go",
+    "gh",
+    "dotnet",
+    "pip",
+    "pip3",
+    "uv",
+    "poetry",
+    "bundle",
+    "rails",
+    "terraform",
+    "helm",
+    "make",
+    "mvn",
+    "gradle",
+    "npx",
+    "deno",
+    "rustup",
+    "brew",
+    "apt",
+    "composer",
+    "mix",
+    "swift",
 ];
 
 /// Options of git/docker/kubectl that take a value before the subcommand.
-const VALUE_OPTIONS: &[&str] = &["-C", "-c", "--git-dir", "--work-tree", "-n", "--namespace", "--context", "-H", "--host"];
+const VALUE_OPTIONS: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "-n",
+    "--namespace",
+    "--context",
+    "-H",
+    "--host",
+];
 
 const MASK: &str = "***";
 
@@ -135,15 +182,27 @@ mod tests {
         let cases = [
             ("git status", "git status"),
             ("git   log  -5", "git log -5"),
-            ("curl --token abc123 https://x", "curl --token *** https://x"),
+            (
+                "curl --token abc123 https://x",
+                "curl --token *** https://x",
+            ),
             ("tool --api-key=XYZ run", "tool --api-key=*** run"),
-            ("env GITHUB_TOKEN=ghp_x cargo test", "env GITHUB_TOKEN=*** cargo test"),
+            (
+                "env GITHUB_TOKEN=ghp_x cargo test",
+                "env GITHUB_TOKEN=*** cargo test",
+            ),
             (
                 "git clone https://me:hunter2@example.com/r.git",
                 "git clone https://***@example.com/r.git",
             ),
-            ("git clone https://example.com/r.git", "git clone https://example.com/r.git"),
-            ("curl -H Authorization: Bearer abc.def", "curl -H Authorization: Bearer ***"),
+            (
+                "git clone https://example.com/r.git",
+                "git clone https://example.com/r.git",
+            ),
+            (
+                "curl -H Authorization: Bearer abc.def",
+                "curl -H Authorization: Bearer ***",
+            ),
             ("gh auth ghp_0123456789abcdefghijXYZ", "gh auth ***"),
             ("ls --password-file=", "ls --password-file="),
         ];

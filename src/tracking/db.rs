@@ -82,9 +82,11 @@ impl Db {
             .map_err(e)?;
         if !mode.eq_ignore_ascii_case("wal") {
             // e.g. a filesystem without shared memory: rollback journal still works.
-            conn.pragma_update(None, "journal_mode", "DELETE").map_err(e)?;
+            conn.pragma_update(None, "journal_mode", "DELETE")
+                .map_err(e)?;
         }
-        conn.pragma_update(None, "synchronous", "NORMAL").map_err(e)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(e)?;
         let mut db = Db {
             conn,
             path: path.to_path_buf(),
@@ -277,7 +279,9 @@ mod tests {
             c.pragma_update(None, "user_version", SCHEMA_VERSION + 5)
                 .unwrap();
         }
-        let err = Db::open_for_write(&path).err().expect("newer schema refused");
+        let err = Db::open_for_write(&path)
+            .err()
+            .expect("newer schema refused");
         assert!(matches!(err, TrackingError::NewerSchema { .. }), "{err}");
         assert!(err.to_string().contains("upgrade rtk"));
     }

@@ -81,7 +81,13 @@ impl Settings {
             .is_some_and(|v| !matches!(v, "0" | "false" | "no"));
         let db_path = env
             .path_var("RTK_DB_PATH")
-            .or_else(|| config.tracking.db_path.as_ref().map(|p| expand_home(p, env)))
+            .or_else(|| {
+                config
+                    .tracking
+                    .db_path
+                    .as_ref()
+                    .map(|p| expand_home(p, env))
+            })
             .or_else(|| env.data_home().map(|d| d.join("rtk").join("history.db")));
         Settings {
             enabled: config.tracking.enabled && !env_off,
@@ -135,7 +141,10 @@ pub fn record_with(settings: &Settings, run: &RunRecord, ts: i64) -> Result<(), 
     if !settings.enabled {
         return Ok(());
     }
-    let path = settings.db_path.as_deref().ok_or(TrackingError::NoLocation)?;
+    let path = settings
+        .db_path
+        .as_deref()
+        .ok_or(TrackingError::NoLocation)?;
     let mut db = db::Db::open_for_write(path)?;
     db.insert(run, ts)?;
     db.prune_if_due(settings.retention_days, ts)?;
@@ -168,8 +177,13 @@ mod tests {
 
     #[test]
     fn settings_precedence() {
-        let cases: &[(&[(&str, &str)], Option<&str>, bool)] = &[
-            (&[("HOME", "/h")], Some("/h/.local/share/rtk/history.db"), true),
+        type Vars = &'static [(&'static str, &'static str)];
+        let cases: &[(Vars, Option<&str>, bool)] = &[
+            (
+                &[("HOME", "/h")],
+                Some("/h/.local/share/rtk/history.db"),
+                true,
+            ),
             (
                 &[("HOME", "/h"), ("XDG_DATA_HOME", "/x")],
                 Some("/x/rtk/history.db"),

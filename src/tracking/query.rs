@@ -103,7 +103,8 @@ fn group(row: &Row<'_>) -> rusqlite::Result<Group> {
     })
 }
 
-const GROUP_SUMS: &str = "COUNT(*), COALESCE(SUM(raw_tokens), 0), COALESCE(SUM(emitted_tokens), 0), \
+const GROUP_SUMS: &str =
+    "COUNT(*), COALESCE(SUM(raw_tokens), 0), COALESCE(SUM(emitted_tokens), 0), \
      COALESCE(SUM(duration_ms), 0)";
 
 impl Db {
@@ -256,11 +257,16 @@ mod tests {
     fn totals_and_groups_are_row_sums() {
         let (_d, mut db) = db();
         db.insert(&run("git status", "/a", 100, 20), MON).unwrap();
-        db.insert(&run("git status -s", "/a/sub", 50, 10), MON + DAY).unwrap();
-        db.insert(&run("cargo test", "/b", 300, 30), MON + 7 * DAY).unwrap();
+        db.insert(&run("git status -s", "/a/sub", 50, 10), MON + DAY)
+            .unwrap();
+        db.insert(&run("cargo test", "/b", 300, 30), MON + 7 * DAY)
+            .unwrap();
         let t = db.totals(None).unwrap();
         assert_eq!((t.runs, t.raw_tokens, t.emitted_tokens), (3, 450, 60));
-        assert_eq!((t.raw_bytes, t.emitted_bytes, t.duration_ms), (1800, 240, 30));
+        assert_eq!(
+            (t.raw_bytes, t.emitted_bytes, t.duration_ms),
+            (1800, 240, 30)
+        );
         assert_eq!(t.max_run_saved_tokens, 270);
         assert_eq!(t.first_run.as_deref(), Some("2026-11-30T00:00:00Z"));
         let a = db.totals(Some("/a")).unwrap();

@@ -112,7 +112,11 @@ pub fn estimate_tokens(text: &str) -> u64 {
                     i += 1;
                 }
                 let n = (i - start) as u64;
-                let per = if c == Class::Letter { LETTERS_PER_TOKEN } else { 3 };
+                let per = if c == Class::Letter {
+                    LETTERS_PER_TOKEN
+                } else {
+                    3
+                };
                 quarters += Q * n.div_ceil(per);
             }
         }
@@ -138,7 +142,8 @@ pub fn calibrate<'a, I>(samples: I) -> Calibration
 where
     I: IntoIterator<Item = (&'a str, u64)>,
 {
-    let (mut n, mut est_sum, mut ref_sum, mut err_sum, mut err_max) = (0usize, 0u64, 0u64, 0.0, 0.0f64);
+    let (mut n, mut est_sum, mut ref_sum, mut err_sum, mut err_max) =
+        (0usize, 0u64, 0u64, 0.0, 0.0f64);
     let mut counted = 0usize;
     for (text, reference) in samples {
         n += 1;
@@ -154,8 +159,16 @@ where
     }
     Calibration {
         samples: n,
-        total_ratio: if ref_sum == 0 { 0.0 } else { est_sum as f64 / ref_sum as f64 },
-        mean_abs_error: if counted == 0 { 0.0 } else { err_sum / counted as f64 },
+        total_ratio: if ref_sum == 0 {
+            0.0
+        } else {
+            est_sum as f64 / ref_sum as f64
+        },
+        mean_abs_error: if counted == 0 {
+            0.0
+        } else {
+            err_sum / counted as f64
+        },
         max_abs_error: err_max,
     }
 }
@@ -207,7 +220,12 @@ mod tests {
         let samples: Vec<(String, u64)> = list
             .lines()
             .filter_map(|l| l.split_once('\t'))
-            .map(|(p, n)| (std::fs::read_to_string(p).unwrap(), n.trim().parse().unwrap()))
+            .map(|(p, n)| {
+                (
+                    std::fs::read_to_string(p).unwrap(),
+                    n.trim().parse().unwrap(),
+                )
+            })
             .collect();
         let c = calibrate(samples.iter().map(|(t, n)| (t.as_str(), *n)));
         assert!(c.samples > 0);
