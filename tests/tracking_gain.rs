@@ -465,3 +465,54 @@ fn gain_help_states_the_token_method() {
     assert!(help.contains("Tokens are estimated"), "{help}");
     assert!(help.contains("RTK_DB_PATH"), "{help}");
 }
+
+/// Child side of `hundred_writer_processes_lose_nothing`: records one run when the parent set
+/// `RTK_TEST_CHILD_WRITER` (a no-op otherwise, so `--ignored` runs stay harmless).
+#[test]
+#[ignore = "run by hundred_writer_processes_lose_nothing in child processes"]
+fn child_writer() {
+    let Ok(n) = std::env::var("RTK_TEST_CHILD_WRITER") else {
+        return;
+    };
+    let env = Env::from_process();
+    tracking::record(&env, &run(&format!("git log -{n}"), "/p", 50, 5));
+}
+
+#[test]
+fn hundred_writer_processes_lose_nothing() {
+    let t = TestEnv::new();
+    let exe = std::env::current_exe().unwrap();
+    let barrier = Arc::new(Barrier::new(100));
+    let handles: Vec<_> = (0..100)
+        .map(|i| {
+            let mut cmd = assert_cmd::Command::new(&exe);
+            cmd.args([
+                "--exact",
+                "tracking_gain::child_writer",
+                "--ignored",
+                "--nocapture",
+            ])
+            .env_clear()
+            .env("RTK_TEST_CHILD_WRITER", i.to_string())
+            .env("HOME", t.home())
+            .env("XDG_CONFIG_HOME", t.root.path().join("xdg-config"))
+            .env("XDG_DATA_HOME", t.root.path().join("xdg-data"));
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                cmd.output().unwrap()
+            })
+        })
+        .collect();
+    for h in handles {
+        let out = h.join().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("warning"), "{stderr}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed"));
+    }
+    let j = gain_json(&t, &["--history", "--limit", "1000"]);
+    assert_eq!(j["summary"]["runs"], 100);
+    assert_eq!(j["summary"]["raw_tokens"], 5000);
+    assert_eq!(j["history"].as_array().unwrap().len(), 100);
+}

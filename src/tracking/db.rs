@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
 use super::{command, RunRecord, TrackingError};
@@ -57,6 +58,10 @@ impl Db {
             })?;
         }
         let conn = Connection::open(path).map_err(|e| sql_err(path, e))?;
+        // The last connection to close would checkpoint the WAL with fsyncs (~20 ms on every
+        // run); writers leave that to SQLite's autocheckpoint (every 1000 pages) and readers.
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+            .map_err(|e| sql_err(path, e))?;
         Db::setup(conn, path)
     }
 
