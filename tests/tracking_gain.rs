@@ -516,3 +516,22 @@ fn hundred_writer_processes_lose_nothing() {
     assert_eq!(j["summary"]["raw_tokens"], 5000);
     assert_eq!(j["history"].as_array().unwrap().len(), 100);
 }
+
+#[test]
+fn hook_path_never_touches_the_history() {
+    let t = TestEnv::new();
+    // A garbage file at the database path: any open would warn or fail.
+    let db = t.write("xdg-data/rtk/history.db", "not a database");
+    for args in [vec!["rewrite", "git", "status"], vec!["hook", "claude"]] {
+        let out = t.rtk().args(&args).write_stdin("{}").output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("history"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), "not a database");
+    let dir = db.parent().unwrap();
+    let names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "no -wal/-shm created: {names:?}");
+}
