@@ -169,8 +169,8 @@ impl Db {
         self.collect(&sql, params![project], group)
     }
 
-    /// Per day for the `days` days ending today (`now`, Unix seconds), oldest first; days
-    /// without runs are absent.
+    /// Per UTC day for runs at or after `since_ts` (Unix seconds), oldest first; days without
+    /// runs are absent.
     pub fn daily_since(
         &self,
         project: Option<&str>,
