@@ -115,30 +115,46 @@ pub struct InitArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::tracking::tokens::GAIN_HELP)]
 pub struct GainArgs {
-    /// Recent runs, newest first.
+    /// Recent runs, newest first (see --limit).
     #[arg(long)]
     pub history: bool,
+    /// Totals per UTC day.
     #[arg(long, group = "period")]
     pub daily: bool,
+    /// Totals per week (UTC, Monday first; labelled by the Monday).
     #[arg(long, group = "period")]
     pub weekly: bool,
+    /// Totals per UTC month.
     #[arg(long, group = "period")]
     pub monthly: bool,
-    /// Only runs in this project (default: current directory's project).
-    #[arg(long, num_args = 0..=1, default_missing_value = ".")]
+    /// Only runs in this project and its subfolders (default: the current directory's).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = ".")]
     pub project: Option<String>,
-    /// A terminal chart of daily savings.
+    /// A terminal bar chart of tokens saved per day over the last 30 days (text only).
     #[arg(long)]
     pub graph: bool,
-    /// Output format: text, json or csv.
-    #[arg(long, default_value = "text")]
-    pub format: String,
-    /// Delete the history (asks first unless --yes).
+    /// Output format; csv prints one table: --history rows, else period rows, else commands.
+    #[arg(long, value_enum, default_value_t = GainFormat::Text)]
+    pub format: GainFormat,
+    /// How many commands (and --history rows) to show.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub limit: usize,
+    /// Delete the history (of --project only, when given); asks first unless --yes.
     #[arg(long)]
     pub reset: bool,
-    #[arg(long)]
+    /// Do not ask before --reset.
+    #[arg(long, requires = "reset")]
     pub yes: bool,
+}
+
+/// `rtk gain --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GainFormat {
+    Text,
+    Json,
+    Csv,
 }
 
 #[derive(Debug, Args)]
@@ -153,12 +169,22 @@ pub struct ConfigArgs {
 
 #[derive(Debug, Args)]
 pub struct DiscoverArgs {
-    /// Transcript folder (default: ~/.claude/projects).
-    #[arg(long)]
+    /// Transcript folder (default: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).
+    #[arg(long, value_name = "DIR")]
     pub dir: Option<std::path::PathBuf>,
-    /// Output format: text or json.
-    #[arg(long, default_value = "text")]
-    pub format: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiscoverFormat::Text)]
+    pub format: DiscoverFormat,
+    /// How many command families to list.
+    #[arg(long, default_value_t = 15, value_name = "N")]
+    pub limit: usize,
+}
+
+/// `rtk discover --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiscoverFormat {
+    Text,
+    Json,
 }
 
 /// Parses argv and runs the chosen subcommand; returns the process exit code.

@@ -4,3 +4,6 @@
 mod common;
 mod permissions_cli;
 mod rewrite_cli;
+mod tracking_config;
+mod tracking_discover;
+mod tracking_gain;

@@ -1,9 +1,23 @@
 //! History of filtered runs in SQLite, off the hook path (`rtk rewrite` / `rtk hook` never
 //! open it). Recording never fails the user's command: problems become one stderr warning.
+//!
+//! Layout: [`db`] opens the database (WAL, busy timeout, `user_version` migrations, pruning at
+//! most once a day), [`tokens`] is the token estimate and its calibration, [`command`] turns an
+//! argv into the stored command text (secrets masked) and its report key, [`query`] is the read
+//! side used by `rtk gain` and `rtk discover`.
 
-use std::path::PathBuf;
+pub mod command;
+pub mod db;
+pub mod query;
+pub mod tokens;
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::config::Config;
 use crate::env::Env;
+
+pub use tokens::{calibrate, estimate_tokens, Calibration, TOKEN_METHOD};
 
 /// One filtered run, as the runner measured it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -24,10 +38,209 @@ pub struct RunRecord {
     pub fell_back: bool,
 }
 
-/// Token count of `text` (the method is documented in `rtk gain --help`).
-pub fn estimate_tokens(text: &str) -> u64 {
-    text.len().div_ceil(4) as u64
+/// Why a row could not be written or the history could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum TrackingError {
+    #[error("no history location: set RTK_DB_PATH, XDG_DATA_HOME or HOME")]
+    NoLocation,
+    #[error("cannot create {}: {source}", path.display())]
+    CreateDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    Sqlite {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("{}: schema version {found} is newer than this rtk understands ({known}); upgrade rtk", path.display())]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+}
+
+/// What the tracking settings resolve to for one environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// False when `RTK_NO_TRACKING=1` or `[tracking] enabled = false`.
+    pub enabled: bool,
+    /// Where the database lives (None: no HOME/XDG and no override).
+    pub db_path: Option<PathBuf>,
+    /// Rows older than this many days are pruned (0 keeps everything).
+    pub retention_days: u32,
+}
+
+impl Settings {
+    /// `RTK_NO_TRACKING` and `RTK_DB_PATH` win over `[tracking]` in the config file, which wins
+    /// over `$XDG_DATA_HOME/rtk/history.db`.
+    pub fn resolve(env: &Env, config: &Config) -> Settings {
+        let env_off = env
+            .var("RTK_NO_TRACKING")
+            .is_some_and(|v| !matches!(v, "0" | "false" | "no"));
+        let db_path = env
+            .path_var("RTK_DB_PATH")
+            .or_else(|| {
+                config
+                    .tracking
+                    .db_path
+                    .as_ref()
+                    .map(|p| expand_home(p, env))
+            })
+            .or_else(|| env.data_home().map(|d| d.join("rtk").join("history.db")));
+        Settings {
+            enabled: config.tracking.enabled && !env_off,
+            db_path,
+            retention_days: config.tracking.retention_days,
+        }
+    }
+
+    /// Loads the config (warnings go to stderr) and resolves.
+    pub fn load(env: &Env) -> Settings {
+        let (config, warnings) = Config::load(env);
+        let mut err = std::io::stderr().lock();
+        for w in warnings {
+            let _ = writeln!(err, "rtk: warning: {w}");
+        }
+        Settings::resolve(env, &config)
+    }
+}
+
+fn expand_home(p: &Path, env: &Env) -> PathBuf {
+    match (p.strip_prefix("~"), env.home()) {
+        (Ok(rest), Some(home)) => home.join(rest),
+        _ => p.to_path_buf(),
+    }
 }
 
 /// Appends one row to the history database; never returns an error to the caller.
-pub fn record(_env: &Env, _run: &RunRecord) {}
+/// Any problem becomes exactly one warning line on stderr.
+pub fn record(env: &Env, run: &RunRecord) {
+    record_to(env, run, &mut std::io::stderr().lock());
+}
+
+/// [`record`] with the warning (config warnings included) written to `warn`.
+pub fn record_to(env: &Env, run: &RunRecord, warn: &mut dyn Write) {
+    let (config, warnings) = Config::load(env);
+    for w in warnings {
+        let _ = writeln!(warn, "rtk: warning: {w}");
+    }
+    let settings = Settings::resolve(env, &config);
+    if let Err(e) = record_with(&settings, run, now_unix()) {
+        let _ = writeln!(
+            warn,
+            "rtk: warning: history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
+        );
+    }
+}
+
+/// Appends one row stamped `ts` (Unix seconds, UTC) under `settings`; does nothing when
+/// tracking is disabled.
+pub fn record_with(settings: &Settings, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
+    if !settings.enabled {
+        return Ok(());
+    }
+    let path = settings
+        .db_path
+        .as_deref()
+        .ok_or(TrackingError::NoLocation)?;
+    let mut db = db::Db::open_for_write(path)?;
+    db.insert(run, ts)?;
+    db.prune_if_due(settings.retention_days, ts)?;
+    Ok(())
+}
+
+/// Seconds since the Unix epoch (UTC).
+pub fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Nearest ancestor of `dir` holding `.git`, else `dir` itself (no process is spawned).
+pub fn project_root(dir: &Path) -> PathBuf {
+    dir.ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(dir)
+        .to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(vars: &[(&str, &str)]) -> Env {
+        Env::new(vars.iter().map(|(k, v)| (*k, *v)), "/")
+    }
+
+    #[test]
+    fn settings_precedence() {
+        type Vars = &'static [(&'static str, &'static str)];
+        let cases: &[(Vars, Option<&str>, bool)] = &[
+            (
+                &[("HOME", "/h")],
+                Some("/h/.local/share/rtk/history.db"),
+                true,
+            ),
+            (
+                &[("HOME", "/h"), ("XDG_DATA_HOME", "/x")],
+                Some("/x/rtk/history.db"),
+                true,
+            ),
+            (
+                &[("HOME", "/h"), ("RTK_DB_PATH", "/tmp/a.db")],
+                Some("/tmp/a.db"),
+                true,
+            ),
+            (&[("HOME", "/h"), ("RTK_NO_TRACKING", "1")], None, false),
+            (&[("HOME", "/h"), ("RTK_NO_TRACKING", "0")], None, true),
+            (&[], None, true),
+        ];
+        for (vars, path, enabled) in cases {
+            let s = Settings::resolve(&env(vars), &Config::default());
+            if let Some(p) = path {
+                assert_eq!(s.db_path.as_deref(), Some(Path::new(p)), "{vars:?}");
+            }
+            assert_eq!(s.enabled, *enabled, "{vars:?}");
+        }
+        let s = Settings::resolve(&env(&[]), &Config::default());
+        assert_eq!(s.db_path, None);
+    }
+
+    #[test]
+    fn config_db_path_and_enabled() {
+        let mut c = Config::default();
+        c.tracking.db_path = Some(PathBuf::from("~/rtk.db"));
+        c.tracking.enabled = false;
+        let s = Settings::resolve(&env(&[("HOME", "/h")]), &c);
+        assert_eq!(s.db_path.as_deref(), Some(Path::new("/h/rtk.db")));
+        assert!(!s.enabled);
+        let s = Settings::resolve(&env(&[("HOME", "/h"), ("RTK_DB_PATH", "/o.db")]), &c);
+        assert_eq!(s.db_path.as_deref(), Some(Path::new("/o.db")));
+    }
+
+    #[test]
+    fn disabled_records_nothing_and_creates_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/h.db");
+        let s = Settings {
+            enabled: false,
+            db_path: Some(path.clone()),
+            retention_days: 90,
+        };
+        record_with(&s, &RunRecord::default(), 1).unwrap();
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn project_root_walks_to_git() {
+        let dir = tempfile::tempdir().unwrap();
+        let deep = dir.path().join("a/b/c");
+        std::fs::create_dir_all(&deep).unwrap();
+        assert_eq!(project_root(&deep), deep);
+        std::fs::create_dir_all(dir.path().join("a/.git")).unwrap();
+        assert_eq!(project_root(&deep), dir.path().join("a"));
+    }
+}

@@ -1,0 +1,188 @@
+//! `rtk gain`: token-savings report from the history database — totals, top commands,
+//! `--history`, `--daily/--weekly/--monthly`, `--graph`, `--project`, `--format text|json|csv`,
+//! and `--reset`. Reading never creates the database; an empty history is a friendly
+//! message and exit 0.
+
+pub mod render;
+pub mod report;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Component, Path, PathBuf};
+
+use crate::cli::{GainArgs, GainFormat};
+use crate::env::Env;
+use crate::tracking::db::Db;
+use crate::tracking::query::Period;
+use crate::tracking::{now_unix, project_root, Settings};
+
+use report::Plan;
+
+/// `rtk gain`.
+pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
+    let settings = Settings::load(env);
+    let path = settings.db_path.clone().ok_or_else(|| {
+        anyhow::anyhow!("no history location: set RTK_DB_PATH, XDG_DATA_HOME or HOME")
+    })?;
+    let project = args
+        .project
+        .as_deref()
+        .map(|p| resolve_project(env.cwd(), p));
+    let mut err = std::io::stderr().lock();
+    if args.reset {
+        return reset(&path, project.as_deref(), args.yes, &mut err);
+    }
+    if args.graph && args.format != GainFormat::Text {
+        anyhow::bail!(
+            "--graph draws in the terminal; for the numbers use --daily --format json|csv"
+        );
+    }
+    if args.format == GainFormat::Csv && args.history && (args.daily || args.weekly || args.monthly)
+    {
+        anyhow::bail!("csv holds one table: choose --history or one of --daily/--weekly/--monthly");
+    }
+    if !settings.enabled {
+        writeln!(err, "rtk: note: history recording is disabled (RTK_NO_TRACKING or [tracking] enabled = false)")?;
+    }
+    let plan = Plan {
+        project,
+        limit: args.limit,
+        history: args.history,
+        period: period(args),
+        graph: args.graph,
+    };
+    let now = now_unix();
+    let db = Db::open_existing(&path)?;
+    let report = match &db {
+        Some(db) => report::build(db, &plan, now)?,
+        None => report::empty(path.display().to_string(), &plan, now),
+    };
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        GainFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &report)?;
+            writeln!(out)?;
+        }
+        GainFormat::Csv => render::csv(&report, &mut out)?,
+        GainFormat::Text if report.summary.runs == 0 => {
+            let scope = match &report.project {
+                Some(p) => format!(" for {p}"),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "No runs recorded yet{scope} (history: {}).",
+                path.display()
+            )?;
+            writeln!(
+                out,
+                "Commands run through rtk (e.g. `rtk git status`, or via `rtk init` hooks) appear here."
+            )?;
+        }
+        GainFormat::Text => render::text(&report, &mut out)?,
+    }
+    Ok(0)
+}
+
+fn period(args: &GainArgs) -> Option<Period> {
+    if args.daily {
+        Some(Period::Day)
+    } else if args.weekly {
+        Some(Period::Week)
+    } else if args.monthly {
+        Some(Period::Month)
+    } else {
+        None
+    }
+}
+
+/// The project folder a `--project` argument means: the argument made absolute against the
+/// working directory, symlinks resolved when it exists, then its project root.
+pub fn resolve_project(cwd: &Path, arg: &str) -> String {
+    let joined = cwd.join(arg);
+    let abs = std::fs::canonicalize(&joined).unwrap_or_else(|_| lexical(&joined));
+    project_root(&abs).display().to_string()
+}
+
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn reset(
+    path: &Path,
+    project: Option<&str>,
+    yes: bool,
+    err: &mut impl Write,
+) -> anyhow::Result<u8> {
+    let Some(mut db) = Db::open_existing(path)? else {
+        writeln!(
+            err,
+            "rtk: no history at {}; nothing to reset",
+            path.display()
+        )?;
+        return Ok(0);
+    };
+    let runs = db.totals(project)?.runs;
+    let scope = project.map_or(String::new(), |p| format!(" of {p}"));
+    if !yes {
+        let stdin = std::io::stdin();
+        if !stdin.is_terminal() {
+            writeln!(
+                err,
+                "rtk: --reset would delete {runs} runs{scope} from {}; stdin is not a terminal, \
+                 so re-run with --yes to confirm",
+                path.display()
+            )?;
+            return Ok(1);
+        }
+        write!(
+            err,
+            "Delete {runs} runs{scope} from {}? [y/N] ",
+            path.display()
+        )?;
+        err.flush()?;
+        let mut answer = String::new();
+        stdin.lock().read_line(&mut answer)?;
+        if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+            writeln!(err, "rtk: history kept")?;
+            return Ok(1);
+        }
+    }
+    let deleted = db.delete_runs(project)?;
+    writeln!(
+        err,
+        "rtk: deleted {deleted} runs{scope} from {}",
+        path.display()
+    )?;
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn project_argument_resolves_to_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::create_dir_all(root.join("repo/.git")).unwrap();
+        std::fs::create_dir_all(root.join("repo/src")).unwrap();
+        let repo = root.join("repo").display().to_string();
+        assert_eq!(resolve_project(&root.join("repo/src"), "."), repo);
+        assert_eq!(resolve_project(&root, "repo/src/../src"), repo);
+        // A path that does not exist is used lexically.
+        assert_eq!(
+            resolve_project(&root, "nope/./x/.."),
+            root.join("nope").display().to_string()
+        );
+    }
+}

@@ -1,0 +1,308 @@
+//! The `rtk gain` report as data: built from the history database's SQL sums (so every number
+//! is exactly the sum of the rows), serialized as-is for `--format json` (schema:
+//! docs/gain-json.md) and rendered by `render` for text and csv.
+
+use serde::Serialize;
+
+use crate::tracking::db::Db;
+use crate::tracking::query::{Group, HistoryRow, Period, Totals};
+use crate::tracking::TrackingError;
+
+/// Version of the JSON shape in docs/gain-json.md.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What the user asked to see.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub project: Option<String>,
+    pub limit: usize,
+    pub history: bool,
+    pub period: Option<Period>,
+    /// Daily groups of the last 30 days for `--graph`.
+    pub graph: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub schema_version: u32,
+    pub generated_at: String,
+    pub db_path: String,
+    pub project: Option<String>,
+    pub token_method: &'static str,
+    pub summary: Summary,
+    pub commands: Vec<CommandStat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<HistoryEntry>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub periods: Option<Periods>,
+    /// The last 30 days for `--graph` (text only, never serialized).
+    #[serde(skip)]
+    pub graph: Vec<PeriodStat>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    pub runs: u64,
+    pub raw_tokens: u64,
+    pub emitted_tokens: u64,
+    pub saved_tokens: i64,
+    pub saved_pct: f64,
+    pub raw_bytes: u64,
+    pub emitted_bytes: u64,
+    pub total_duration_ms: u64,
+    pub avg_duration_ms: u64,
+    pub fell_back_runs: u64,
+    pub failed_runs: u64,
+    pub largest_run_saved_tokens: i64,
+    pub first_run: Option<String>,
+    pub last_run: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CommandStat {
+    pub command: String,
+    #[serde(flatten)]
+    pub stat: Stat,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PeriodStat {
+    pub period: String,
+    #[serde(flatten)]
+    pub stat: Stat,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Stat {
+    pub runs: u64,
+    pub raw_tokens: u64,
+    pub emitted_tokens: u64,
+    pub saved_tokens: i64,
+    pub saved_pct: f64,
+    pub total_duration_ms: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Periods {
+    pub unit: &'static str,
+    pub rows: Vec<PeriodStat>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryEntry {
+    pub time: String,
+    pub command: String,
+    pub project: String,
+    pub raw_bytes: u64,
+    pub emitted_bytes: u64,
+    pub raw_tokens: u64,
+    pub emitted_tokens: u64,
+    pub saved_tokens: i64,
+    pub exit_code: i32,
+    pub duration_ms: u64,
+    pub fell_back: bool,
+}
+
+/// raw − emitted, signed (a filter may print more than it read).
+pub fn saved(raw: u64, emitted: u64) -> i64 {
+    raw as i64 - emitted as i64
+}
+
+/// Saved share of raw in percent, one decimal; 0 when nothing was read.
+pub fn pct(raw: u64, emitted: u64) -> f64 {
+    if raw == 0 {
+        return 0.0;
+    }
+    (saved(raw, emitted) as f64 * 1000.0 / raw as f64).round() / 10.0
+}
+
+impl From<&Group> for Stat {
+    fn from(g: &Group) -> Stat {
+        Stat {
+            runs: g.runs,
+            raw_tokens: g.raw_tokens,
+            emitted_tokens: g.emitted_tokens,
+            saved_tokens: saved(g.raw_tokens, g.emitted_tokens),
+            saved_pct: pct(g.raw_tokens, g.emitted_tokens),
+            total_duration_ms: g.duration_ms,
+        }
+    }
+}
+
+impl From<Totals> for Summary {
+    fn from(t: Totals) -> Summary {
+        Summary {
+            runs: t.runs,
+            raw_tokens: t.raw_tokens,
+            emitted_tokens: t.emitted_tokens,
+            saved_tokens: saved(t.raw_tokens, t.emitted_tokens),
+            saved_pct: pct(t.raw_tokens, t.emitted_tokens),
+            raw_bytes: t.raw_bytes,
+            emitted_bytes: t.emitted_bytes,
+            total_duration_ms: t.duration_ms,
+            avg_duration_ms: t.duration_ms.checked_div(t.runs).unwrap_or(0),
+            fell_back_runs: t.fell_back_runs,
+            failed_runs: t.failed_runs,
+            largest_run_saved_tokens: t.max_run_saved_tokens,
+            first_run: t.first_run,
+            last_run: t.last_run,
+        }
+    }
+}
+
+impl From<HistoryRow> for HistoryEntry {
+    fn from(r: HistoryRow) -> HistoryEntry {
+        HistoryEntry {
+            saved_tokens: saved(r.raw_tokens, r.emitted_tokens),
+            time: r.time,
+            command: r.command,
+            project: r.project,
+            raw_bytes: r.raw_bytes,
+            emitted_bytes: r.emitted_bytes,
+            raw_tokens: r.raw_tokens,
+            emitted_tokens: r.emitted_tokens,
+            exit_code: r.exit_code,
+            duration_ms: r.duration_ms,
+            fell_back: r.fell_back,
+        }
+    }
+}
+
+fn period_stat(g: &Group) -> PeriodStat {
+    PeriodStat {
+        period: g.key.clone(),
+        stat: Stat::from(g),
+    }
+}
+
+/// An empty report (no database yet).
+pub fn empty(db_path: String, plan: &Plan, now: i64) -> Report {
+    Report {
+        schema_version: SCHEMA_VERSION,
+        generated_at: iso(now),
+        db_path,
+        project: plan.project.clone(),
+        token_method: crate::tracking::TOKEN_METHOD,
+        summary: Summary::default(),
+        commands: Vec::new(),
+        history: plan.history.then(Vec::new),
+        periods: plan.period.map(|p| Periods {
+            unit: p.name(),
+            rows: Vec::new(),
+        }),
+        graph: Vec::new(),
+    }
+}
+
+/// Builds the report from the database, `now` being Unix seconds.
+pub fn build(db: &Db, plan: &Plan, now: i64) -> Result<Report, TrackingError> {
+    let project = plan.project.as_deref();
+    let mut report = empty(db.path().display().to_string(), plan, now);
+    report.summary = Summary::from(db.totals(project)?);
+    report.commands = db
+        .by_command(project, Some(plan.limit))?
+        .iter()
+        .map(|g| CommandStat {
+            command: g.key.clone(),
+            stat: Stat::from(g),
+        })
+        .collect();
+    if plan.history {
+        let rows = db.recent(project, plan.limit)?;
+        report.history = Some(rows.into_iter().map(HistoryEntry::from).collect());
+    }
+    if let Some(p) = plan.period {
+        let rows = db.by_period(project, p)?.iter().map(period_stat).collect();
+        report.periods = Some(Periods {
+            unit: p.name(),
+            rows,
+        });
+    }
+    if plan.graph {
+        report.graph = last_days(db, project, now, 30)?;
+    }
+    Ok(report)
+}
+
+/// One entry per day for the `n` days ending on `now`'s day, empty days included.
+fn last_days(
+    db: &Db,
+    project: Option<&str>,
+    now: i64,
+    n: i64,
+) -> Result<Vec<PeriodStat>, TrackingError> {
+    let today = now.div_euclid(86_400);
+    let first = today - (n - 1);
+    let groups = db.daily_since(project, first * 86_400)?;
+    Ok((first..=today)
+        .map(|day| {
+            let label = date(day);
+            match groups.iter().find(|g| g.key == label) {
+                Some(g) => period_stat(g),
+                None => PeriodStat {
+                    period: label,
+                    stat: Stat::default(),
+                },
+            }
+        })
+        .collect())
+}
+
+/// `YYYY-MM-DD` of a day number since 1970-01-01 (proleptic Gregorian, UTC).
+pub fn date(days: i64) -> String {
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// ISO-8601 UTC of Unix seconds.
+pub fn iso(ts: i64) -> String {
+    let secs = ts.rem_euclid(86_400);
+    format!(
+        "{}T{:02}:{:02}:{:02}Z",
+        date(ts.div_euclid(86_400)),
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// Howard Hinnant's days → civil date algorithm.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        let cases = [
+            (0, "1970-01-01T00:00:00Z"),
+            (951_782_400, "2000-02-29T00:00:00Z"),
+            (1_796_083_199, "2026-11-30T23:59:59Z"),
+            (-1, "1969-12-31T23:59:59Z"),
+        ];
+        for (ts, want) in cases {
+            assert_eq!(iso(ts), want, "{ts}");
+        }
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(pct(0, 0), 0.0);
+        assert_eq!(pct(1000, 175), 82.5);
+        assert_eq!(pct(3, 1), 66.7);
+        assert_eq!(pct(10, 20), -100.0);
+        assert_eq!(saved(10, 20), -10);
+    }
+}

@@ -1,0 +1,340 @@
+//! Opening the history database: WAL journal, 5 s busy timeout, schema migrations keyed by
+//! `PRAGMA user_version` (DDL runs only when the version is behind), one INSERT per run, and
+//! retention pruning at most once a day (the last prune time lives in the `meta` table).
+//!
+//! Invariant: a database written by a newer rtk (higher `user_version`) is never modified.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::config::DbConfig;
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
+
+use super::{command, RunRecord, TrackingError};
+
+/// How long a writer waits for another writer's lock before giving up.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// Seconds between two retention prunes.
+pub const PRUNE_INTERVAL_SECS: i64 = 86_400;
+
+/// Migration `i` brings the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[
+    // v1: one row per filtered run; `ts` is Unix seconds (UTC).
+    "CREATE TABLE runs (
+        id             INTEGER PRIMARY KEY,
+        ts             INTEGER NOT NULL,
+        command        TEXT    NOT NULL,
+        command_key    TEXT    NOT NULL,
+        project        TEXT    NOT NULL,
+        raw_bytes      INTEGER NOT NULL,
+        emitted_bytes  INTEGER NOT NULL,
+        raw_tokens     INTEGER NOT NULL,
+        emitted_tokens INTEGER NOT NULL,
+        exit_code      INTEGER NOT NULL,
+        duration_ms    INTEGER NOT NULL,
+        fell_back      INTEGER NOT NULL
+    );
+    CREATE INDEX runs_ts ON runs(ts);
+    CREATE INDEX runs_project_ts ON runs(project, ts);
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+];
+
+/// The schema version this rtk writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// An open, migrated history database.
+pub struct Db {
+    pub(crate) conn: Connection,
+    path: PathBuf,
+}
+
+impl Db {
+    /// Opens (creating the file and its folder if needed) for recording.
+    pub fn open_for_write(path: &Path) -> Result<Db, TrackingError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|source| TrackingError::CreateDir {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path).map_err(|e| sql_err(path, e))?;
+        // The last connection to close would checkpoint the WAL with fsyncs (~20 ms on every
+        // run); writers leave that to SQLite's autocheckpoint (every 1000 pages) and readers.
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+            .map_err(|e| sql_err(path, e))?;
+        Db::setup(conn, path)
+    }
+
+    /// Opens an existing database for reading and maintenance; None when the file is absent
+    /// (nothing is created).
+    pub fn open_existing(path: &Path) -> Result<Option<Db>, TrackingError> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_err(path, e))?;
+        Db::setup(conn, path).map(Some)
+    }
+
+    fn setup(conn: Connection, path: &Path) -> Result<Db, TrackingError> {
+        let e = |err| sql_err(path, err);
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(e)?;
+        // Already-WAL databases answer without taking a lock; a new one switches once.
+        let mode: String = conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))
+            .map_err(e)?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            // e.g. a filesystem without shared memory: rollback journal still works.
+            conn.pragma_update(None, "journal_mode", "DELETE")
+                .map_err(e)?;
+        }
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(e)?;
+        let mut db = Db {
+            conn,
+            path: path.to_path_buf(),
+        };
+        db.migrate()?;
+        Ok(db)
+    }
+
+    /// The file this database lives in.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
+        conn.pragma_query_value(None, "user_version", |r| r.get(0))
+    }
+
+    fn migrate(&mut self) -> Result<(), TrackingError> {
+        let path = self.path.clone();
+        let e = |err| sql_err(&path, err);
+        let found = Db::user_version(&self.conn).map_err(e)?;
+        if found == SCHEMA_VERSION {
+            return Ok(());
+        }
+        if found > SCHEMA_VERSION {
+            return Err(TrackingError::NewerSchema {
+                path,
+                found,
+                known: SCHEMA_VERSION,
+            });
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(e)?;
+        // Another process may have migrated while we waited for the lock.
+        let now = Db::user_version(&tx).map_err(e)?;
+        if now > SCHEMA_VERSION {
+            return Err(TrackingError::NewerSchema {
+                path,
+                found: now,
+                known: SCHEMA_VERSION,
+            });
+        }
+        for sql in &MIGRATIONS[now as usize..] {
+            tx.execute_batch(sql).map_err(e)?;
+        }
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(e)?;
+        tx.commit().map_err(e)
+    }
+
+    /// Appends one run stamped `ts`.
+    pub fn insert(&mut self, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
+        let cmd = command::normalize(&run.command);
+        let key = command::key(&cmd);
+        self.conn
+            .execute(
+                "INSERT INTO runs (ts, command, command_key, project, raw_bytes, emitted_bytes,
+                    raw_tokens, emitted_tokens, exit_code, duration_ms, fell_back)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    ts,
+                    cmd,
+                    key,
+                    run.project.to_string_lossy(),
+                    sql_u64(run.raw_bytes),
+                    sql_u64(run.emitted_bytes),
+                    sql_u64(run.raw_tokens),
+                    sql_u64(run.emitted_tokens),
+                    run.exit_code,
+                    sql_u64(run.duration_ms),
+                    run.fell_back,
+                ],
+            )
+            .map(drop)
+            .map_err(|e| sql_err(&self.path, e))
+    }
+
+    /// Deletes rows older than `retention_days` if the last prune is a day old or more
+    /// (0 days: keep everything). Returns the number of rows deleted.
+    pub fn prune_if_due(&mut self, retention_days: u32, now: i64) -> Result<usize, TrackingError> {
+        if retention_days == 0 || !self.prune_due(now)? {
+            return Ok(0);
+        }
+        let path = self.path.clone();
+        let e = |err| sql_err(&path, err);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(e)?;
+        let last = last_prune(&tx).map_err(e)?;
+        if last.is_some_and(|l| (0..PRUNE_INTERVAL_SECS).contains(&(now - l))) {
+            return Ok(0); // someone else pruned while we waited
+        }
+        let cutoff = now - i64::from(retention_days) * 86_400;
+        let deleted = tx
+            .execute("DELETE FROM runs WHERE ts < ?1", [cutoff])
+            .map_err(e)?;
+        tx.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_prune', ?1)",
+            [now.to_string()],
+        )
+        .map_err(e)?;
+        tx.commit().map_err(e)?;
+        Ok(deleted)
+    }
+
+    fn prune_due(&self, now: i64) -> Result<bool, TrackingError> {
+        let last = last_prune(&self.conn).map_err(|e| sql_err(&self.path, e))?;
+        Ok(!last.is_some_and(|l| (0..PRUNE_INTERVAL_SECS).contains(&(now - l))))
+    }
+
+    /// Deletes every row (or those of one project and its subfolders); returns the count.
+    pub fn delete_runs(&mut self, project: Option<&str>) -> Result<usize, TrackingError> {
+        let n = match project {
+            None => self.conn.execute("DELETE FROM runs", []),
+            Some(p) => self.conn.execute(
+                &format!("DELETE FROM runs WHERE {}", super::query::PROJECT_FILTER),
+                [p],
+            ),
+        };
+        n.map_err(|e| sql_err(&self.path, e))
+    }
+}
+
+fn last_prune(conn: &Connection) -> rusqlite::Result<Option<i64>> {
+    let v: Option<String> = conn
+        .query_row("SELECT value FROM meta WHERE key = 'last_prune'", [], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Ok(v.and_then(|s| s.parse().ok()))
+}
+
+fn sql_u64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+pub(crate) fn sql_err(path: &Path, source: rusqlite::Error) -> TrackingError {
+    TrackingError::Sqlite {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(cmd: &str, raw: u64, emitted: u64) -> RunRecord {
+        RunRecord {
+            command: cmd.into(),
+            project: "/p".into(),
+            raw_tokens: raw,
+            emitted_tokens: emitted,
+            ..RunRecord::default()
+        }
+    }
+
+    fn count(db: &Db) -> i64 {
+        db.conn
+            .query_row("SELECT count(*) FROM runs", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn migrates_once_and_sets_user_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.db");
+        let db = Db::open_for_write(&path).unwrap();
+        assert_eq!(Db::user_version(&db.conn).unwrap(), SCHEMA_VERSION);
+        drop(db);
+        // Reopening must not run the DDL again (it would fail: tables exist).
+        let db = Db::open_for_write(&path).unwrap();
+        assert_eq!(Db::user_version(&db.conn).unwrap(), SCHEMA_VERSION);
+        let mode: String = db
+            .conn
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn newer_schema_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.db");
+        {
+            let c = Connection::open(&path).unwrap();
+            c.pragma_update(None, "user_version", SCHEMA_VERSION + 5)
+                .unwrap();
+        }
+        let err = Db::open_for_write(&path)
+            .err()
+            .expect("newer schema refused");
+        assert!(matches!(err, TrackingError::NewerSchema { .. }), "{err}");
+        assert!(err.to_string().contains("upgrade rtk"));
+    }
+
+    #[test]
+    fn open_existing_does_not_create() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("none.db");
+        assert!(Db::open_existing(&path).unwrap().is_none());
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn prune_runs_at_most_once_a_day() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db = Db::open_for_write(&dir.path().join("h.db")).unwrap();
+        let day = 86_400;
+        let now = 1_000 * day;
+        db.insert(&run("old", 1, 1), now - 100 * day).unwrap();
+        db.insert(&run("new", 1, 1), now - day).unwrap();
+        assert_eq!(db.prune_if_due(90, now).unwrap(), 1);
+        assert_eq!(count(&db), 1);
+        // Within the day: not due even though an old row appears.
+        db.insert(&run("old2", 1, 1), now - 200 * day).unwrap();
+        assert_eq!(db.prune_if_due(90, now + 10).unwrap(), 0);
+        assert_eq!(count(&db), 2);
+        // A day later: due again.
+        assert_eq!(db.prune_if_due(90, now + day).unwrap(), 1);
+        assert_eq!(count(&db), 1);
+        // Retention 0 keeps everything.
+        db.insert(&run("old3", 1, 1), 0).unwrap();
+        assert_eq!(db.prune_if_due(0, now + 10 * day).unwrap(), 0);
+        assert_eq!(count(&db), 2);
+    }
+
+    #[test]
+    fn insert_masks_secrets_and_stores_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db = Db::open_for_write(&dir.path().join("h.db")).unwrap();
+        db.insert(&run("git push --token=abc123 origin", 5, 2), 7)
+            .unwrap();
+        let (cmd, key): (String, String) = db
+            .conn
+            .query_row("SELECT command, command_key FROM runs", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert!(!cmd.contains("abc123"), "{cmd}");
+        assert_eq!(key, "git push");
+    }
+}
