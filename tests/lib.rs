@@ -2,4 +2,6 @@
 //! environment (cleared env, temp HOME). Modules below group the cases.
 
 mod common;
+mod filters_cli;
+mod filters_snapshots;
 mod rewrite_cli;

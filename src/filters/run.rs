@@ -21,7 +21,8 @@ pub const STDOUT_CAP: usize = 16 * 1024 * 1024;
 /// Most stderr a filter holds.
 pub const STDERR_CAP: usize = 4 * 1024 * 1024;
 
-/// `rtk <program> <args…>`.
+/// `rtk <program> <args…>`. (Takes the Vec because `cli::dispatch` hands it over.)
+#[allow(clippy::needless_pass_by_value)]
 pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
     let started = Instant::now();
     let words: Option<Vec<String>> = argv.iter().map(|a| a.to_str().map(String::from)).collect();

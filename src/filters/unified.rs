@@ -295,12 +295,12 @@ fn keep_mask(body: &[(Kind, &str)], context: Option<usize>) -> Vec<bool> {
     let is_change = |i: usize| matches!(body[i].0, Kind::Del | Kind::Add);
     let mut dist = vec![usize::MAX; n];
     let mut last = None;
-    for i in 0..n {
+    for (i, d) in dist.iter_mut().enumerate() {
         if is_change(i) {
             last = Some(i);
         }
         if let Some(l) = last {
-            dist[i] = i - l;
+            *d = i - l;
         }
     }
     last = None;
@@ -347,7 +347,6 @@ index 1111111..2222222 100644
     #[test]
     fn keeps_changes_and_near_context_with_exact_line_numbers() {
         let text = format!("{DIFF} nine\n");
-        let text = text.replace("@@ -1,9 +1,9 @@", "@@ -1,9 +1,9 @@");
         let (out, el) = compact(&text, Some(1)).unwrap();
         assert_eq!(
             out,
