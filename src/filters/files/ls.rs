@@ -40,7 +40,7 @@ impl Filter for Ls {
         let a = inv.args;
         let other_layout = SPEC.has(
             a,
-            "isgoGZnmxCQbN",
+            "isgoGZnmxCQbNFp",
             &[
                 "inode",
                 "size",
@@ -53,6 +53,10 @@ impl Filter for Ls {
                 "zero",
                 "dired",
                 "numeric-uid-gid",
+                "classify",
+                "file-type",
+                "indicator-style",
+                "hyperlink",
             ],
         );
         if SPEC.has(a, "l", &[]) && !other_layout {
