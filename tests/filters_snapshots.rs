@@ -149,7 +149,13 @@ fn every_grep_match_and_find_path_survives() {
         .filter(|f| ["grep", "rg", "find"].contains(&f.tool.as_str()))
     {
         let out = shown(f);
-        let elided = matches!(filtered(f).1, Some(Ok(Compacted { elided: Some(_), .. })));
+        let elided = matches!(
+            filtered(f).1,
+            Some(Ok(Compacted {
+                elided: Some(_),
+                ..
+            }))
+        );
         let mut per_file: Vec<(&str, usize)> = Vec::new();
         for line in f.stdout.lines() {
             if f.tool == "find" {
@@ -168,7 +174,12 @@ fn every_grep_match_and_find_path_survives() {
         // Every matching file stays, with its count, whenever the output was grouped.
         if out != f.stdout {
             for (path, n) in per_file.iter().filter(|(p, _)| !p.is_empty()) {
-                assert!(out.contains(&format!("{path} ({n})")), "{}: lost file {path}", f.name);
+                let header = if *n == 1 {
+                    format!("{path}:")
+                } else {
+                    format!("{path} ({n})")
+                };
+                assert!(out.contains(&header), "{}: lost file {path}", f.name);
             }
         }
     }

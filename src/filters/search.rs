@@ -1,6 +1,6 @@
 //! `grep` and `rg`: matches grouped by file — one `path (N)` header with the match count, then
 //! each matching line exactly as printed (`  12:text` with line numbers) — so the path is not
-//! repeated per line. Lines are never shortened. Up to [`FULL_UP_TO`] matching lines everything
+//! repeated per line; a file with a single match keeps grep's own `path:12:text` line. Lines are never shortened. Up to [`FULL_UP_TO`] matching lines everything
 //! is shown; past that each file shows its first lines — [`BUDGET`] / files, between 1 and
 //! [`PER_FILE`] — and a `  ... +N more` line: every matching file and its count stay, and the
 //! elision note names the tee file holding every match. Exit codes (1 = no match, 2 = error) are grep's own. Output that has no file prefix (one file, `-h`), or machine forms (`-c`, `-l`,
@@ -172,16 +172,16 @@ impl Filter for Grep {
         } else {
             GREP.has(inv.args, "n", &["line-number"])
         };
-        let (full, _) = group(out.stdout, numbered, None)?;
         let total = out.stdout.lines().count();
         if total <= FULL_UP_TO {
+            let (stdout, _) = group(out.stdout, numbered, None)?;
             return Ok(Compacted {
-                stdout: full,
+                stdout,
                 stderr: None,
                 elided: None,
             });
         }
-        let files = full.lines().filter(|l| !l.starts_with("  ")).count().max(1);
+        let files = count_files(out.stdout, numbered).max(1);
         let per_file = (BUDGET / files).clamp(1, PER_FILE);
         let (stdout, dropped) = group(out.stdout, numbered, Some(per_file))?;
         Ok(Compacted {
@@ -235,6 +235,15 @@ pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, 
     let mut dropped = 0;
     let mut flush = |out: &mut String, path: Option<&str>, lines: &mut Vec<&str>| {
         if let Some(p) = path {
+            if lines.len() == 1 {
+                // One match: the tool's own `path:line` form is already the shortest.
+                out.push_str(p);
+                out.push(':');
+                out.push_str(lines[0]);
+                out.push('\n');
+                lines.clear();
+                return;
+            }
             out.push_str(&format!("{p} ({})\n", lines.len()));
             let keep = cap.unwrap_or(usize::MAX).min(lines.len());
             for l in &lines[..keep] {
@@ -268,6 +277,20 @@ pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, 
     Ok((out, dropped))
 }
 
+/// Number of runs of distinct paths (the groups [`group`] will print).
+fn count_files(text: &str, numbered: bool) -> usize {
+    let mut n = 0;
+    let mut last = None;
+    for line in text.lines() {
+        let path = split_path(line, numbered).map(|(p, _)| p);
+        if path.is_none() || path != last {
+            n += 1;
+        }
+        last = path;
+    }
+    n
+}
+
 /// Splits `path:12:text` (numbered) or `path:text` at the path's colon.
 fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
     if !numbered {
@@ -299,9 +322,12 @@ mod tests {
         let raw = "a.rs:1:x\na.rs:5:y:z\nb:c.rs:2:w\nBinary file d matches\n";
         assert_eq!(
             group(raw, true, None).unwrap().0,
-            "a.rs (2)\n  1:x\n  5:y:z\nb:c.rs (1)\n  2:w\nBinary file d matches\n"
+            "a.rs (2)\n  1:x\n  5:y:z\nb:c.rs:2:w\nBinary file d matches\n"
         );
-        assert_eq!(group("a:x\na:y\n", false, None).unwrap().0, "a (2)\n  x\n  y\n");
+        assert_eq!(
+            group("a:x\na:y\n", false, None).unwrap().0,
+            "a (2)\n  x\n  y\n"
+        );
         assert!(group("no number here\n", true, None).is_err());
     }
 
@@ -309,7 +335,7 @@ mod tests {
     fn cap_keeps_every_file_and_count() {
         let raw = "a:1\na:2\na:3\nb:4\n";
         let (out, dropped) = group(raw, false, Some(2)).unwrap();
-        assert_eq!(out, "a (3)\n  1\n  2\n  ... +1 more\nb (1)\n  4\n");
+        assert_eq!(out, "a (3)\n  1\n  2\n  ... +1 more\nb:4\n");
         assert_eq!(dropped, 1);
     }
 

@@ -16,8 +16,17 @@ pub const BODY_LINES: usize = 1;
 /// `Signed-off-by: …` and the other conventional trailers.
 fn is_trailer(line: &str) -> bool {
     const KEYS: &[&str] = &[
-        "Signed-off-by:", "Co-authored-by:", "Co-Authored-By:", "Reviewed-by:", "Acked-by:",
-        "Tested-by:", "Reported-by:", "Suggested-by:", "Helped-by:", "Cc:", "Change-Id:",
+        "Signed-off-by:",
+        "Co-authored-by:",
+        "Co-Authored-By:",
+        "Reviewed-by:",
+        "Acked-by:",
+        "Tested-by:",
+        "Reported-by:",
+        "Suggested-by:",
+        "Helped-by:",
+        "Cc:",
+        "Change-Id:",
     ];
     let t = line.trim_start();
     KEYS.iter().any(|k| t.starts_with(k))
