@@ -45,7 +45,7 @@ fn opts() -> Result<Opts> {
         }
     }
     if o.runs == 0 {
-        o.runs = if o.quick { 3 } else { 7 };
+        o.runs = if o.quick { 3 } else { 11 };
     }
     if !o.rtk.is_file() {
         bail!(
