@@ -1,34 +1,200 @@
-//! The one place that spawns processes: runs an exact argv and returns its exit code.
+//! The one place that spawns processes. Runs exactly the argv given (never through a shell),
+//! either with inherited stdio or with stdout/stderr piped for a filter.
+//!
+//! Invariants: the child's exit code is returned unchanged (128 + signal when killed); a
+//! missing program prints `rtk: <prog>: command not found` and yields 127; stderr is drained
+//! on its own thread so a chatty child never deadlocks; what is held in memory per stream is
+//! capped, and past the cap the stream is written through raw as it arrives.
+
+pub mod tee;
 
 use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+
+/// Exit code a shell reports for a command it cannot find.
+pub const NOT_FOUND: u8 = 127;
 
 /// Runs `argv` with inherited stdio; returns its exit code (127 when not found).
-#[allow(clippy::disallowed_methods)]
 pub fn run_inherited(argv: &[OsString]) -> anyhow::Result<u8> {
     let Some((program, args)) = argv.split_first() else {
         anyhow::bail!("nothing to run");
     };
-    match std::process::Command::new(program).args(args).status() {
+    match command(program).args(args).status() {
         Ok(status) => Ok(exit_code(status)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "rtk: {}: command not found",
-                program.to_string_lossy()
-            );
-            Ok(127)
+        Err(e) => not_found_or(program, e),
+    }
+}
+
+/// What to do with one output stream of the child.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamMode {
+    /// Copy to ours as it arrives (exact bytes), only counting them.
+    Forward,
+    /// Hold up to `cap` bytes for the filter; past the cap, write what is held and the rest raw.
+    Hold { cap: usize },
+}
+
+/// One stream after the child exited.
+#[derive(Debug, Default)]
+pub struct Stream {
+    /// Held bytes (empty for `Forward` and once spilled).
+    pub held: Vec<u8>,
+    /// Bytes the child wrote on this stream.
+    pub total: u64,
+    /// The cap was passed: everything was already written through raw.
+    pub spilled: bool,
+}
+
+/// A finished captured run.
+#[derive(Debug)]
+pub struct Captured {
+    pub code: u8,
+    pub stdout: Stream,
+    pub stderr: Stream,
+}
+
+/// Runs `argv` with stdin inherited and stdout/stderr piped and handled per mode.
+/// Returns `Ok(None)` when the program was not found (message already printed, exit 127).
+/// A broken pipe on our stdout stops reading, waits for the child and returns the error.
+pub fn run_captured(
+    argv: &[OsString],
+    out_mode: StreamMode,
+    err_mode: StreamMode,
+) -> anyhow::Result<Option<Captured>> {
+    let Some((program, args)) = argv.split_first() else {
+        anyhow::bail!("nothing to run");
+    };
+    let spawned = command(program)
+        .args(args)
+        .stdin(Stdio::inherit())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => return not_found_or(program, e).map(|_| None),
+    };
+    let child_err = child.stderr.take().expect("stderr piped");
+    let err_thread = thread::spawn(move || pump(child_err, err_mode, &mut io::stderr()));
+    let child_out = child.stdout.take().expect("stdout piped");
+    let out_result = pump(child_out, out_mode, &mut io::stdout());
+    // On a broken pipe the child's stdout is dropped here, so it gets SIGPIPE and ends.
+    let status = child.wait()?;
+    let stderr = err_thread
+        .join()
+        .map_err(|_| anyhow::anyhow!("stderr reader panicked"))??;
+    let stdout = out_result?;
+    Ok(Some(Captured {
+        code: exit_code(status),
+        stdout,
+        stderr,
+    }))
+}
+
+/// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding.
+fn pump(mut src: impl Read, mode: StreamMode, sink: &mut impl Write) -> io::Result<Stream> {
+    let mut s = Stream::default();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = match src.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        s.total += n as u64;
+        let chunk = &buf[..n];
+        match mode {
+            StreamMode::Forward => {
+                sink.write_all(chunk)?;
+                sink.flush()?;
+            }
+            StreamMode::Hold { cap } if !s.spilled && s.held.len() + n <= cap => {
+                s.held.extend_from_slice(chunk);
+            }
+            StreamMode::Hold { .. } => {
+                if !s.spilled {
+                    s.spilled = true;
+                    sink.write_all(&std::mem::take(&mut s.held))?;
+                }
+                sink.write_all(chunk)?;
+            }
         }
-        Err(e) => Err(e.into()),
+    }
+    sink.flush()?;
+    Ok(s)
+}
+
+#[allow(clippy::disallowed_methods)]
+fn command(program: &OsString) -> Command {
+    Command::new(program)
+}
+
+fn not_found_or(program: &OsString, e: io::Error) -> anyhow::Result<u8> {
+    if e.kind() == io::ErrorKind::NotFound {
+        let _ = writeln!(
+            io::stderr(),
+            "rtk: {}: command not found",
+            program.to_string_lossy()
+        );
+        Ok(NOT_FOUND)
+    } else if e.kind() == io::ErrorKind::PermissionDenied {
+        let _ = writeln!(
+            io::stderr(),
+            "rtk: {}: permission denied",
+            program.to_string_lossy()
+        );
+        Ok(126)
+    } else {
+        Err(anyhow::Error::new(e).context(format!("cannot run {}", program.to_string_lossy())))
     }
 }
 
 /// Exit status as a shell would report it: the code, or 128 + signal.
-pub fn exit_code(status: std::process::ExitStatus) -> u8 {
+pub fn exit_code(status: ExitStatus) -> u8 {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(c), _) => (c & 0xff) as u8,
         (None, Some(sig)) => (128 + sig).min(255) as u8,
         (None, None) => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pumped(input: &[u8], mode: StreamMode) -> (Stream, Vec<u8>) {
+        let mut sink = Vec::new();
+        let s = pump(input, mode, &mut sink).unwrap();
+        (s, sink)
+    }
+
+    #[test]
+    fn forward_copies_exact_bytes() {
+        let (s, sink) = pumped(b"a\0b\xff\n", StreamMode::Forward);
+        assert_eq!(sink, b"a\0b\xff\n");
+        assert_eq!(s.total, 5);
+        assert!(s.held.is_empty());
+    }
+
+    #[test]
+    fn hold_under_cap_keeps_everything_and_writes_nothing() {
+        let (s, sink) = pumped(b"hello", StreamMode::Hold { cap: 5 });
+        assert_eq!(s.held, b"hello");
+        assert!(!s.spilled);
+        assert!(sink.is_empty());
+    }
+
+    #[test]
+    fn hold_past_cap_spills_raw_in_order() {
+        let data: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        let (s, sink) = pumped(&data, StreamMode::Hold { cap: 1000 });
+        assert!(s.spilled);
+        assert!(s.held.is_empty());
+        assert_eq!(sink, data);
+        assert_eq!(s.total, data.len() as u64);
     }
 }

@@ -2,6 +2,8 @@
 //! environment (cleared env, temp HOME). Modules below group the cases.
 
 mod common;
+mod filters_cli;
+mod filters_snapshots;
 mod permissions_cli;
 mod rewrite_cli;
 mod tracking_config;

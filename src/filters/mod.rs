@@ -1,11 +1,305 @@
-//! Filters: `rtk <program> <args…>` runs exactly that argv and compacts its output.
-//! Until a family's filter exists, the command runs unchanged (pass-through).
+//! Filters: `rtk <program> <args…>` runs exactly that argv (through [`crate::exec`]) and
+//! compacts its output for an agent.
+//!
+//! A [`Filter`] is a unit struct in the static [`REGISTRY`], found by program name (+ subcommand).
+//! It first *plans* the run from the argv (pass through untouched, stream verbatim, or capture
+//! for compaction), then *compacts* the captured text. Invariants every filter keeps: the argv
+//! and exit code are never changed; anything it does not understand passes through; output it
+//! cannot parse is printed raw; when it drops information it says so (the runner adds one line
+//! naming a tee file with the full output). Adding a tool family = one new file + registry lines.
 
-use std::ffi::OsString;
+pub mod args;
+mod diff;
+mod files;
+mod git;
+mod run;
+mod search;
+pub mod unified;
 
-use crate::env::Env;
+pub use run::run;
 
-/// `rtk <program> <args…>`.
-pub fn run(argv: Vec<OsString>, _env: &Env) -> anyhow::Result<u8> {
-    crate::exec::run_inherited(&argv)
+/// The command being run, as the filter sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Invocation<'a> {
+    /// Program basename (`git` for `/usr/bin/git`).
+    pub program: &'a str,
+    /// Everything after the program, exactly as given.
+    pub args: &'a [String],
+    /// Index in `args` of the subcommand word, for programs that have subcommands.
+    pub sub: Option<usize>,
+}
+
+impl<'a> Invocation<'a> {
+    /// The words after the subcommand (or all args when there is none).
+    pub fn rest(&self) -> &'a [String] {
+        match self.sub {
+            Some(i) => &self.args[i + 1..],
+            None => self.args,
+        }
+    }
+}
+
+/// How the runner should execute a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Inherited stdio, no capture: interactive or unknown forms.
+    Passthrough,
+    /// Stdout copied through byte for byte as it arrives (counted for tracking).
+    Stream,
+    /// Stdout held for [`Filter::compact`]; stderr too when `stderr` is true (else forwarded).
+    Capture { stderr: bool },
+}
+
+/// What a filter saw: the captured text of a finished run.
+#[derive(Debug, Clone, Copy)]
+pub struct Output<'a> {
+    pub stdout: &'a str,
+    /// Empty unless the plan captured stderr.
+    pub stderr: &'a str,
+    pub code: u8,
+}
+
+/// A filter's result.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Compacted {
+    pub stdout: String,
+    /// Replacement for the captured stderr (`None`: print it unchanged).
+    pub stderr: Option<String>,
+    /// What information was left out, e.g. `"40 unchanged context lines"`; `None` when nothing.
+    pub elided: Option<String>,
+}
+
+impl Compacted {
+    /// Output printed unchanged (no elision).
+    pub fn raw(out: &Output<'_>) -> Self {
+        Compacted {
+            stdout: out.stdout.to_string(),
+            stderr: None,
+            elided: None,
+        }
+    }
+}
+
+/// The filter could not make sense of the output; the runner prints it raw.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unparsed output: {0}")]
+pub struct Unparsed(pub String);
+
+/// Where a filter applies: a program, and a subcommand when the program has them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub program: &'static str,
+    pub sub: Option<&'static str>,
+}
+
+/// One tool's output filter.
+pub trait Filter: Sync {
+    /// Unique name (`git-status`), used in tests and diagnostics.
+    fn name(&self) -> &'static str;
+    /// The commands it serves.
+    fn routes(&self) -> &'static [Route];
+    /// How to run this argv. Unknown flags or interactive forms → [`Plan::Passthrough`].
+    fn plan(&self, inv: &Invocation<'_>) -> Plan;
+    /// Compacts a captured run. `Err` → the raw output is printed instead.
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
+}
+
+/// Every filter. Keep names unique (tested).
+pub static REGISTRY: &[&dyn Filter] = &[
+    &git::status::Status,
+    &git::diff::Diff,
+    &git::log::Log,
+    &git::show::Show,
+    &git::simple::Commit,
+    &git::simple::Quiet,
+    &git::simple::Sync,
+    &git::simple::Plain,
+    &files::read::Read,
+    &files::ls::Ls,
+    &files::tree::Tree,
+    &files::find::Find,
+    &files::wc::Wc,
+    &search::Grep,
+    &diff::DiffTool,
+];
+
+/// Index of the subcommand word in `args` for `program`, if it has subcommands.
+pub fn subcommand_index(program: &str, args: &[String]) -> Option<usize> {
+    match program {
+        "git" => git::subcommand_index(args),
+        _ => args.iter().position(|a| !a.starts_with('-')),
+    }
+}
+
+/// The filter for this command line, with the invocation it will see.
+pub fn lookup<'a>(
+    program: &'a str,
+    args: &'a [String],
+) -> Option<(&'static dyn Filter, Invocation<'a>)> {
+    let base = program.rsplit('/').next().unwrap_or(program);
+    let mut sub = None;
+    let mut sub_computed = false;
+    for f in REGISTRY {
+        for r in f.routes() {
+            if r.program != base {
+                continue;
+            }
+            match r.sub {
+                None => {
+                    let inv = Invocation {
+                        program: base,
+                        args,
+                        sub: None,
+                    };
+                    return Some((*f, inv));
+                }
+                Some(want) => {
+                    if !sub_computed {
+                        sub = subcommand_index(base, args);
+                        sub_computed = true;
+                    }
+                    if let Some(i) = sub.filter(|&i| args[i] == want) {
+                        let inv = Invocation {
+                            program: base,
+                            args,
+                            sub: Some(i),
+                        };
+                        return Some((*f, inv));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn names_are_unique_and_every_filter_has_a_route() {
+        let mut seen = HashSet::new();
+        for f in REGISTRY {
+            assert!(seen.insert(f.name()), "duplicate filter name {}", f.name());
+            assert!(!f.routes().is_empty(), "{} has no route", f.name());
+        }
+    }
+
+    #[test]
+    fn routes_are_unique() {
+        let mut seen = HashSet::new();
+        for f in REGISTRY {
+            for r in f.routes() {
+                assert!(seen.insert((r.program, r.sub)), "route {r:?} twice");
+            }
+        }
+    }
+
+    #[test]
+    fn lookup_table() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("git status", Some("git-status")),
+            ("git -C /tmp --no-pager status -s", Some("git-status")),
+            ("/usr/bin/git log -n 3", Some("git-log")),
+            ("git diff --cached", Some("git-diff")),
+            ("git show HEAD", Some("git-show")),
+            ("git commit -m x", Some("git-commit")),
+            ("git push origin main", Some("git-sync")),
+            ("git fetch", Some("git-sync")),
+            ("git pull", Some("git-sync")),
+            ("git add .", Some("git-quiet")),
+            ("git branch -a", Some("git-plain")),
+            ("git stash list", Some("git-plain")),
+            ("git worktree list", Some("git-plain")),
+            ("git checkout main", Some("git-plain")),
+            ("git switch -c x", Some("git-plain")),
+            ("git rebase -i HEAD~2", None),
+            ("git --version", None),
+            ("git", None),
+            ("cat a b", Some("read")),
+            ("head -50 f", Some("read")),
+            ("tail -n 5 f", Some("read")),
+            ("ls -la", Some("ls")),
+            ("tree -L 2", Some("tree")),
+            ("find . -name x", Some("find")),
+            ("grep -rn x .", Some("grep")),
+            ("rg x", Some("grep")),
+            ("wc -l f", Some("wc")),
+            ("diff a b", Some("diff")),
+            ("cargo test", None),
+            ("python3 -m pytest -x", None),
+        ];
+        let mut reached = HashSet::new();
+        for (line, want) in cases {
+            let w = words(line);
+            let got = lookup(&w[0], &w[1..]).map(|(f, _)| f.name());
+            assert_eq!(got, *want, "{line}");
+            reached.extend(got);
+        }
+        // Every registered filter is reachable from a command line.
+        let all: HashSet<&str> = REGISTRY.iter().map(|f| f.name()).collect();
+        assert_eq!(reached, all);
+    }
+
+    #[test]
+    fn plan_table() {
+        const CAP: Plan = Plan::Capture { stderr: false };
+        const CAP_ERR: Plan = Plan::Capture { stderr: true };
+        let cases: &[(&str, Plan)] = &[
+            ("git status", CAP),
+            ("git status -s", Plan::Passthrough),
+            ("git status --porcelain=v2", Plan::Passthrough),
+            ("git log -n 5", CAP),
+            ("git log --oneline", Plan::Passthrough),
+            ("git log --format=%H", Plan::Passthrough),
+            ("git log --graph", Plan::Passthrough),
+            ("git log -p", Plan::Passthrough),
+            ("git log -Spatch", CAP),
+            ("git diff --stat", CAP),
+            ("git diff --color=always", Plan::Passthrough),
+            ("git diff --word-diff", Plan::Passthrough),
+            ("git show HEAD --format=%s", Plan::Passthrough),
+            ("git commit", Plan::Passthrough),
+            ("git commit -m x", CAP),
+            ("git commit -am x", CAP),
+            ("git commit -m x -e", Plan::Passthrough),
+            ("git commit --amend --no-edit", CAP),
+            ("git add -p", Plan::Passthrough),
+            ("git add .", CAP),
+            ("git push", CAP_ERR),
+            ("git stash show -p", Plan::Passthrough),
+            ("git checkout -p", Plan::Passthrough),
+            ("git stash pop", CAP_ERR),
+            ("cat f", Plan::Stream),
+            ("ls", Plan::Stream),
+            ("ls -la", CAP),
+            ("ls -laF", Plan::Stream),
+            ("ls -li", Plan::Stream),
+            ("find . -exec rm {} ;", Plan::Passthrough),
+            ("find . -print0", Plan::Passthrough),
+            ("find . -name x", CAP),
+            ("grep -rn x .", CAP),
+            ("grep -n x f", Plan::Stream),
+            ("grep -rc x .", Plan::Stream),
+            ("grep -rl x .", Plan::Stream),
+            ("grep -rn -A2 x .", Plan::Stream),
+            ("grep x a b", CAP),
+            ("rg --json x", Plan::Stream),
+            ("rg -uu x", CAP),
+            ("tree -J", Plan::Passthrough),
+            ("diff -q a b", Plan::Stream),
+            ("diff -u a b", CAP),
+        ];
+        for (line, want) in cases {
+            let w = words(line);
+            let (f, inv) = lookup(&w[0], &w[1..]).expect(line);
+            assert_eq!(f.plan(&inv), *want, "{line}");
+        }
+    }
 }

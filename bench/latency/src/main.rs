@@ -23,7 +23,10 @@ struct Subject {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let mut rtk = PathBuf::from("target/release/rtk");
+    let mut rtk = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../target/x86_64-unknown-linux-gnu/release/rtk"
+    ));
     let mut runs = 300usize;
     let mut check = false;
     while let Some(a) = args.next() {

@@ -1,0 +1,118 @@
+//! Tee files: the full raw output of a run whose filter elided something, kept under
+//! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out.
+//!
+//! Invariants: one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
+//! was cut); only the newest `KEEP_FILES` are kept; names sort by time.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::env::Env;
+
+pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+pub const KEEP_FILES: usize = 50;
+
+/// The tee folder for this environment.
+pub fn dir(env: &Env) -> Option<PathBuf> {
+    env.data_home().map(|d| d.join("rtk").join("tee"))
+}
+
+/// Writes `parts` (concatenated, capped) to a new tee file named after `command`; prunes old
+/// files. Returns the path written.
+pub fn write(env: &Env, command: &str, parts: &[&[u8]]) -> std::io::Result<PathBuf> {
+    let dir = dir(env).ok_or_else(|| std::io::Error::other("no HOME or XDG_DATA_HOME"))?;
+    fs::create_dir_all(&dir)?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    let path = dir.join(format!(
+        "{now:015}_{}_{}.log",
+        std::process::id(),
+        slug(command)
+    ));
+    let mut file = fs::File::create(&path)?;
+    let mut left = MAX_FILE_BYTES;
+    let mut cut = false;
+    for part in parts {
+        let take = part.len().min(left);
+        file.write_all(&part[..take])?;
+        left -= take;
+        cut |= take < part.len();
+    }
+    if cut {
+        writeln!(file, "\n[rtk: tee file cut at {MAX_FILE_BYTES} bytes]")?;
+    }
+    prune(&dir, KEEP_FILES);
+    Ok(path)
+}
+
+/// Keeps the newest `keep` `.log` files in `dir` (by name, which starts with the time).
+pub fn prune(dir: &Path, keep: usize) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let mut names: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    if names.len() <= keep {
+        return;
+    }
+    names.sort();
+    for old in &names[..names.len() - keep] {
+        let _ = fs::remove_file(old);
+    }
+}
+
+/// A file-name-safe short form of a command: `git diff --stat` → `git_diff_--stat`.
+fn slug(command: &str) -> String {
+    let s: String = command
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect();
+    if s.is_empty() {
+        "run".into()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_caps_and_prunes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
+        let big = vec![b'x'; MAX_FILE_BYTES + 10];
+        let p = write(&env, "cat big", &[b"head\n", &big]).unwrap();
+        let text = fs::read(&p).unwrap();
+        assert!(text.len() < MAX_FILE_BYTES + 100);
+        assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
+        let d = dir(&env).unwrap();
+        for i in 0..(KEEP_FILES + 5) {
+            fs::write(d.join(format!("{i:015}_1_x.log")), "x").unwrap();
+        }
+        prune(&d, KEEP_FILES);
+        let left: Vec<_> = fs::read_dir(&d).unwrap().collect();
+        assert_eq!(left.len(), KEEP_FILES);
+        assert!(!d.join(format!("{:015}_1_x.log", 0)).exists());
+    }
+
+    #[test]
+    fn slug_is_file_safe() {
+        assert_eq!(slug("git diff --stat a/b"), "git_diff_--stat_a_b");
+        assert_eq!(slug(""), "run");
+    }
+}

@@ -1,0 +1,134 @@
+//! Small helpers to ask "did the user pass flag X?" of a POSIX/GNU style argv without
+//! reinterpreting it: short clusters (`-rn`), options with attached values (`-m5`, `-C3`),
+//! long options with `=value`, and `--` ending the options.
+
+/// A program's option shapes: which short letters take a value (so `-e x` or `-ex` never read
+/// as flags).
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    pub short_with_value: &'static str,
+    pub long_with_value: &'static [&'static str],
+}
+
+impl Spec {
+    /// True if any of the short letters in `shorts` or any of `longs` was given.
+    pub fn has(&self, args: &[String], shorts: &str, longs: &[&str]) -> bool {
+        self.options(args).any(|o| match o {
+            Opt::Short(c) => shorts.contains(c),
+            Opt::Long(name) => longs.contains(&name),
+        })
+    }
+
+    /// The operands (non-option words), in order.
+    pub fn operands<'a>(&self, args: &'a [String]) -> Vec<&'a str> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        let mut ended = false;
+        while i < args.len() {
+            let a = args[i].as_str();
+            i += 1;
+            if ended || a == "-" || !a.starts_with('-') {
+                out.push(a);
+            } else if a == "--" {
+                ended = true;
+            } else if let Some(long) = a.strip_prefix("--") {
+                if !long.contains('=') && self.long_with_value.contains(&long) {
+                    i += 1;
+                }
+            } else if self.short_takes_next(a) {
+                i += 1;
+            }
+        }
+        out
+    }
+
+    fn short_takes_next(&self, cluster: &str) -> bool {
+        let body = &cluster[1..];
+        for (pos, c) in body.char_indices() {
+            if self.short_with_value.contains(c) {
+                return pos + c.len_utf8() == body.len();
+            }
+        }
+        false
+    }
+
+    fn options<'a>(&'a self, args: &'a [String]) -> impl Iterator<Item = Opt<'a>> + 'a {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            i += 1;
+            if a == "--" {
+                break;
+            }
+            if a == "-" || !a.starts_with('-') {
+                continue;
+            }
+            if let Some(long) = a.strip_prefix("--") {
+                let name = long.split('=').next().unwrap_or(long);
+                out.push(Opt::Long(name));
+                if !long.contains('=') && self.long_with_value.contains(&name) {
+                    i += 1;
+                }
+                continue;
+            }
+            let body = &a[1..];
+            for (pos, c) in body.char_indices() {
+                out.push(Opt::Short(c));
+                if self.short_with_value.contains(c) {
+                    if pos + c.len_utf8() == body.len() {
+                        i += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        out.into_iter()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opt<'a> {
+    Short(char),
+    Long(&'a str),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GREP: Spec = Spec {
+        short_with_value: "efmABCdD",
+        long_with_value: &["regexp", "file"],
+    };
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flag_table() {
+        let cases: &[(&str, &str, &[&str], bool)] = &[
+            ("-rn x .", "n", &[], true),
+            ("-rni x .", "i", &[], true),
+            ("-e -n x", "n", &[], false),
+            ("-en x", "n", &[], false),
+            ("-m5 x", "c", &[], false),
+            ("-r -- -c", "c", &[], false),
+            ("--count x", "c", &["count"], true),
+            ("--context=3 x", "C", &["context"], true),
+            ("--regexp -c x", "c", &[], false),
+            ("x -l", "l", &[], true),
+        ];
+        for (args, shorts, longs, want) in cases {
+            assert_eq!(GREP.has(&v(args), shorts, longs), *want, "{args} {shorts}");
+        }
+    }
+
+    #[test]
+    fn operands_skip_option_values() {
+        assert_eq!(GREP.operands(&v("-rn -e pat -m 3 src lib")), ["src", "lib"]);
+        assert_eq!(GREP.operands(&v("-r pat -- -odd")), ["pat", "-odd"]);
+        assert_eq!(GREP.operands(&v("--regexp pat a")), ["a"]);
+    }
+}

@@ -1,0 +1,80 @@
+//! `git diff`: one line per file instead of git's headers, every changed line kept exactly,
+//! unchanged context trimmed to [`CONTEXT`] line(s) around each change (all context kept when the
+//! user asked for it with `-U`/`--unified`/`-W`). Stat/name-only/check output is kept verbatim.
+//! Colour, word-diff, binary and external-diff forms pass through untouched.
+
+use crate::filters::args::Spec;
+use crate::filters::unified;
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct Diff;
+
+/// Unchanged lines kept on each side of a change.
+pub const CONTEXT: usize = 1;
+
+const SPEC: Spec = Spec {
+    short_with_value: "USGOlB",
+    long_with_value: &["output", "src-prefix", "dst-prefix"],
+};
+
+/// Forms whose output is not a plain unified diff (or must stay byte-exact).
+const RAW_LONG: &[&str] = &[
+    "color",
+    "color-words",
+    "word-diff",
+    "word-diff-regex",
+    "binary",
+    "ext-diff",
+    "output",
+    "textconv",
+    "src-prefix",
+    "dst-prefix",
+    "no-prefix",
+    "line-prefix",
+    "full-index",
+    "patch-with-raw",
+    "raw",
+    "cc",
+    "combined",
+];
+
+/// The user asked for this much context: keep it all.
+pub fn wants_full_context(args: &[String]) -> bool {
+    SPEC.has(
+        args,
+        "UW",
+        &["unified", "function-context", "inter-hunk-context"],
+    )
+}
+
+impl Filter for Diff {
+    fn name(&self) -> &'static str {
+        "git-diff"
+    }
+    fn routes(&self) -> &'static [Route] {
+        &[Route {
+            program: "git",
+            sub: Some("diff"),
+        }]
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if SPEC.has(inv.rest(), "z", RAW_LONG) {
+            Plan::Passthrough
+        } else {
+            Plan::Capture { stderr: false }
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        // 1 = differences under --exit-code; anything else non-zero is an error.
+        if out.code > 1 {
+            return Ok(Compacted::raw(out));
+        }
+        let context = (!wants_full_context(inv.rest())).then_some(CONTEXT);
+        let (stdout, el) = unified::compact(out.stdout, context)?;
+        Ok(Compacted {
+            stdout,
+            stderr: None,
+            elided: el.describe(),
+        })
+    }
+}

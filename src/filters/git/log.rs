@@ -1,0 +1,270 @@
+//! `git log` in git's default (medium) format → one line per commit:
+//! `<hash> <date> <author> [merge <parents>] (<refs>) <subject>`, plus the first
+//! [`BODY_LINES`] message body line(s); trailers (`Signed-off-by:` …) and the rest of the body are
+//! left out and counted in the elision note (the tee file has them). Never adds `-n`, `--no-merges` or any flag: git decides
+//! which commits appear, and merges are labelled, never hidden. Any other output format the
+//! user chose (`--oneline`, `--format`, `--graph`, `-p`, `--stat`, …) passes through untouched.
+
+use crate::filters::args::Spec;
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct Log;
+
+/// Message body lines kept per commit (after the subject, trailers excluded).
+pub const BODY_LINES: usize = 1;
+
+/// `Signed-off-by: …` and the other conventional trailers.
+fn is_trailer(line: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "Signed-off-by:",
+        "Co-authored-by:",
+        "Co-Authored-By:",
+        "Reviewed-by:",
+        "Acked-by:",
+        "Tested-by:",
+        "Reported-by:",
+        "Suggested-by:",
+        "Helped-by:",
+        "Cc:",
+        "Change-Id:",
+    ];
+    let t = line.trim_start();
+    KEYS.iter().any(|k| t.starts_with(k))
+}
+/// Hex digits of the commit hash shown (git's own abbreviations start at 7).
+pub const HASH_LEN: usize = 10;
+
+const SPEC: Spec = Spec {
+    short_with_value: "nSGO",
+    long_with_value: &[
+        "max-count",
+        "skip",
+        "since",
+        "until",
+        "author",
+        "grep",
+        "committer",
+    ],
+};
+
+/// Flags that make git print something other than the medium format.
+const OTHER_FORMAT_LONG: &[&str] = &[
+    "oneline",
+    "pretty",
+    "format",
+    "graph",
+    "patch",
+    "stat",
+    "numstat",
+    "shortstat",
+    "name-only",
+    "name-status",
+    "raw",
+    "summary",
+    "dirstat",
+    "cc",
+    "word-diff",
+    "color",
+    "color-words",
+    "show-signature",
+    "walk-reflogs",
+    "notes",
+    "show-notes",
+    "patch-with-stat",
+    "patch-with-raw",
+    "compact-summary",
+    "line-prefix",
+    "show-linear-break",
+    "left-right",
+    "children",
+    "parents",
+    "source",
+    "full-diff",
+    "remerge-diff",
+    "diff-merges",
+    "binary",
+    "output",
+    "check",
+];
+
+impl Filter for Log {
+    fn name(&self) -> &'static str {
+        "git-log"
+    }
+    fn routes(&self) -> &'static [Route] {
+        &[Route {
+            program: "git",
+            sub: Some("log"),
+        }]
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let rest = inv.rest();
+        let other = SPEC.has(rest, "pugLzmc", OTHER_FORMAT_LONG)
+            || rest
+                .iter()
+                .any(|a| a.starts_with("-L") || a.starts_with("-U"));
+        if other {
+            Plan::Passthrough
+        } else {
+            Plan::Capture { stderr: false }
+        }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        if out.code != 0 {
+            return Ok(Compacted::raw(out));
+        }
+        let lines: Vec<&str> = out.stdout.lines().collect();
+        let mut text = String::with_capacity(out.stdout.len() / 3);
+        let mut dropped = 0;
+        let mut i = 0;
+        while i < lines.len() {
+            if lines[i].is_empty() {
+                i += 1;
+                continue;
+            }
+            let c = commit(&lines, i)?;
+            text.push_str(&c.text);
+            dropped += c.dropped_body;
+            i = c.next;
+        }
+        let mut elided = vec!["author emails and commit times".to_string()];
+        if dropped > 0 {
+            elided.push(format!("{dropped} message body lines"));
+        }
+        Ok(Compacted {
+            stdout: text,
+            stderr: None,
+            elided: (!lines.is_empty()).then(|| elided.join(", ")),
+        })
+    }
+}
+
+/// One compacted commit and where the next thing starts.
+pub struct Commit {
+    pub text: String,
+    pub next: usize,
+    pub dropped_body: usize,
+}
+
+/// Reads the medium-format commit starting at `lines[start]` (`commit <hash> …`): its headers and
+/// its 4-space-indented message. Stops at the first line after the message that is neither
+/// blank nor indented (next commit, or a diff in `git show`).
+pub fn commit(lines: &[&str], start: usize) -> Result<Commit, Unparsed> {
+    let first = lines[start];
+    let rest = first
+        .strip_prefix("commit ")
+        .ok_or_else(|| Unparsed(format!("expected a commit line: {first}")))?;
+    let (hash, deco) = match rest.split_once(' ') {
+        Some((h, d)) => (h, Some(d)),
+        None => (rest, None),
+    };
+    if hash.len() < 4 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(Unparsed(format!("bad hash: {hash}")));
+    }
+    let mut author = "";
+    let mut date = String::new();
+    let mut merge = None;
+    let mut i = start + 1;
+    while i < lines.len() && !lines[i].is_empty() {
+        let l = lines[i];
+        if let Some(a) = l.strip_prefix("Author: ") {
+            author = a.split(" <").next().unwrap_or(a).trim();
+        } else if let Some(d) = l.strip_prefix("Date: ") {
+            date = short_date(d.trim());
+        } else if let Some(m) = l.strip_prefix("Merge: ") {
+            merge = Some(m.trim());
+        } else {
+            return Err(Unparsed(format!("unknown commit header: {l}")));
+        }
+        i += 1;
+    }
+    let mut message: Vec<&str> = Vec::new();
+    while i < lines.len() && (lines[i].is_empty() || lines[i].starts_with("    ")) {
+        let m = lines[i].strip_prefix("    ").unwrap_or("");
+        if !m.trim().is_empty() {
+            message.push(m);
+        }
+        i += 1;
+    }
+    let mut text = String::new();
+    text.push_str(&hash[..hash.len().min(HASH_LEN)]);
+    for part in [date.as_str(), author] {
+        if !part.is_empty() {
+            text.push(' ');
+            text.push_str(part);
+        }
+    }
+    if let Some(m) = merge {
+        text.push_str(" [merge ");
+        text.push_str(m);
+        text.push(']');
+    }
+    if let Some(d) = deco {
+        text.push(' ');
+        text.push_str(d);
+    }
+    if let Some(subject) = message.first() {
+        text.push(' ');
+        text.push_str(subject.trim());
+    }
+    text.push('\n');
+    let body = message.get(1..).unwrap_or(&[]);
+    let mut kept = 0;
+    for b in body.iter().filter(|b| !is_trailer(b)).take(BODY_LINES) {
+        text.push_str("  ");
+        text.push_str(b.trim_end());
+        text.push('\n');
+        kept += 1;
+    }
+    Ok(Commit {
+        text,
+        next: i,
+        dropped_body: body.len() - kept,
+    })
+}
+
+/// `Mon Jan 5 10:00:00 2026 +0000` → `2026-01-05`; anything else is kept as given.
+pub fn short_date(d: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let w: Vec<&str> = d.split_whitespace().collect();
+    if let [_, mon, day, time, year, _tz] = w.as_slice() {
+        let m = MONTHS.iter().position(|x| x == mon);
+        let dd: Option<u32> = day.parse().ok();
+        if let (Some(m), Some(dd), true, true) = (m, dd, time.contains(':'), year.len() == 4) {
+            return format!("{year}-{:02}-{dd:02}", m + 1);
+        }
+    }
+    d.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(short_date("Mon Jan 5 10:00:00 2026 +0000"), "2026-01-05");
+        assert_eq!(short_date("2026-01-05 10:00"), "2026-01-05 10:00");
+    }
+
+    #[test]
+    fn merge_is_labelled_and_body_capped() {
+        let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nMerge: aaaaaaa bbbbbbb\nAuthor: A B <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0000\n\n    Merge x\n\n    Signed-off-by: A B <a@b>\n    1\n    2\n";
+        let lines: Vec<&str> = raw.lines().collect();
+        let c = commit(&lines, 0).unwrap();
+        assert_eq!(
+            c.text,
+            "0123456789 2026-01-05 A B [merge aaaaaaa bbbbbbb] (HEAD -> main) Merge x\n  1\n"
+        );
+        assert_eq!(c.dropped_body, 2);
+        assert_eq!(c.next, lines.len());
+    }
+
+    #[test]
+    fn unknown_header_is_unparsed() {
+        let lines = ["commit abcdef1", "Commit: X <x>", "", "    s"];
+        assert!(commit(&lines, 0).is_err());
+    }
+}

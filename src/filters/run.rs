@@ -1,0 +1,201 @@
+//! The runner behind `rtk <program> <args…>`: picks the filter, runs the exact argv through
+//! [`crate::exec`], prints the compacted (or raw) output, adds the one-line elision note with
+//! its tee file, and records the run for `rtk gain`.
+//!
+//! Invariants: the returned code is the child's; without a filter the command runs with
+//! inherited stdio; unparseable or oversized output is printed raw; rtk prints nothing of its
+//! own unless something was elided; the compact form is never longer than the raw one.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::{lookup, Compacted, Filter, Invocation, Output, Plan};
+use crate::env::Env;
+use crate::exec::{self, Captured, StreamMode};
+use crate::tracking::{self, RunRecord};
+
+/// Most stdout a filter holds; past it the output streams through raw.
+pub const STDOUT_CAP: usize = 16 * 1024 * 1024;
+/// Most stderr a filter holds.
+pub const STDERR_CAP: usize = 4 * 1024 * 1024;
+
+/// `rtk <program> <args…>`. (Takes the Vec because `cli::dispatch` hands it over.)
+#[allow(clippy::needless_pass_by_value)]
+pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let words: Option<Vec<String>> = argv.iter().map(|a| a.to_str().map(String::from)).collect();
+    let found = words.as_deref().and_then(|w| {
+        let (program, rest) = w.split_first()?;
+        lookup(program, rest)
+    });
+    let mut rec = RunRecord {
+        command: argv
+            .iter()
+            .map(|a| a.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join(" "),
+        project: project_root(env),
+        ..RunRecord::default()
+    };
+    let plan = found.map_or(Plan::Passthrough, |(f, inv)| f.plan(&inv));
+    let code = match (plan, found) {
+        (Plan::Capture { stderr }, Some((f, inv))) => {
+            captured(&argv, f, &inv, stderr, env, &mut rec)?
+        }
+        (Plan::Stream, _) => streamed(&argv, &mut rec)?,
+        _ => exec::run_inherited(&argv)?,
+    };
+    rec.exit_code = i32::from(code);
+    rec.duration_ms = started.elapsed().as_millis() as u64;
+    tracking::record(env, &rec);
+    Ok(code)
+}
+
+/// Stdout and stderr copied through unchanged; only counted.
+fn streamed(argv: &[OsString], rec: &mut RunRecord) -> anyhow::Result<u8> {
+    let Some(c) = exec::run_captured(argv, StreamMode::Forward, StreamMode::Forward)? else {
+        return Ok(exec::NOT_FOUND);
+    };
+    let bytes = c.stdout.total + c.stderr.total;
+    rec.raw_bytes = bytes;
+    rec.emitted_bytes = bytes;
+    // The text was never held: estimate by bytes, the same for both sides.
+    rec.raw_tokens = bytes.div_ceil(4);
+    rec.emitted_tokens = rec.raw_tokens;
+    Ok(c.code)
+}
+
+fn captured(
+    argv: &[OsString],
+    filter: &dyn Filter,
+    inv: &Invocation<'_>,
+    capture_stderr: bool,
+    env: &Env,
+    rec: &mut RunRecord,
+) -> anyhow::Result<u8> {
+    let err_mode = if capture_stderr {
+        StreamMode::Hold { cap: STDERR_CAP }
+    } else {
+        StreamMode::Forward
+    };
+    let Some(c) = exec::run_captured(argv, StreamMode::Hold { cap: STDOUT_CAP }, err_mode)? else {
+        return Ok(exec::NOT_FOUND);
+    };
+    rec.raw_bytes = c.stdout.total + c.stderr.total;
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+
+    if c.stdout.spilled || c.stderr.spilled {
+        // Too big to hold: whatever spilled is already printed raw; print the rest raw.
+        out.write_all(&c.stdout.held)?;
+        err.write_all(&c.stderr.held)?;
+        out.flush()?;
+        rec.fell_back = true;
+        rec.emitted_bytes = rec.raw_bytes;
+        rec.raw_tokens = rec.raw_bytes.div_ceil(4);
+        rec.emitted_tokens = rec.raw_tokens;
+        return Ok(c.code);
+    }
+    let forwarded_err = if capture_stderr { 0 } else { c.stderr.total };
+    let (raw_out, raw_err) = match (
+        std::str::from_utf8(&c.stdout.held),
+        std::str::from_utf8(&c.stderr.held),
+    ) {
+        (Ok(o), Ok(e)) => (o, e),
+        _ => return print_raw(&c, &mut out, &mut err, rec, true),
+    };
+    let output = Output {
+        stdout: raw_out,
+        stderr: raw_err,
+        code: c.code,
+    };
+    let compacted = match filter.compact(inv, &output) {
+        Ok(x) => x,
+        Err(_) => return print_raw(&c, &mut out, &mut err, rec, true),
+    };
+    let note = compacted
+        .elided
+        .as_deref()
+        .map(|what| elision_note(env, &rec.command, what, &c));
+    let emitted_err = compacted.stderr.as_deref().unwrap_or(raw_err);
+    let emitted_len =
+        compacted.stdout.len() + emitted_err.len() + note.as_ref().map_or(0, String::len);
+    if emitted_len > raw_out.len() + raw_err.len() {
+        // Never worse than raw.
+        return print_raw(&c, &mut out, &mut err, rec, false);
+    }
+    write_compacted(&mut out, &mut err, &compacted, emitted_err, note.as_deref())?;
+    rec.emitted_bytes = emitted_len as u64 + forwarded_err;
+    let tokens = |parts: &[&str]| {
+        parts
+            .iter()
+            .map(|p| tracking::estimate_tokens(p))
+            .sum::<u64>()
+    };
+    rec.raw_tokens = tokens(&[raw_out, raw_err]) + forwarded_err.div_ceil(4);
+    rec.emitted_tokens = tokens(&[
+        &compacted.stdout,
+        emitted_err,
+        note.as_deref().unwrap_or(""),
+    ]) + forwarded_err.div_ceil(4);
+    Ok(c.code)
+}
+
+fn write_compacted(
+    out: &mut impl Write,
+    err: &mut impl Write,
+    c: &Compacted,
+    stderr: &str,
+    note: Option<&str>,
+) -> io::Result<()> {
+    out.write_all(c.stdout.as_bytes())?;
+    if let Some(n) = note {
+        out.write_all(n.as_bytes())?;
+    }
+    out.flush()?;
+    err.write_all(stderr.as_bytes())?;
+    err.flush()
+}
+
+fn print_raw(
+    c: &Captured,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    rec: &mut RunRecord,
+    fell_back: bool,
+) -> anyhow::Result<u8> {
+    out.write_all(&c.stdout.held)?;
+    out.flush()?;
+    err.write_all(&c.stderr.held)?;
+    err.flush()?;
+    rec.fell_back = fell_back;
+    rec.emitted_bytes = rec.raw_bytes;
+    let text = [
+        String::from_utf8_lossy(&c.stdout.held),
+        String::from_utf8_lossy(&c.stderr.held),
+    ]
+    .concat();
+    let forwarded = rec.raw_bytes - (c.stdout.held.len() + c.stderr.held.len()) as u64;
+    rec.raw_tokens = tracking::estimate_tokens(&text) + forwarded.div_ceil(4);
+    rec.emitted_tokens = rec.raw_tokens;
+    Ok(c.code)
+}
+
+/// The one line rtk adds when it left something out.
+fn elision_note(env: &Env, command: &str, what: &str, c: &Captured) -> String {
+    match exec::tee::write(env, command, &[&c.stdout.held, &c.stderr.held]) {
+        Ok(path) => format!("[rtk: elided {what}; full output: {}]\n", path.display()),
+        Err(e) => format!("[rtk: elided {what}; full output not saved: {e}]\n"),
+    }
+}
+
+/// Nearest ancestor of the working directory holding `.git`, else the working directory.
+fn project_root(env: &Env) -> PathBuf {
+    let cwd = env.cwd();
+    cwd.ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(cwd)
+        .to_path_buf()
+}

@@ -1,0 +1,355 @@
+//! `grep` and `rg`: matches grouped by file — one `path (N)` header with the match count, then
+//! each matching line exactly as printed (`  12:text` with line numbers) — so the path is not
+//! repeated per line; a file with a single match keeps grep's own `path:12:text` line. Lines are never shortened. Up to [`FULL_UP_TO`] matching lines everything
+//! is shown; past that each file shows its first lines — [`BUDGET`] / files, between 1 and
+//! [`PER_FILE`] — and a `  ... +N more` line: every matching file and its count stay, and the
+//! elision note names the tee file holding every match. Exit codes (1 = no match, 2 = error) are grep's own. Output that has no file prefix (one file, `-h`), or machine forms (`-c`, `-l`,
+//! `-o`, `-q`, `-Z`, context `-A/-B/-C`, `--json`, …) stream through unchanged.
+//!
+//! Pipes: agents read command output through a pipe, so "stdout is not a TTY" cannot tell an
+//! agent from a downstream program; rtk therefore always groups, and the rewrite engine keeps
+//! grep raw when its output feeds another stage (`grep x | wc -l` is never rewritten).
+
+use crate::filters::args::Spec;
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct Grep;
+
+/// Total matching lines shown in full.
+pub const FULL_UP_TO: usize = 50;
+/// Most lines shown per file when the total is larger.
+pub const PER_FILE: usize = 10;
+/// Matching lines shown in all when the total is larger (at least one per file).
+pub const BUDGET: usize = 200;
+
+const GREP: Spec = Spec {
+    short_with_value: "efmABCdDX",
+    long_with_value: &[
+        "regexp",
+        "file",
+        "max-count",
+        "after-context",
+        "before-context",
+        "context",
+        "devices",
+        "directories",
+        "exclude",
+        "include",
+        "exclude-dir",
+        "label",
+        "binary-files",
+        "exclude-from",
+    ],
+};
+const RG: Spec = Spec {
+    short_with_value: "efmABCgtTMjE",
+    long_with_value: &[
+        "regexp",
+        "file",
+        "max-count",
+        "after-context",
+        "before-context",
+        "context",
+        "glob",
+        "iglob",
+        "type",
+        "type-not",
+        "max-columns",
+        "threads",
+        "encoding",
+        "max-depth",
+        "max-filesize",
+        "replace",
+        "sort",
+        "sortr",
+        "type-add",
+        "pre",
+        "pre-glob",
+        "path-separator",
+        "engine",
+        "ignore-file",
+        "dfa-size-limit",
+        "regex-size-limit",
+    ],
+};
+
+/// Short and long flags after which the output is not `path:[line:]text` lines.
+const GREP_RAW_SHORT: &str = "clLoqZzbABCTUu0123456789";
+const GREP_RAW_LONG: &[&str] = &[
+    "count",
+    "files-with-matches",
+    "files-without-match",
+    "only-matching",
+    "quiet",
+    "silent",
+    "null",
+    "null-data",
+    "byte-offset",
+    "after-context",
+    "before-context",
+    "context",
+    "color",
+    "colour",
+    "initial-tab",
+    "label",
+];
+const RG_RAW_SHORT: &str = "clLoqZbABCpr0h";
+const RG_RAW_LONG: &[&str] = &[
+    "count",
+    "count-matches",
+    "files-with-matches",
+    "files-without-match",
+    "files",
+    "only-matching",
+    "quiet",
+    "null",
+    "null-data",
+    "byte-offset",
+    "after-context",
+    "before-context",
+    "context",
+    "color",
+    "colors",
+    "json",
+    "vimgrep",
+    "heading",
+    "pretty",
+    "passthru",
+    "passthrough",
+    "stats",
+    "column",
+    "type-list",
+    "replace",
+    "help",
+    "version",
+    "debug",
+    "trace",
+];
+
+impl Filter for Grep {
+    fn name(&self) -> &'static str {
+        "grep"
+    }
+    fn routes(&self) -> &'static [Route] {
+        &[
+            Route {
+                program: "grep",
+                sub: None,
+            },
+            Route {
+                program: "egrep",
+                sub: None,
+            },
+            Route {
+                program: "fgrep",
+                sub: None,
+            },
+            Route {
+                program: "rg",
+                sub: None,
+            },
+        ]
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let a = inv.args;
+        let (raw, prefixed) = if inv.program == "rg" {
+            (RG.has(a, RG_RAW_SHORT, RG_RAW_LONG), rg_prefixes_paths(a))
+        } else {
+            (
+                GREP.has(a, GREP_RAW_SHORT, GREP_RAW_LONG),
+                grep_prefixes_paths(a),
+            )
+        };
+        if raw || !prefixed {
+            Plan::Stream
+        } else {
+            Plan::Capture { stderr: false }
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let numbered = if inv.program == "rg" {
+            RG.has(inv.args, "n", &["line-number"]) && !RG.has(inv.args, "N", &["no-line-number"])
+        } else {
+            GREP.has(inv.args, "n", &["line-number"])
+        };
+        let total = out.stdout.lines().count();
+        if total <= FULL_UP_TO {
+            let (stdout, _) = group(out.stdout, numbered, None)?;
+            return Ok(Compacted {
+                stdout,
+                stderr: None,
+                elided: None,
+            });
+        }
+        let files = count_files(out.stdout, numbered).max(1);
+        let per_file = (BUDGET / files).clamp(1, PER_FILE);
+        let (stdout, dropped) = group(out.stdout, numbered, Some(per_file))?;
+        Ok(Compacted {
+            stdout,
+            stderr: None,
+            elided: (dropped > 0).then(|| {
+                format!("{dropped} of {total} matching lines (showing {per_file} per file)")
+            }),
+        })
+    }
+}
+
+/// The file operands of a grep-like argv (the first operand is the pattern unless `-e`/`-f`).
+fn files<'a>(spec: &Spec, a: &'a [String]) -> Vec<&'a str> {
+    let ops = spec.operands(a);
+    if spec.has(a, "ef", &["regexp", "file"]) {
+        ops
+    } else {
+        ops.into_iter().skip(1).collect()
+    }
+}
+
+fn grep_prefixes_paths(a: &[String]) -> bool {
+    if GREP.has(a, "h", &["no-filename"]) {
+        return false;
+    }
+    GREP.has(
+        a,
+        "HrR",
+        &["with-filename", "recursive", "dereference-recursive"],
+    ) || files(&GREP, a).len() > 1
+}
+
+fn rg_prefixes_paths(a: &[String]) -> bool {
+    if RG.has(a, "I", &["no-filename"]) {
+        return false;
+    }
+    if RG.has(a, "H", &["with-filename"]) {
+        return true;
+    }
+    let f = files(&RG, a);
+    !(f.len() == 1 && std::path::Path::new(f[0]).is_file())
+}
+
+/// `path:12:text` lines → `path (N)` + `  12:text` lines, one group per run of the same path,
+/// at most `cap` lines per group. Returns the text and the number of lines left out.
+pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, usize), Unparsed> {
+    let mut out = String::with_capacity(text.len());
+    let mut current: Option<&str> = None;
+    let mut lines: Vec<&str> = Vec::new();
+    let mut dropped = 0;
+    let mut flush = |out: &mut String, path: Option<&str>, lines: &mut Vec<&str>| {
+        if let Some(p) = path {
+            if lines.len() == 1 {
+                // One match: the tool's own `path:line` form is already the shortest.
+                out.push_str(p);
+                out.push(':');
+                out.push_str(lines[0]);
+                out.push('\n');
+                lines.clear();
+                return;
+            }
+            out.push_str(&format!("{p} ({})\n", lines.len()));
+            let keep = cap.unwrap_or(usize::MAX).min(lines.len());
+            for l in &lines[..keep] {
+                out.push_str("  ");
+                out.push_str(l);
+                out.push('\n');
+            }
+            if keep < lines.len() {
+                out.push_str(&format!("  ... +{} more\n", lines.len() - keep));
+                dropped += lines.len() - keep;
+            }
+            lines.clear();
+        }
+    };
+    for line in text.lines() {
+        if line.starts_with("Binary file ") || line.starts_with("binary file ") {
+            flush(&mut out, current.take(), &mut lines);
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let (path, rest) = split_path(line, numbered)
+            .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?;
+        if current != Some(path) {
+            flush(&mut out, current.take(), &mut lines);
+            current = Some(path);
+        }
+        lines.push(rest);
+    }
+    flush(&mut out, current, &mut lines);
+    Ok((out, dropped))
+}
+
+/// Number of runs of distinct paths (the groups [`group`] will print).
+fn count_files(text: &str, numbered: bool) -> usize {
+    let mut n = 0;
+    let mut last = None;
+    for line in text.lines() {
+        let path = split_path(line, numbered).map(|(p, _)| p);
+        if path.is_none() || path != last {
+            n += 1;
+        }
+        last = path;
+    }
+    n
+}
+
+/// Splits `path:12:text` (numbered) or `path:text` at the path's colon.
+fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
+    if !numbered {
+        let i = line.find(':')?;
+        return Some((&line[..i], &line[i + 1..]));
+    }
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(off) = line[from..].find(':') {
+        let i = from + off;
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 0 && bytes.get(i + 1 + digits) == Some(&b':') {
+            return Some((&line[..i], &line[i + 1..]));
+        }
+        from = i + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_with_counts() {
+        let raw = "a.rs:1:x\na.rs:5:y:z\nb:c.rs:2:w\nBinary file d matches\n";
+        assert_eq!(
+            group(raw, true, None).unwrap().0,
+            "a.rs (2)\n  1:x\n  5:y:z\nb:c.rs:2:w\nBinary file d matches\n"
+        );
+        assert_eq!(
+            group("a:x\na:y\n", false, None).unwrap().0,
+            "a (2)\n  x\n  y\n"
+        );
+        assert!(group("no number here\n", true, None).is_err());
+    }
+
+    #[test]
+    fn cap_keeps_every_file_and_count() {
+        let raw = "a:1\na:2\na:3\nb:4\n";
+        let (out, dropped) = group(raw, false, Some(2)).unwrap();
+        assert_eq!(out, "a (3)\n  1\n  2\n  ... +1 more\nb:4\n");
+        assert_eq!(dropped, 1);
+    }
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn path_prefix_rules() {
+        assert!(grep_prefixes_paths(&v("-rn x src")));
+        assert!(grep_prefixes_paths(&v("x a b")));
+        assert!(!grep_prefixes_paths(&v("-n x a")));
+        assert!(!grep_prefixes_paths(&v("-rh x src")));
+        assert!(grep_prefixes_paths(&v("-e x a b")));
+        assert!(!grep_prefixes_paths(&v("-e x a")));
+    }
+}

@@ -1,0 +1,200 @@
+//! Filter output over raw outputs captured from the real tools (tests/fixtures/<tool>/, made by
+//! tests/fixtures/capture.sh), snapshotted jj-style with the plan and exit status, plus
+//! fidelity checks that hold for every fixture: no changed diff line, match or path is lost.
+
+use std::path::{Path, PathBuf};
+
+use rtk::filters::{lookup, Compacted, Output, Plan};
+
+struct Fixture {
+    tool: String,
+    name: String,
+    argv: Vec<String>,
+    stdout: String,
+    stderr: String,
+    code: u8,
+}
+
+fn fixtures() -> Vec<Fixture> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut out = Vec::new();
+    let mut tools: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    tools.sort();
+    for dir in tools {
+        let mut cmds: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "cmd"))
+            .collect();
+        cmds.sort();
+        for cmd in cmds {
+            let read = |ext: &str| std::fs::read_to_string(cmd.with_extension(ext)).unwrap();
+            out.push(Fixture {
+                tool: dir.file_name().unwrap().to_string_lossy().into(),
+                name: cmd.file_stem().unwrap().to_string_lossy().into(),
+                argv: read("cmd").split_whitespace().map(String::from).collect(),
+                stdout: read("out"),
+                stderr: read("err"),
+                code: read("code").trim().parse().unwrap(),
+            });
+        }
+    }
+    assert!(out.len() > 40, "fixtures missing: {}", out.len());
+    out
+}
+
+/// What rtk would print for a fixture: `None` when the plan leaves the output unchanged.
+fn filtered(f: &Fixture) -> (Plan, Option<Result<Compacted, String>>) {
+    let Some((filter, inv)) = lookup(&f.argv[0], &f.argv[1..]) else {
+        return (Plan::Passthrough, None);
+    };
+    let plan = filter.plan(&inv);
+    let Plan::Capture { stderr } = plan else {
+        return (plan, None);
+    };
+    let out = Output {
+        stdout: &f.stdout,
+        stderr: if stderr { &f.stderr } else { "" },
+        code: f.code,
+    };
+    (
+        plan,
+        Some(filter.compact(&inv, &out).map_err(|e| e.to_string())),
+    )
+}
+
+#[test]
+fn snapshots_over_captured_fixtures() {
+    for f in fixtures() {
+        let (plan, result) = filtered(&f);
+        let mut s = format!("$ {}\n[exit {}] plan: {plan:?}\n", f.argv.join(" "), f.code);
+        match result {
+            None => s.push_str("(output passes through unchanged)\n"),
+            Some(Err(e)) => s.push_str(&format!("(raw output printed: {e})\n")),
+            Some(Ok(c)) => {
+                s.push_str("--- stdout\n");
+                s.push_str(&c.stdout);
+                let err = c.stderr.as_deref().unwrap_or(&f.stderr);
+                if !err.is_empty() {
+                    s.push_str("--- stderr\n");
+                    s.push_str(err);
+                }
+                if let Some(e) = &c.elided {
+                    s.push_str(&format!("--- note: elided {e}\n"));
+                }
+            }
+        }
+        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), s);
+    }
+}
+
+/// The compacted stdout, or the raw one when the filter leaves it alone.
+fn shown(f: &Fixture) -> String {
+    match filtered(f).1 {
+        Some(Ok(c)) => c.stdout,
+        _ => f.stdout.clone(),
+    }
+}
+
+#[test]
+fn every_changed_diff_line_survives() {
+    for f in fixtures()
+        .iter()
+        .filter(|f| f.argv.iter().any(|a| a == "diff" || a == "show"))
+    {
+        let out = shown(f);
+        let mut in_hunk = false;
+        for line in f.stdout.lines() {
+            in_hunk = (in_hunk || line.starts_with("@@ ")) && !line.starts_with("diff ");
+            let change = (line.starts_with('+') && !line.starts_with("+++ "))
+                || (line.starts_with('-') && !line.starts_with("--- "));
+            if in_hunk && change {
+                assert!(out.lines().any(|l| l == line), "{}: lost {line:?}", f.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_changed_path_and_commit_survives() {
+    for f in fixtures().iter().filter(|f| f.tool == "git" && f.code == 0) {
+        let out = shown(f);
+        for line in f.stdout.lines() {
+            if let Some(p) = line.strip_prefix("+++ b/") {
+                assert!(out.contains(p), "{}: lost path {p}", f.name);
+            }
+            if let Some(p) = line.strip_prefix('\t') {
+                let path = p.rsplit(' ').next().unwrap();
+                assert!(out.contains(path), "{}: lost path {path}", f.name);
+            }
+            if let Some(h) = line.strip_prefix("commit ") {
+                let short = &h[..10];
+                assert!(out.contains(short), "{}: lost commit {short}", f.name);
+            }
+            if let Some(m) = line.strip_prefix("Merge: ") {
+                assert!(out.contains(m), "{}: merge parents hidden", f.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_grep_match_and_find_path_survives() {
+    for f in fixtures()
+        .iter()
+        .filter(|f| ["grep", "rg", "find"].contains(&f.tool.as_str()))
+    {
+        let out = shown(f);
+        let elided = matches!(
+            filtered(f).1,
+            Some(Ok(Compacted {
+                elided: Some(_),
+                ..
+            }))
+        );
+        let mut per_file: Vec<(&str, usize)> = Vec::new();
+        for line in f.stdout.lines() {
+            if f.tool == "find" {
+                let name = line.rsplit('/').next().unwrap();
+                assert!(out.contains(name), "{}: lost {line:?}", f.name);
+                continue;
+            }
+            let (path, rest) = line.split_once(':').unwrap_or(("", line));
+            match per_file.last_mut() {
+                Some((p, n)) if *p == path => *n += 1,
+                _ => per_file.push((path, 1)),
+            }
+            // Capped output (said in the note) may leave lines out; otherwise every line stays.
+            assert!(elided || out.contains(rest), "{}: lost {line:?}", f.name);
+        }
+        // Every matching file stays, with its count, whenever the output was grouped.
+        if out != f.stdout {
+            for (path, n) in per_file.iter().filter(|(p, _)| !p.is_empty()) {
+                let header = if *n == 1 {
+                    format!("{path}:")
+                } else {
+                    format!("{path} ({n})")
+                };
+                assert!(out.contains(&header), "{}: lost file {path}", f.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn failures_print_the_tool_output_in_full() {
+    for f in fixtures().iter().filter(|f| f.code > 1) {
+        if let (_, Some(Ok(c))) = filtered(f) {
+            assert_eq!(c.stdout, f.stdout, "{}", f.name);
+            assert!(
+                c.stderr.is_none() || c.stderr.as_deref() == Some(&f.stderr[..]),
+                "{}",
+                f.name
+            );
+        }
+    }
+}
