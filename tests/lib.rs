@@ -2,4 +2,5 @@
 //! environment (cleared env, temp HOME). Modules below group the cases.
 
 mod common;
+mod hook_cli;
 mod rewrite_cli;
