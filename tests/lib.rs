@@ -3,4 +3,5 @@
 
 mod common;
 mod hook_cli;
+mod hook_scripts;
 mod rewrite_cli;

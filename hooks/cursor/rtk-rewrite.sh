@@ -34,7 +34,7 @@ check=$(printf '%s' "$payload" | jq -r '
      and (.tool_input | type) == "object"
      and (.tool_input.command | type) == "string"
      and (.tool_input.command | test("^\\s*$") | not)
-     and (.tool_input.command | contains("\u0000") | not)
+     and (.tool_input.command | explode | any(. == 0) | not)
   then "ok" else "skip" end' 2>/dev/null) || {
   echo "rtk-rewrite.sh: payload is not valid JSON; ignored" >&2
   nothing
