@@ -151,8 +151,9 @@ pub fn decide(source: RuleSource, cmd: &str, env: &Env) -> Decision {
     }
 }
 
-fn agent_of(a: &HookAgent) -> Option<Agent> {
-    Some(match a {
+/// `rtk hook …`.
+pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
+    let agent = match &args.agent {
         HookAgent::Claude => Agent::Claude,
         HookAgent::Cursor => Agent::Cursor,
         HookAgent::Gemini => Agent::Gemini,
@@ -160,23 +161,16 @@ fn agent_of(a: &HookAgent) -> Option<Agent> {
         HookAgent::Codex => Agent::Codex,
         HookAgent::Droid => Agent::Droid,
         HookAgent::Vibe => Agent::Vibe,
-        HookAgent::Check(_) => return None,
-    })
-}
-
-/// `rtk hook …`.
-pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
-    let Some(agent) = agent_of(&args.agent) else {
-        let HookAgent::Check(check_args) = &args.agent else {
-            unreachable!("agent_of returns None only for check")
-        };
-        return check::run(check_args, env);
+        HookAgent::Check(check_args) => return check::run(check_args, env),
     };
-    let mut err = std::io::stderr().lock();
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),
         Err(why) => {
-            let _ = writeln!(err, "rtk hook {}: ignoring payload: {why}", agent.name());
+            let _ = writeln!(
+                std::io::stderr(),
+                "rtk hook {}: ignoring payload: {why}",
+                agent.name()
+            );
             None
         }
     };
