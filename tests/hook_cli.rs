@@ -221,6 +221,30 @@ fn openclaw_in_the_environment_never_makes_claude_allow() {
     }
 }
 
+/// The vector files' escapes: `\t`, `\n`, `\r`, `\\`.
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 /// Commands for the agreement test: tests/vectors/rewrite.tsv (input<TAB>expected-or-dash, `#`
 /// comments) when present, else a built-in list.
 fn agreement_commands() -> Vec<String> {
