@@ -85,3 +85,22 @@ pub fn run(args: &HookCheckArgs, env: &Env) -> anyhow::Result<u8> {
     }
     Ok(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::answer::test_support::all;
+    use super::*;
+
+    #[test]
+    fn every_sample_payload_is_a_shape_its_agent_acts_on() {
+        let d = all("rtk git status").remove(0).1;
+        for agent in Agent::ALL {
+            for (label, payload) in sample_payloads(agent, "git status") {
+                let acted = agent.answer_with(Some(&payload), &|_| d.clone());
+                let nothing = agent.answer_with(None, &|_| d.clone());
+                assert_ne!(acted, nothing, "{label}");
+                assert!(acted.to_text().contains("rtk git status"), "{label}");
+            }
+        }
+    }
+}
