@@ -1,1 +1,518 @@
-//! Permission pattern matching with Claude Code's documented semantics (SPEC §3).
+//! Permission patterns: compiling a host's rule specifier once, then matching it against a
+//! command's text on every hook call.
+//!
+//! Claude Code's documented semantics (SPEC §3) are the reference:
+//! - `Bash` / `Bash(*)` match everything;
+//! - no unescaped `*` → **exact** match (`Bash(docker run)` does not match
+//!   `docker run -v /:/host img`, unlike upstream rtk #3673);
+//! - `x:*`, or a trailing ` *` that is the only wildcard → word-boundary prefix that also matches
+//!   bare `x` (`git:*` matches `git` and `git status`, never `gitx`);
+//! - any other `*` matches any run of characters, spaces included; `\*` is a literal star and
+//!   `\\` a literal backslash (Claude's wildcard escapes);
+//! - whitespace runs (space, tab, LF) compare as one space and both ends are trimmed, on the
+//!   pattern and on the command; a lone CR is an ordinary character.
+//!
+//! Invariants: matching never backtracks exponentially (two-pointer glob, O(len·pattern) worst
+//! case, no regex); when a specifier has two plausible readings the compiled pattern keeps both
+//! ([`Pattern::Split`]) and deny/ask use the broader one, allow the narrower one — an unclear rule
+//! never makes rtk more permissive than its host.
+
+use std::borrow::Cow;
+
+/// Whether a rule restricts (deny/ask: a match makes the answer stricter) or grants (allow).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchUse {
+    Restrict,
+    Grant,
+}
+
+/// One compiled pattern. Literal texts are stored normalized (see [`normalize`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    /// Matches every command.
+    Any,
+    /// Matches nothing.
+    Never,
+    /// The whole command equals this text.
+    Exact(String),
+    /// The command is this text, or this text followed by a space and anything.
+    Prefix(String),
+    /// The whole command matches this glob.
+    Glob(Glob),
+    /// The command matches `bare`, or `bare` followed by a space and anything (`with_args`).
+    GlobPrefix { bare: Glob, with_args: Glob },
+    /// The command's first word matches this glob (Cursor's `Shell(commandBase)`).
+    FirstWord(Glob),
+    /// Any of these matches.
+    AnyOf(Vec<Pattern>),
+    /// An ambiguous specifier: `restrict` is used by deny/ask rules, `grant` by allow rules.
+    Split {
+        restrict: Box<Pattern>,
+        grant: Box<Pattern>,
+    },
+}
+
+impl Pattern {
+    /// An ambiguous specifier: everything for deny/ask, nothing for allow.
+    pub fn unclear() -> Pattern {
+        Pattern::Split {
+            restrict: Box::new(Pattern::Any),
+            grant: Box::new(Pattern::Never),
+        }
+    }
+
+    /// Compiles the text inside Claude's `Bash(…)`.
+    pub fn claude(specifier: &str) -> Pattern {
+        let spec = normalize(specifier);
+        let spec = spec.as_ref();
+        if spec.is_empty() {
+            // `Bash()`: Claude may read it as the bare tool; never let it grant anything.
+            return Pattern::unclear();
+        }
+        if spec == "*" {
+            return Pattern::Any;
+        }
+        if let Some(head) = spec.strip_suffix(":*") {
+            let head = head.trim_end();
+            if head.is_empty() {
+                return Pattern::unclear();
+            }
+            if count_unescaped_stars(head) == 0 {
+                return Pattern::Prefix(head.to_string());
+            }
+            // `git -C * diff:*`: Claude's legacy prefix form may take the inner `*` literally;
+            // deny/ask read it as a glob, allow only literally.
+            return Pattern::Split {
+                restrict: Box::new(Pattern::glob_prefix(head, false)),
+                grant: Box::new(Pattern::Prefix(head.to_string())),
+            };
+        }
+        match count_unescaped_stars(spec) {
+            0 => Pattern::Exact(spec.to_string()),
+            // A space before the only star: `space *` can only be an unescaped star.
+            1 if spec.ends_with(" *") => Pattern::Prefix(unescape(&spec[..spec.len() - 2])),
+            _ => Pattern::Glob(Glob::compile(spec, GlobSyntax::Claude)),
+        }
+    }
+
+    /// A word-boundary prefix (Gemini's `run_shell_command(x)`); empty → [`Pattern::unclear`].
+    pub fn prefix(text: &str) -> Pattern {
+        let text = normalize(text);
+        if text.is_empty() {
+            return Pattern::unclear();
+        }
+        Pattern::Prefix(text.into_owned())
+    }
+
+    /// `head` as a glob, optionally followed by a space and anything.
+    fn glob_prefix(head: &str, question_mark: bool) -> Pattern {
+        let syntax = if question_mark {
+            GlobSyntax::StarAndQuestion
+        } else {
+            GlobSyntax::Claude
+        };
+        Pattern::GlobPrefix {
+            bare: Glob::compile(head, syntax),
+            with_args: Glob::compile(&format!("{head} *"), syntax),
+        }
+    }
+
+    /// Cursor's `Shell(commandBase)`: the command's first token, `*`/`?` wildcards allowed.
+    /// A base with spaces is not a single token: deny/ask read it as a prefix, allow never.
+    pub fn cursor(command_base: &str) -> Pattern {
+        let base = normalize(command_base);
+        let base = base.as_ref();
+        if base.is_empty() {
+            return Pattern::unclear();
+        }
+        if base.contains(' ') {
+            return Pattern::Split {
+                restrict: Box::new(Pattern::glob_prefix(base, true)),
+                grant: Box::new(Pattern::Never),
+            };
+        }
+        Pattern::FirstWord(Glob::compile(base, GlobSyntax::StarAndQuestion))
+    }
+
+    /// A Droid `commandDenylist`/`commandBlocklist` entry: a word-boundary prefix; an entry
+    /// with `*` also matches as a glob prefix (deny-only, so the broader reading is the safe one).
+    pub fn droid(entry: &str) -> Pattern {
+        let text = normalize(entry);
+        let text = text.as_ref();
+        if text.is_empty() {
+            return Pattern::Never;
+        }
+        if text.contains('*') {
+            return Pattern::AnyOf(vec![
+                Pattern::Prefix(text.to_string()),
+                Pattern::GlobPrefix {
+                    bare: Glob::compile(text, GlobSyntax::Plain),
+                    with_args: Glob::compile(&format!("{text} *"), GlobSyntax::Plain),
+                },
+            ]);
+        }
+        Pattern::Prefix(text.to_string())
+    }
+
+    /// Does `command` match? `command` must already be [`normalize`]d.
+    pub fn matches(&self, command: &str, usage: MatchUse) -> bool {
+        match self {
+            Pattern::Any => true,
+            Pattern::Never => false,
+            Pattern::Exact(text) => command == text,
+            Pattern::Prefix(text) => is_word_prefix(command, text),
+            Pattern::Glob(glob) => glob.matches(command),
+            Pattern::GlobPrefix { bare, with_args } => {
+                bare.matches(command) || with_args.matches(command)
+            }
+            Pattern::FirstWord(glob) => {
+                let first = command.split(' ').next().unwrap_or("");
+                !first.is_empty() && glob.matches(first)
+            }
+            Pattern::AnyOf(all) => all.iter().any(|p| p.matches(command, usage)),
+            Pattern::Split { restrict, grant } => match usage {
+                MatchUse::Restrict => restrict.matches(command, usage),
+                MatchUse::Grant => grant.matches(command, usage),
+            },
+        }
+    }
+}
+
+/// `command` is `prefix` or starts with `prefix` + space.
+fn is_word_prefix(command: &str, prefix: &str) -> bool {
+    match command.strip_prefix(prefix) {
+        Some(rest) => rest.is_empty() || rest.starts_with(' '),
+        None => false,
+    }
+}
+
+/// Collapses runs of space, tab and LF to one space and trims; CR and everything else is kept.
+/// Borrows when the text is already normalized (the common case on the hook path).
+pub fn normalize(text: &str) -> Cow<'_, str> {
+    let is_ws = |c: char| c == ' ' || c == '\t' || c == '\n';
+    let already = !text.starts_with(is_ws)
+        && !text.ends_with(is_ws)
+        && !text.contains(['\t', '\n'])
+        && !text.contains("  ");
+    if already {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for word in text.split(is_ws).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    Cow::Owned(out)
+}
+
+fn count_unescaped_stars(text: &str) -> usize {
+    let mut count = 0;
+    let mut bytes = text.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            b'\\' => {
+                bytes.next();
+            }
+            b'*' => count += 1,
+            _ => {}
+        }
+    }
+    count
+}
+
+/// Resolves Claude's `\*` and `\\` escapes; any other backslash stays literal.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next @ ('*' | '\\')) = chars.peek() {
+                out.push(next);
+                chars.next();
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Which wildcard syntax a glob is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlobSyntax {
+    /// `*` only; `\*` and `\\` escapes (Claude).
+    Claude,
+    /// `*` and `?`, no escapes (Cursor).
+    StarAndQuestion,
+    /// `*` only, no escapes (Droid).
+    Plain,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Byte(u8),
+    Star,
+    OneChar,
+}
+
+/// A compiled whole-string glob.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Glob {
+    toks: Vec<Tok>,
+}
+
+impl Glob {
+    pub fn compile(text: &str, syntax: GlobSyntax) -> Glob {
+        let bytes = text.as_bytes();
+        let mut toks = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            match b {
+                b'\\'
+                    if syntax == GlobSyntax::Claude
+                        && matches!(bytes.get(i + 1), Some(b'*' | b'\\')) =>
+                {
+                    toks.push(Tok::Byte(bytes[i + 1]));
+                    i += 2;
+                    continue;
+                }
+                b'*' => {
+                    // Consecutive stars are one star.
+                    if toks.last() != Some(&Tok::Star) {
+                        toks.push(Tok::Star);
+                    }
+                }
+                b'?' if syntax == GlobSyntax::StarAndQuestion => toks.push(Tok::OneChar),
+                _ => toks.push(Tok::Byte(b)),
+            }
+            i += 1;
+        }
+        Glob { toks }
+    }
+
+    /// Two-pointer wildcard match with a single backtrack point: O(len·pattern) worst case.
+    pub fn matches(&self, text: &str) -> bool {
+        let t = text.as_bytes();
+        let p = &self.toks;
+        let (mut ti, mut pi) = (0usize, 0usize);
+        let mut star: Option<(usize, usize)> = None;
+        while ti < t.len() {
+            match p.get(pi) {
+                Some(Tok::Byte(b)) if *b == t[ti] => {
+                    ti += 1;
+                    pi += 1;
+                }
+                Some(Tok::OneChar) => {
+                    ti += utf8_len(t[ti]);
+                    pi += 1;
+                }
+                Some(Tok::Star) => {
+                    star = Some((pi, ti));
+                    pi += 1;
+                }
+                _ => match star {
+                    Some((sp, st)) => {
+                        let next = st + utf8_len(t[st]);
+                        star = Some((sp, next));
+                        pi = sp + 1;
+                        ti = next;
+                    }
+                    None => return false,
+                },
+            }
+        }
+        p[pi.min(p.len())..].iter().all(|tok| *tok == Tok::Star)
+    }
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes the escapes used in tests/vectors/patterns.tsv (`\t`, `\n`, `\r`, `\\`).
+    fn decode(field: &str) -> String {
+        let mut out = String::new();
+        let mut chars = field.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some('t') => out.push('\t'),
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('\\') => out.push('\\'),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            }
+        }
+        out
+    }
+
+    /// Compiles a rule as written in a settings file (`Bash`, `Bash(…)`).
+    fn claude_rule(rule: &str) -> Pattern {
+        if rule == "Bash" {
+            return Pattern::Any;
+        }
+        let inner = rule
+            .strip_prefix("Bash(")
+            .and_then(|r| r.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("vector rule must be Bash or Bash(...): {rule:?}"));
+        Pattern::claude(inner)
+    }
+
+    #[test]
+    fn pattern_vectors() {
+        let table = include_str!("../../tests/vectors/patterns.tsv");
+        let mut rows = 0;
+        let mut failures = Vec::new();
+        for (n, line) in table.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let cols: Vec<&str> = line.split('\t').collect();
+            assert!(
+                cols.len() >= 4,
+                "patterns.tsv line {}: expected use, rule, command, yes/no",
+                n + 1
+            );
+            let usage = match cols[0] {
+                "any" => None,
+                "deny" => Some(MatchUse::Restrict),
+                "allow" => Some(MatchUse::Grant),
+                other => panic!("line {}: bad use column {other:?}", n + 1),
+            };
+            let pattern = claude_rule(&decode(cols[1]));
+            let command = decode(cols[2]);
+            let command = normalize(&command);
+            let expected = match cols[3] {
+                "yes" => true,
+                "no" => false,
+                other => panic!("line {}: bad expectation {other:?}", n + 1),
+            };
+            let uses = match usage {
+                Some(u) => vec![u],
+                None => vec![MatchUse::Restrict, MatchUse::Grant],
+            };
+            for u in uses {
+                if pattern.matches(&command, u) != expected {
+                    failures.push(format!(
+                        "line {}: {} vs {:?} ({u:?}) expected {}",
+                        n + 1,
+                        cols[1],
+                        command,
+                        cols[3]
+                    ));
+                }
+            }
+            rows += 1;
+        }
+        assert!(rows >= 60, "patterns.tsv has only {rows} rows");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn normalize_collapses_space_tab_lf_but_not_cr() {
+        for (input, want) in [
+            ("git status", "git status"),
+            ("  git \t status\n", "git status"),
+            ("git\n\npush", "git push"),
+            ("git status\rrm", "git status\rrm"),
+            ("", ""),
+            (" \t ", ""),
+        ] {
+            assert_eq!(normalize(input), want, "{input:?}");
+        }
+        assert!(matches!(normalize("git status"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn cursor_command_base_is_the_first_token() {
+        let git = Pattern::cursor("git");
+        for (cmd, want) in [
+            ("git", true),
+            ("git status", true),
+            ("gitx status", false),
+            ("rtk git status", false),
+            ("", false),
+        ] {
+            for u in [MatchUse::Restrict, MatchUse::Grant] {
+                assert_eq!(git.matches(cmd, u), want, "{cmd:?} {u:?}");
+            }
+        }
+        let glob = Pattern::cursor("np?");
+        assert!(glob.matches("npm install", MatchUse::Grant));
+        assert!(glob.matches("npx tsc", MatchUse::Grant));
+        assert!(!glob.matches("npmx", MatchUse::Grant));
+        let multi = Pattern::cursor("git push");
+        assert!(multi.matches("git push origin", MatchUse::Restrict));
+        assert!(multi.matches("git push", MatchUse::Restrict));
+        assert!(!multi.matches("git push origin", MatchUse::Grant));
+        assert!(!multi.matches("git pushx", MatchUse::Restrict));
+        assert_eq!(Pattern::cursor("  "), Pattern::unclear());
+    }
+
+    #[test]
+    fn gemini_prefix_is_on_a_word_boundary() {
+        let p = Pattern::prefix("git  status");
+        assert!(p.matches("git status", MatchUse::Grant));
+        assert!(p.matches("git status --short", MatchUse::Grant));
+        assert!(!p.matches("git statusx", MatchUse::Grant));
+        assert!(!p.matches("git", MatchUse::Grant));
+        assert_eq!(Pattern::prefix(""), Pattern::unclear());
+    }
+
+    #[test]
+    fn droid_entries_are_prefixes_and_star_entries_also_globs() {
+        let p = Pattern::droid("git push");
+        assert!(p.matches("git push origin main", MatchUse::Restrict));
+        assert!(p.matches("git push", MatchUse::Restrict));
+        assert!(!p.matches("git pushy", MatchUse::Restrict));
+        assert!(!p.matches("cargo build", MatchUse::Restrict));
+        let star = Pattern::droid("rm -rf /*");
+        assert!(star.matches("rm -rf /*", MatchUse::Restrict));
+        assert!(star.matches("rm -rf /etc", MatchUse::Restrict));
+        assert!(star.matches("rm -rf /etc /var", MatchUse::Restrict));
+        assert!(!star.matches("rm -rf ./build", MatchUse::Restrict));
+        assert_eq!(Pattern::droid("   "), Pattern::Never);
+    }
+
+    #[test]
+    fn many_stars_match_in_linear_ish_time() {
+        let spec = "a*".repeat(200) + "b";
+        let pattern = Pattern::claude(&spec);
+        let text = "a".repeat(20_000);
+        let start = std::time::Instant::now();
+        assert!(!pattern.matches(&text, MatchUse::Restrict));
+        // Exponential backtracking would take far longer than this on any machine.
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        let text_b = "a".repeat(300) + "b";
+        assert!(pattern.matches(&text_b, MatchUse::Restrict));
+    }
+
+    #[test]
+    fn glob_question_mark_consumes_one_utf8_char() {
+        let g = Glob::compile("caf?", GlobSyntax::StarAndQuestion);
+        assert!(g.matches("café"));
+        assert!(!g.matches("cafés"));
+        let g = Glob::compile("*é", GlobSyntax::Claude);
+        assert!(g.matches("résumé"));
+        assert!(!g.matches("résum"));
+    }
+}

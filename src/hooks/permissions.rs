@@ -4,9 +4,12 @@
 //! Invariants: Deny > Ask > Allow > Default; Allow only when every segment is allowed by an
 //! explicit rule; a malformed settings file is skipped with a warning, never loosening anything.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 use crate::env::Env;
+use crate::hooks::hosts;
+use crate::hooks::pattern::{normalize, MatchUse, Pattern};
 use crate::shell::PermissionForms;
 
 /// A permission verdict, ordered by precedence (Deny wins).
@@ -74,12 +77,33 @@ impl Host {
     }
 }
 
-/// One rule as written, with the file it came from.
+/// One rule as written, with the file it came from and its compiled pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
     /// The entry exactly as written in the file (e.g. `Bash(git push:*)`).
     pub text: String,
     pub source: PathBuf,
+    /// How the entry matches commands (compiled once, when the file is read).
+    pub pattern: Pattern,
+}
+
+impl Rule {
+    pub fn new(text: impl Into<String>, source: impl Into<PathBuf>, pattern: Pattern) -> Rule {
+        Rule {
+            text: text.into(),
+            source: source.into(),
+            pattern,
+        }
+    }
+
+    /// A Claude `Bash(…)` rule from its specifier (tests and callers that inject rules).
+    pub fn bash(specifier: &str, source: impl Into<PathBuf>) -> Rule {
+        Rule::new(
+            format!("Bash({specifier})"),
+            source,
+            Pattern::claude(specifier),
+        )
+    }
 }
 
 /// The rule triple of one host.
@@ -95,9 +119,76 @@ impl RuleSet {
         self.deny.is_empty() && self.ask.is_empty() && self.allow.is_empty()
     }
 
+    /// Claude `Bash(…)` rules from their specifiers, sourced from `<injected>` (for tests).
+    pub fn from_bash(deny: &[&str], ask: &[&str], allow: &[&str]) -> RuleSet {
+        let make = |specs: &[&str]| specs.iter().map(|s| Rule::bash(s, "<injected>")).collect();
+        RuleSet {
+            deny: make(deny),
+            ask: make(ask),
+            allow: make(allow),
+        }
+    }
+
+    /// Appends `other`'s rules after this set's (sources are merged, never overridden).
+    pub fn extend(&mut self, other: RuleSet) {
+        self.deny.extend(other.deny);
+        self.ask.extend(other.ask);
+        self.allow.extend(other.allow);
+    }
+
     /// Judges one simple command: the strongest verdict any rule gives, and that rule.
-    pub fn judge(&self, _forms: &PermissionForms) -> (PermissionVerdict, Option<&Rule>) {
-        (PermissionVerdict::Default, None)
+    ///
+    /// Deny and ask rules match `exact` and every variant (and each with a leading `rtk `
+    /// removed); allow rules match only `exact` or `exact` without a leading `rtk `, so a
+    /// variant (wrapper peeled, path reduced to its basename…) can never widen an allow.
+    pub fn judge(&self, forms: &PermissionForms) -> (PermissionVerdict, Option<&Rule>) {
+        if self.is_empty() {
+            return (PermissionVerdict::Default, None);
+        }
+        let exact = normalize(&forms.exact);
+        let mut restrict_forms: Vec<Cow<'_, str>> = Vec::with_capacity(2 + forms.variants.len());
+        push_with_unprefixed(&mut restrict_forms, exact.clone());
+        for v in &forms.variants {
+            push_with_unprefixed(&mut restrict_forms, normalize(v));
+        }
+        let restricted = |rules: &'_ [Rule]| -> Option<usize> {
+            rules.iter().position(|r| {
+                restrict_forms
+                    .iter()
+                    .any(|f| r.pattern.matches(f, MatchUse::Restrict))
+            })
+        };
+        if let Some(i) = restricted(&self.deny) {
+            return (PermissionVerdict::Deny, Some(&self.deny[i]));
+        }
+        if let Some(i) = restricted(&self.ask) {
+            return (PermissionVerdict::Ask, Some(&self.ask[i]));
+        }
+        if exact.is_empty() {
+            return (PermissionVerdict::Default, None);
+        }
+        let unprefixed = strip_rtk(&exact);
+        let allowed = self.allow.iter().find(|r| {
+            r.pattern.matches(&exact, MatchUse::Grant)
+                || unprefixed.is_some_and(|u| r.pattern.matches(u, MatchUse::Grant))
+        });
+        match allowed {
+            Some(rule) => (PermissionVerdict::Allow, Some(rule)),
+            None => (PermissionVerdict::Default, None),
+        }
+    }
+}
+
+/// `rtk git status` → `git status`; None when there is no leading `rtk ` (or nothing after it).
+fn strip_rtk(command: &str) -> Option<&str> {
+    command.strip_prefix("rtk ").filter(|rest| !rest.is_empty())
+}
+
+fn push_with_unprefixed<'a>(out: &mut Vec<Cow<'a, str>>, form: Cow<'a, str>) {
+    let unprefixed = strip_rtk(&form).map(str::to_owned);
+    out.push(form);
+    if let Some(u) = unprefixed {
+        out.push(Cow::Owned(u));
     }
 }
 
@@ -105,10 +196,24 @@ impl RuleSet {
 #[derive(Debug, Clone, Default)]
 pub struct LoadedRules {
     pub rules: RuleSet,
+    /// One line per problem file, naming the file and the problem.
     pub warnings: Vec<String>,
+    /// The settings files that were found and read, in reading order.
+    pub files: Vec<PathBuf>,
 }
 
-/// Reads `host`'s rule sources in `env`.
-pub fn load_rules_for(_host: Host, _env: &Env) -> LoadedRules {
-    LoadedRules::default()
+/// Reads `host`'s rule sources in `env` (each host's loader lives in [`crate::hooks::hosts`]).
+pub fn load_rules_for(host: Host, env: &Env) -> LoadedRules {
+    match host {
+        Host::Claude => hosts::claude::load(env),
+        Host::Cursor => hosts::cursor::load(env),
+        Host::Gemini => hosts::gemini::load(env),
+        Host::Droid => hosts::droid::load(env),
+        // The host applies its own policy to whatever runs: no rule sources at all.
+        Host::Vibe | Host::OpenClaw => LoadedRules::default(),
+    }
 }
+
+#[cfg(test)]
+#[path = "permissions_tests.rs"]
+mod tests;
