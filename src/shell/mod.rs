@@ -16,7 +16,7 @@ mod walk;
 mod words;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::ops::Range;
 

@@ -186,3 +186,13 @@ fn huge_and_deep_lines_parse() {
     let _ = parse(&garbage);
 }
 
+
+#[test]
+fn grammar_crash_input_is_survived() {
+    // `{` followed by astral characters crashed the grammar's scanner; non-ASCII is masked.
+    let p = parse("{\u{150c1}\u{9f507}");
+    assert!(!p.is_attestable());
+    let p = parse("git commit -m 'h\u{e9}llo \u{1f600}'");
+    assert!(p.is_attestable());
+    assert_eq!(p.commands[0].words[3].value, "h\u{e9}llo \u{1f600}");
+}

@@ -161,13 +161,33 @@ fn orig(view: &View<'_>, i: usize) -> usize {
     }
 }
 
+/// Every non-ASCII byte as `a`: bash reads them all as word characters, and the grammar's
+/// external scanner has crashed on some non-ASCII input (`{` followed by astral characters).
+/// Same length, so offsets are the original's.
+fn ascii_only(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let bytes: Vec<u8> = text
+        .bytes()
+        .map(|b| if b.is_ascii() { b } else { b'a' })
+        .collect();
+    Cow::Owned(String::from_utf8(bytes).unwrap_or_default())
+}
+
 /// All readings of `text`.
 pub fn readings(text: &str) -> Readings<'_> {
+    let original = text;
+    let base = ascii_only(text);
+    let text: &str = &base;
     let mut reasons = Vec::new();
     let odd = odd_bytes(text);
     let mut views = if odd.is_empty() {
         vec![View {
-            text: Cow::Borrowed(text),
+            text: match &base {
+                Cow::Borrowed(_) => Cow::Borrowed(original),
+                Cow::Owned(o) => Cow::Owned(o.clone()),
+            },
             map: None,
             own_text: false,
         }]

@@ -106,7 +106,14 @@ impl Walker<'_, '_, '_> {
     }
 
     fn word(&self, node: Node<'_>) -> Word {
-        words::word(node, &self.view.text, self.orange(node), self.otext(node))
+        let span = self.orange(node);
+        if self.view.own_text {
+            words::word(node, &self.view.text, span, self.vtext(node))
+        } else {
+            // Same offsets as the original line: unquote the original bytes.
+            let text = self.orig.get(span.clone()).unwrap_or("");
+            words::word(node, self.orig, span, text)
+        }
     }
 
     fn push_children<'t>(&self, node: Node<'t>, ctx: Ctx, stack: &mut Vec<(Node<'t>, Ctx)>) {
@@ -510,7 +517,8 @@ impl Walker<'_, '_, '_> {
             }
         }
         let dev_null = |d: &Node<'_>| {
-            let (v, lit) = words::unquote(*d, &self.view.text, 0);
+            let src = if self.view.own_text { &*self.view.text } else { self.orig };
+            let (v, lit) = words::unquote(*d, src, 0);
             lit && v == "/dev/null"
         };
         let fd_dup = |d: &Node<'_>| {
