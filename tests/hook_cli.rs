@@ -221,7 +221,7 @@ fn openclaw_in_the_environment_never_makes_claude_allow() {
     }
 }
 
-/// The vector files' escapes: `\t`, `\n`, `\r`, `\\`.
+/// The vector files' escapes: `\t` `\n` `\r` `\0` `\v` `\f` `\\`; other backslashes are literal.
 fn unescape(s: &str) -> String {
     let mut out = String::new();
     let mut chars = s.chars();
@@ -234,6 +234,9 @@ fn unescape(s: &str) -> String {
             Some('t') => out.push('\t'),
             Some('n') => out.push('\n'),
             Some('r') => out.push('\r'),
+            Some('0') => out.push('\0'),
+            Some('v') => out.push('\u{b}'),
+            Some('f') => out.push('\u{c}'),
             Some('\\') => out.push('\\'),
             Some(other) => {
                 out.push('\\');
@@ -253,13 +256,9 @@ fn agreement_commands() -> Vec<String> {
         let v: Vec<String> = text
             .lines()
             .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
-            .map(|l| {
-                l.split('\t')
-                    .next()
-                    .unwrap()
-                    .replace("\\t", "\t")
-                    .replace("\\n", "\n")
-            })
+            .map(|l| unescape(l.split('\t').next().unwrap()))
+            // A NUL cannot be passed as an argv word to `rtk rewrite`.
+            .filter(|c| !c.contains('\0'))
             .collect();
         if !v.is_empty() {
             return v;
