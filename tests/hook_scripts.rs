@@ -217,5 +217,12 @@ fn inherited_openclaw_host_never_relaxes_the_scripts() {
         assert_eq!(out.status.code(), Some(0));
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(!text.contains("allow"), "{agent}: {text}");
+        if crate::hook_cli::engine_live() {
+            // The rewrite still happens; only the (unearned) allow is absent.
+            assert!(
+                text.contains(r#""command":"rtk git status""#),
+                "{agent}: {text}"
+            );
+        }
     }
 }
