@@ -25,14 +25,14 @@ impl Exclusions {
                 warnings.push(format!("ignoring trivial exclude_commands pattern '{raw}'"));
                 continue;
             }
-            if p.starts_with('^') {
+            if let Some(rest) = p.strip_prefix('^') {
                 match Regex::new(p) {
                     Ok(r) => ex.regexes.push(r),
                     Err(e) => {
                         warnings.push(format!(
                             "invalid exclude_commands pattern '{p}': {e}; used as a literal prefix"
                         ));
-                        ex.literals.push(words(&p[1..]));
+                        ex.literals.push(words(rest));
                     }
                 }
             } else {

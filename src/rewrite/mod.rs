@@ -83,7 +83,7 @@ pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrit
                     .copied()
                     .filter(|c| c.pipeline.is_some_and(|p| p.id == pos.id))
                     .collect();
-                let (ins, rtk) = planner.plan_pipeline(&stages, parsed);
+                let (ins, rtk) = planner.plan_pipeline(&stages);
                 inserts.extend(ins);
                 already |= rtk;
             }
@@ -191,7 +191,11 @@ impl Planner<'_> {
                 },
                 "nice" => match arg(1)? {
                     "-n" if arg(2).is_some_and(is_int) => i + 3,
-                    a if a.starts_with("--adjustment=") || (a.starts_with("-n") && is_int(&a[2..])) => i + 2,
+                    a if a.starts_with("--adjustment=")
+                        || (a.starts_with("-n") && is_int(&a[2..])) =>
+                    {
+                        i + 2
+                    }
                     a if a.starts_with('-') && is_int(&a[1..]) => i + 2,
                     a if a.starts_with('-') => return None,
                     _ => i + 1,
@@ -239,7 +243,10 @@ impl Planner<'_> {
         if rule.no_redirects && cmd.has_redirect {
             return Plan::Keep;
         }
-        let args: Vec<&str> = cmd.words[i + 1..].iter().map(|w| w.value.as_str()).collect();
+        let args: Vec<&str> = cmd.words[i + 1..]
+            .iter()
+            .map(|w| w.value.as_str())
+            .collect();
         if !(rule.accepts)(&args) {
             return Plan::Keep;
         }
@@ -269,7 +276,7 @@ impl Planner<'_> {
     }
 
     /// Inserts for one pipeline (stages in order), and whether a stage is already rtk.
-    fn plan_pipeline(&mut self, stages: &[&SimpleCommand], parsed: &Parsed) -> (Vec<usize>, bool) {
+    fn plan_pipeline(&mut self, stages: &[&SimpleCommand]) -> (Vec<usize>, bool) {
         let Some(first) = stages.first() else {
             return (Vec::new(), false);
         };
@@ -282,14 +289,19 @@ impl Planner<'_> {
         let plans: Vec<Plan> = stages.iter().map(|c| self.plan(c)).collect();
         let already = plans.iter().any(|p| matches!(p, Plan::AlreadyRtk));
         let complete = stages.len() == pos.stages
-            && stages.iter().enumerate().all(|(k, c)| c.pipeline.is_some_and(|p| p.stage == k));
-        let _ = parsed;
+            && stages
+                .iter()
+                .enumerate()
+                .all(|(k, c)| c.pipeline.is_some_and(|p| p.stage == k));
         if pos.stderr_piped || !complete || stages.len() < 2 {
             return (Vec::new(), already);
         }
         let last = stages.len() - 1;
         if let Plan::Insert(at, rule, i) = plans[last] {
-            let args: Vec<&str> = stages[last].words[i + 1..].iter().map(|w| w.value.as_str()).collect();
+            let args: Vec<&str> = stages[last].words[i + 1..]
+                .iter()
+                .map(|w| w.value.as_str())
+                .collect();
             if rule.pipe.final_stage() && rules::final_stage_ok(rule.program, &args) {
                 return (vec![at], already);
             }
@@ -300,7 +312,8 @@ impl Planner<'_> {
                     && c.assignments.is_empty()
                     && c.words.iter().all(|w| w.literal)
                     && c.words.first().is_some_and(|p| {
-                        let args: Vec<&str> = c.words[1..].iter().map(|w| w.value.as_str()).collect();
+                        let args: Vec<&str> =
+                            c.words[1..].iter().map(|w| w.value.as_str()).collect();
                         rules::display_consumer(&p.value, &args)
                     })
             });

@@ -144,7 +144,10 @@ fn git(args: &[&str]) -> bool {
     while i < args.len() {
         match args[i] {
             "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => i += 2,
-            "--no-pager" | "--no-optional-locks" | "--bare" | "--literal-pathspecs"
+            "--no-pager"
+            | "--no-optional-locks"
+            | "--bare"
+            | "--literal-pathspecs"
             | "--no-replace-objects" => i += 1,
             a if a.starts_with("--git-dir=")
                 || a.starts_with("--work-tree=")
@@ -159,7 +162,10 @@ fn git(args: &[&str]) -> bool {
         return false;
     };
     let rest = &args[i + 1..];
-    let interactive = has_any(rest, &["-p", "--patch", "-i", "--interactive", "-e", "--edit"]);
+    let interactive = has_any(
+        rest,
+        &["-p", "--patch", "-i", "--interactive", "-e", "--edit"],
+    );
     match *sub {
         "status" | "log" | "diff" | "show" | "push" | "pull" | "fetch" | "branch" | "worktree" => {
             true
@@ -167,8 +173,10 @@ fn git(args: &[&str]) -> bool {
         "add" | "stash" => !interactive,
         "commit" => {
             let message = rest.iter().any(|a| {
-                matches!(*a, "-m" | "-F" | "--file" | "--message" | "--no-edit" | "-C")
-                    || a.starts_with("--message=")
+                matches!(
+                    *a,
+                    "-m" | "-F" | "--file" | "--message" | "--no-edit" | "-C"
+                ) || a.starts_with("--message=")
                     || a.starts_with("--file=")
                     || (a.starts_with('-') && !a.starts_with("--") && a.contains('m'))
             });
@@ -182,8 +190,18 @@ fn find(args: &[&str]) -> bool {
     !args.iter().any(|a| {
         matches!(
             *a,
-            "-exec" | "-execdir" | "-ok" | "-okdir" | "-delete" | "-printf" | "-fprintf"
-                | "-print0" | "-fprint" | "-fprint0" | "-fls" | "-ls"
+            "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-okdir"
+                | "-delete"
+                | "-printf"
+                | "-fprintf"
+                | "-print0"
+                | "-fprint"
+                | "-fprint0"
+                | "-fls"
+                | "-ls"
         )
     })
 }
@@ -246,7 +264,10 @@ fn subcommand_in(args: &[&str], subs: &[&str]) -> bool {
 }
 
 fn cargo(args: &[&str]) -> bool {
-    subcommand_in(args, &["build", "check", "clippy", "test", "fmt", "install"])
+    subcommand_in(
+        args,
+        &["build", "check", "clippy", "test", "fmt", "install"],
+    )
 }
 
 fn python_pytest(args: &[&str]) -> bool {
@@ -260,14 +281,26 @@ fn go(args: &[&str]) -> bool {
 fn npm(args: &[&str]) -> bool {
     subcommand_in(
         args,
-        &["run", "run-script", "test", "t", "exec", "x", "install", "i", "ci"],
+        &[
+            "run",
+            "run-script",
+            "test",
+            "t",
+            "exec",
+            "x",
+            "install",
+            "i",
+            "ci",
+        ],
     ) && no_watch(args)
 }
 
 fn pnpm(args: &[&str]) -> bool {
     subcommand_in(
         args,
-        &["run", "test", "exec", "install", "i", "list", "ls", "outdated"],
+        &[
+            "run", "test", "exec", "install", "i", "list", "ls", "outdated",
+        ],
     ) && no_watch(args)
 }
 
@@ -280,10 +313,20 @@ fn ruff(args: &[&str]) -> bool {
 }
 
 fn follows(args: &[&str]) -> bool {
-    has_any(args, &["-f", "--follow", "-w", "--watch", "--watch-only", "-F", "--retry"])
-        || args
-            .iter()
-            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('f'))
+    has_any(
+        args,
+        &[
+            "-f",
+            "--follow",
+            "-w",
+            "--watch",
+            "--watch-only",
+            "-F",
+            "--retry",
+        ],
+    ) || args
+        .iter()
+        .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('f'))
 }
 
 fn docker(args: &[&str]) -> bool {

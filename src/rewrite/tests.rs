@@ -34,7 +34,10 @@ fn rewrite_vectors() {
         let config = config_from(cols.get(2).map(String::as_str).unwrap_or(""));
         let got = rewrite(line, &config);
         if got.line.as_deref() != want {
-            failures.push(format!("line {n}: {line:?}: expected {want:?}, got {:?}", got.line));
+            failures.push(format!(
+                "line {n}: {line:?}: expected {want:?}, got {:?}",
+                got.line
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -65,7 +68,11 @@ fn trivial_and_invalid_exclusions_warn_and_do_not_match_everything() {
 fn rule_table_is_well_formed() {
     let mut seen = Vec::new();
     for r in rules() {
-        assert!(!r.program.is_empty() && !r.program.contains([' ', '/']), "{}", r.program);
+        assert!(
+            !r.program.is_empty() && !r.program.contains([' ', '/']),
+            "{}",
+            r.program
+        );
         assert!(!seen.contains(&r.program), "duplicate rule {}", r.program);
         seen.push(r.program);
         assert!(!r.note.is_empty());
@@ -128,26 +135,98 @@ fn insertion_checker_works() {
 
 fn token() -> impl Strategy<Value = String> {
     prop_oneof![
-        Just("git"), Just("status"), Just("log"), Just("ls"), Just("cat"), Just("head"),
-        Just("tail"), Just("-n"), Just("5"), Just("-f"), Just("f.txt"), Just("cargo"),
-        Just("test"), Just("grep"), Just("wc"), Just("-l"), Just("x"), Just("FOO=1"),
-        Just("RTK_DISABLED=1"), Just("rtk"), Just("timeout"), Just("nice"), Just("env"),
-        Just("sudo"), Just("python3"), Just("-m"), Just("pytest"), Just("bash"), Just("-c"),
-        Just("|"), Just("|&"), Just("&&"), Just("||"), Just(";"), Just("&"), Just("!"),
-        Just("2>&1"), Just(">/dev/null"), Just("> f"), Just("< f"), Just("<<EOF"), Just("<<<x"),
-        Just("'a b'"), Just("\"c d\""), Just("'git status'"), Just("\"$HOME\""), Just("$HOME"),
-        Just("${HOME}"), Just("$(ls)"), Just("`id`"), Just("<(ls)"), Just("$((1))"),
-        Just("$'x'"), Just("{a,b}"), Just("*"), Just("\n"), Just("\r"), Just("\r\n"),
-        Just("\\\n"), Just("#c"), Just("("), Just(")"), Just("{"), Just("}"), Just("'"),
-        Just("\""), Just("\\"), Just("\t"), Just("if"), Just("then"), Just("fi"), Just("do"),
-        Just("done"), Just("for"), Just("in"), Just("eval"), Just("\u{0}"), Just("\u{b}"),
+        Just("git"),
+        Just("status"),
+        Just("log"),
+        Just("ls"),
+        Just("cat"),
+        Just("head"),
+        Just("tail"),
+        Just("-n"),
+        Just("5"),
+        Just("-f"),
+        Just("f.txt"),
+        Just("cargo"),
+        Just("test"),
+        Just("grep"),
+        Just("wc"),
+        Just("-l"),
+        Just("x"),
+        Just("FOO=1"),
+        Just("RTK_DISABLED=1"),
+        Just("rtk"),
+        Just("timeout"),
+        Just("nice"),
+        Just("env"),
+        Just("sudo"),
+        Just("python3"),
+        Just("-m"),
+        Just("pytest"),
+        Just("bash"),
+        Just("-c"),
+        Just("|"),
+        Just("|&"),
+        Just("&&"),
+        Just("||"),
+        Just(";"),
+        Just("&"),
+        Just("!"),
+        Just("2>&1"),
+        Just(">/dev/null"),
+        Just("> f"),
+        Just("< f"),
+        Just("<<EOF"),
+        Just("<<<x"),
+        Just("'a b'"),
+        Just("\"c d\""),
+        Just("'git status'"),
+        Just("\"$HOME\""),
+        Just("$HOME"),
+        Just("${HOME}"),
+        Just("$(ls)"),
+        Just("`id`"),
+        Just("<(ls)"),
+        Just("$((1))"),
+        Just("$'x'"),
+        Just("{a,b}"),
+        Just("*"),
+        Just("\n"),
+        Just("\r"),
+        Just("\r\n"),
+        Just("\\\n"),
+        Just("#c"),
+        Just("("),
+        Just(")"),
+        Just("{"),
+        Just("}"),
+        Just("'"),
+        Just("\""),
+        Just("\\"),
+        Just("\t"),
+        Just("if"),
+        Just("then"),
+        Just("fi"),
+        Just("do"),
+        Just("done"),
+        Just("for"),
+        Just("in"),
+        Just("eval"),
+        Just("\u{0}"),
+        Just("\u{b}"),
     ]
     .prop_map(str::to_string)
 }
 
 fn line() -> impl Strategy<Value = String> {
-    let grammar = prop::collection::vec((token(), prop_oneof![Just(" "), Just(""), Just("  ")]), 0..14)
-        .prop_map(|v| v.into_iter().map(|(t, s)| format!("{t}{s}")).collect::<String>());
+    let grammar = prop::collection::vec(
+        (token(), prop_oneof![Just(" "), Just(""), Just("  ")]),
+        0..14,
+    )
+    .prop_map(|v| {
+        v.into_iter()
+            .map(|(t, s)| format!("{t}{s}"))
+            .collect::<String>()
+    });
     prop_oneof![4 => grammar, 1 => ".{0,48}"]
 }
 

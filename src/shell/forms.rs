@@ -48,11 +48,38 @@ fn is_option(w: &str) -> bool {
 /// Options of a wrapper that take a separate argument.
 fn takes_arg(wrapper: &str, opt: &str) -> bool {
     let list: &[&str] = match wrapper {
-        "env" => &["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "-P"],
+        "env" => &[
+            "-u",
+            "--unset",
+            "-C",
+            "--chdir",
+            "-S",
+            "--split-string",
+            "-P",
+        ],
         "sudo" | "doas" => &[
-            "-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h",
-            "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-T",
-            "--command-timeout", "-U", "--other-user", "-R", "--chroot",
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-C",
+            "--close-from",
+            "-D",
+            "--chdir",
+            "-h",
+            "--host",
+            "-p",
+            "--prompt",
+            "-r",
+            "--role",
+            "-t",
+            "--type",
+            "-T",
+            "--command-timeout",
+            "-U",
+            "--other-user",
+            "-R",
+            "--chroot",
         ],
         "timeout" => &["-s", "--signal", "-k", "--kill-after"],
         "nice" => &["-n", "--adjustment"],
@@ -60,8 +87,21 @@ fn takes_arg(wrapper: &str, opt: &str) -> bool {
         "time" => &["-f", "--format", "-o", "--output"],
         "stdbuf" => &["-i", "-o", "-e", "--input", "--output", "--error"],
         "xargs" => &[
-            "-I", "-L", "-n", "-s", "-P", "-d", "-E", "-a", "--arg-file", "--delimiter",
-            "--max-args", "--max-procs", "--max-chars", "--max-lines", "--eof",
+            "-I",
+            "-L",
+            "-n",
+            "-s",
+            "-P",
+            "-d",
+            "-E",
+            "-a",
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--max-lines",
+            "--eof",
             "--process-slot-var",
         ],
         "ionice" => &["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"],
@@ -151,15 +191,22 @@ fn views_into(u: &[String], start: usize, end: usize, depth: usize, out: &mut Ve
     };
     // Every plausible start of the inner command is a view (deny/ask only ever get stricter).
     let lookahead = if next == i + 1 { 0 } else { WRAPPER_LOOKAHEAD };
-    for k in (i + 1)..end.min(i + 1 + lookahead) {
-        if k != next && !is_option(&u[k]) {
+    let last = end.min(i + 1 + lookahead);
+    for (k, w) in u.iter().enumerate().take(last).skip(i + 1) {
+        if k != next && !is_option(w) {
             out.push(k..end);
         }
     }
     views_into(u, next, end, depth + 1, out);
 }
 
-fn find_exec_views(u: &[String], from: usize, end: usize, depth: usize, out: &mut Vec<Range<usize>>) {
+fn find_exec_views(
+    u: &[String],
+    from: usize,
+    end: usize,
+    depth: usize,
+    out: &mut Vec<Range<usize>>,
+) {
     let mut j = from;
     while j < end {
         if matches!(u[j].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {

@@ -166,9 +166,9 @@ fn parse_in(text: &str, context: Context, depth: usize) -> Parsed {
 fn dedup_commands(commands: &mut Vec<SimpleCommand>) {
     let mut kept: Vec<SimpleCommand> = Vec::with_capacity(commands.len());
     for c in commands.drain(..) {
-        let same = kept.iter_mut().find(|k| {
-            k.span == c.span && k.forms.exact == c.forms.exact && k.context == c.context
-        });
+        let same = kept
+            .iter_mut()
+            .find(|k| k.span == c.span && k.forms.exact == c.forms.exact && k.context == c.context);
         match same {
             Some(k) => {
                 for v in c.forms.variants {

@@ -72,7 +72,9 @@ fn form_vectors() {
         let p = parse(line);
         let Some(cmd) = p.commands.iter().find(|c| &c.forms.exact == exact) else {
             let all: Vec<&str> = p.commands.iter().map(|c| c.forms.exact.as_str()).collect();
-            failures.push(format!("line {n}: {line:?}: no command with exact {exact:?} in {all:?}"));
+            failures.push(format!(
+                "line {n}: {line:?}: no command with exact {exact:?} in {all:?}"
+            ));
             continue;
         };
         let wanted = cols.get(2).map(String::as_str).unwrap_or("");
@@ -100,20 +102,77 @@ fn exacts(line: &str) -> Vec<(String, Context)> {
 fn segments_in_source_order_with_contexts() {
     use Context::*;
     let cases: &[(&str, &[(&str, Context)])] = &[
-        ("git status && cargo test", &[("git status", TopLevel), ("cargo test", TopLevel)]),
-        ("a | b |& c; d & e || f", &[("a", TopLevel), ("b", TopLevel), ("c", TopLevel), ("d", TopLevel), ("e", TopLevel), ("f", TopLevel)]),
-        ("(a; b) && { c; }", &[("a", TopLevel), ("b", TopLevel), ("c", TopLevel)]),
-        ("echo \"a && b\" 'c; d'", &[("echo \"a && b\" 'c; d'", TopLevel)]),
-        ("echo $(rm -rf /tmp/x)", &[("echo $(rm -rf /tmp/x)", TopLevel), ("rm -rf /tmp/x", Substitution)]),
-        ("echo `whoami`", &[("echo `whoami`", TopLevel), ("whoami", Substitution)]),
-        ("diff <(ls a) <(ls b)", &[("diff <(ls a) <(ls b)", TopLevel), ("ls a", Substitution), ("ls b", Substitution)]),
-        ("bash -c 'git status; rm -rf /tmp/e'", &[("bash -c 'git status; rm -rf /tmp/e'", TopLevel), ("git status", ShellScript), ("rm -rf /tmp/e", ShellScript)]),
-        ("if a; then b; else c; fi", &[("a", TopLevel), ("b", TopLevel), ("c", TopLevel)]),
+        (
+            "git status && cargo test",
+            &[("git status", TopLevel), ("cargo test", TopLevel)],
+        ),
+        (
+            "a | b |& c; d & e || f",
+            &[
+                ("a", TopLevel),
+                ("b", TopLevel),
+                ("c", TopLevel),
+                ("d", TopLevel),
+                ("e", TopLevel),
+                ("f", TopLevel),
+            ],
+        ),
+        (
+            "(a; b) && { c; }",
+            &[("a", TopLevel), ("b", TopLevel), ("c", TopLevel)],
+        ),
+        (
+            "echo \"a && b\" 'c; d'",
+            &[("echo \"a && b\" 'c; d'", TopLevel)],
+        ),
+        (
+            "echo $(rm -rf /tmp/x)",
+            &[
+                ("echo $(rm -rf /tmp/x)", TopLevel),
+                ("rm -rf /tmp/x", Substitution),
+            ],
+        ),
+        (
+            "echo `whoami`",
+            &[("echo `whoami`", TopLevel), ("whoami", Substitution)],
+        ),
+        (
+            "diff <(ls a) <(ls b)",
+            &[
+                ("diff <(ls a) <(ls b)", TopLevel),
+                ("ls a", Substitution),
+                ("ls b", Substitution),
+            ],
+        ),
+        (
+            "bash -c 'git status; rm -rf /tmp/e'",
+            &[
+                ("bash -c 'git status; rm -rf /tmp/e'", TopLevel),
+                ("git status", ShellScript),
+                ("rm -rf /tmp/e", ShellScript),
+            ],
+        ),
+        (
+            "if a; then b; else c; fi",
+            &[("a", TopLevel), ("b", TopLevel), ("c", TopLevel)],
+        ),
         ("for f in x y; do cat $f; done", &[("cat $f", TopLevel)]),
-        ("case $x in a) b;; *) c;; esac", &[("b", TopLevel), ("c", TopLevel)]),
-        ("FOO=1; git status", &[("FOO=1", TopLevel), ("git status", TopLevel)]),
-        ("git status\ncargo build", &[("git status", TopLevel), ("cargo build", TopLevel)]),
-        ("git status\r\ncargo build", &[("git status", TopLevel), ("cargo build", TopLevel)]),
+        (
+            "case $x in a) b;; *) c;; esac",
+            &[("b", TopLevel), ("c", TopLevel)],
+        ),
+        (
+            "FOO=1; git status",
+            &[("FOO=1", TopLevel), ("git status", TopLevel)],
+        ),
+        (
+            "git status\ncargo build",
+            &[("git status", TopLevel), ("cargo build", TopLevel)],
+        ),
+        (
+            "git status\r\ncargo build",
+            &[("git status", TopLevel), ("cargo build", TopLevel)],
+        ),
         ("! git diff --quiet", &[("git diff --quiet", TopLevel)]),
         ("git push --force 2>&1", &[("git push --force", TopLevel)]),
         ("2>&1 git push --force", &[("git push --force", TopLevel)]),
@@ -182,10 +241,11 @@ fn huge_and_deep_lines_parse() {
     let subs = "echo $(".repeat(4_000) + "rm -rf /" + &")".repeat(4_000);
     let p = parse(&subs);
     assert!(!p.is_attestable());
-    let garbage: String = (0..65_536u32).map(|i| char::from(b"'\"`$({[|&;<> \\\nx"[(i * 7 % 16) as usize])).collect();
+    let garbage: String = (0..65_536u32)
+        .map(|i| char::from(b"'\"`$({[|&;<> \\\nx"[(i * 7 % 16) as usize]))
+        .collect();
     let _ = parse(&garbage);
 }
-
 
 #[test]
 fn grammar_crash_input_is_survived() {

@@ -31,7 +31,9 @@ impl View<'_> {
                 let e = if end == 0 {
                     s
                 } else {
-                    map.get(end - 1).map(|&x| x + 1).unwrap_or_else(|| last_end(map))
+                    map.get(end - 1)
+                        .map(|&x| x + 1)
+                        .unwrap_or_else(|| last_end(map))
                 };
                 s..e.max(s)
             }

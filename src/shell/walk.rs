@@ -36,8 +36,17 @@ impl Ctx {
 
 /// Variables whose values bash evaluates as code or that change how later text is read.
 const CODE_VARIABLES: &[&str] = &[
-    "PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", "BASH_ENV", "ENV", "SHELLOPTS",
-    "BASHOPTS", "IFS",
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS3",
+    "PS4",
+    "PROMPT_COMMAND",
+    "BASH_ENV",
+    "ENV",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "IFS",
 ];
 
 /// Parses `view` and appends what it finds to `out`.
@@ -147,15 +156,36 @@ impl Walker<'_, '_, '_> {
         match node.kind() {
             "command" => {
                 self.emit_command(node, ctx);
-                self.push_children(node, Ctx { in_cmd: true, ..ctx.child() }, stack);
+                self.push_children(
+                    node,
+                    Ctx {
+                        in_cmd: true,
+                        ..ctx.child()
+                    },
+                    stack,
+                );
             }
             "declaration_command" | "unset_command" => {
                 self.emit_declaration(node, ctx);
-                self.push_children(node, Ctx { in_cmd: true, ..ctx.child() }, stack);
+                self.push_children(
+                    node,
+                    Ctx {
+                        in_cmd: true,
+                        ..ctx.child()
+                    },
+                    stack,
+                );
             }
             "test_command" => {
                 self.emit_test(node, ctx);
-                self.push_children(node, Ctx { in_cmd: true, ..ctx.child() }, stack);
+                self.push_children(
+                    node,
+                    Ctx {
+                        in_cmd: true,
+                        ..ctx.child()
+                    },
+                    stack,
+                );
             }
             "variable_assignment" | "variable_assignments" => {
                 if !ctx.in_cmd {
@@ -164,15 +194,20 @@ impl Walker<'_, '_, '_> {
                 if node.kind() == "variable_assignment" {
                     self.check_assignment_name(node);
                 }
-                self.push_children(node, Ctx { in_cmd: true, ..ctx.child() }, stack);
+                self.push_children(
+                    node,
+                    Ctx {
+                        in_cmd: true,
+                        ..ctx.child()
+                    },
+                    stack,
+                );
             }
             "pipeline" => self.visit_pipeline(node, ctx, stack),
             "redirected_statement" => {
                 let mut cursor = node.walk();
-                let children: Vec<(Node<'t>, bool)> = node
-                    .children(&mut cursor)
-                    .map(|c| (c, false))
-                    .collect();
+                let children: Vec<(Node<'t>, bool)> =
+                    node.children(&mut cursor).map(|c| (c, false)).collect();
                 let body = node.child_by_field_name("body");
                 for (child, _) in children.into_iter().rev() {
                     let is_body = body.is_some_and(|b| b.id() == child.id());
@@ -364,13 +399,22 @@ impl Walker<'_, '_, '_> {
                 cmd.words.push(self.word(c));
             }
         }
-        let keyword = cmd.words.first().map(|w| w.value.clone()).unwrap_or_default();
+        let keyword = cmd
+            .words
+            .first()
+            .map(|w| w.value.clone())
+            .unwrap_or_default();
         let has_flags = cmd
             .words
             .iter()
             .skip(1)
             .any(|w| w.value.starts_with('-') || w.value.starts_with('+'));
-        if has_flags && matches!(keyword.as_str(), "declare" | "typeset" | "local" | "readonly") {
+        if has_flags
+            && matches!(
+                keyword.as_str(),
+                "declare" | "typeset" | "local" | "readonly"
+            )
+        {
             self.out.flag(format!("`{keyword}` with attributes"));
         }
         self.check_words(&cmd);
@@ -432,44 +476,36 @@ impl Walker<'_, '_, '_> {
             match prog {
                 "eval" => self.out.flag("eval"),
                 "trap" if has_args => self.out.flag("trap runs a command string"),
-                "alias" | "enable" | "coproc" | "let" | "fc" => {
-                    self.out.flag(format!("`{prog}`"))
-                }
-                "env" if values[r.clone()]
-                    .iter()
-                    .any(|v| v.starts_with("-S") || v.starts_with("--split-string")) =>
+                "alias" | "enable" | "coproc" | "let" | "fc" => self.out.flag(format!("`{prog}`")),
+                "env"
+                    if values[r.clone()]
+                        .iter()
+                        .any(|v| v.starts_with("-S") || v.starts_with("--split-string")) =>
                 {
                     self.out.flag("env -S splits a command string")
                 }
-                _ if SHELLS.contains(&prog) => {
-                    match shell_use(&values[..r.end], r.start) {
-                        ShellUse::Script(Some(j)) => {
-                            self.out.has_shell_wrapper = true;
-                            if !scripts_done.contains(&j) {
-                                scripts_done.push(j);
-                                nested.extend(self.shell_script(all[j]));
-                            }
-                        }
-                        ShellUse::Script(None) => {
-                            self.out.has_shell_wrapper = true;
-                            self.out.flag("shell -c without a script");
-                        }
-                        ShellUse::Stdin => {
-                            self.out.has_shell_wrapper = true;
-                            self.out.flag("a shell reading commands from stdin");
-                        }
-                        ShellUse::File => {}
-                    }
-                }
-                _ if FOREIGN_SHELLS.contains(&prog) => {
-                    if values[r.clone()].iter().skip(1).any(|v| {
-                        v.starts_with('-') && !v.starts_with("--") && v.contains('c')
-                            || v == "--command"
-                    }) || r.len() == 1
-                    {
+                _ if SHELLS.contains(&prog) => match shell_use(&values[..r.end], r.start) {
+                    ShellUse::Script(Some(j)) => {
                         self.out.has_shell_wrapper = true;
-                        self.out.flag(format!("{prog} runs a script rtk cannot read"));
+                        if !scripts_done.contains(&j) {
+                            scripts_done.push(j);
+                            nested.extend(self.shell_script(all[j]));
+                        }
                     }
+                    ShellUse::Script(None) => {
+                        self.out.has_shell_wrapper = true;
+                        self.out.flag("shell -c without a script");
+                    }
+                    ShellUse::Stdin => {
+                        self.out.has_shell_wrapper = true;
+                        self.out.flag("a shell reading commands from stdin");
+                    }
+                    ShellUse::File => {}
+                },
+                _ if FOREIGN_SHELLS.contains(&prog) && foreign_script(&values[r.clone()]) => {
+                    self.out.has_shell_wrapper = true;
+                    self.out
+                        .flag(format!("{prog} runs a script rtk cannot read"));
                 }
                 _ => {}
             }
@@ -517,7 +553,11 @@ impl Walker<'_, '_, '_> {
             }
         }
         let dev_null = |d: &Node<'_>| {
-            let src = if self.view.own_text { &*self.view.text } else { self.orig };
+            let src = if self.view.own_text {
+                &*self.view.text
+            } else {
+                self.orig
+            };
             let (v, lit) = words::unquote(*d, src, 0);
             lit && v == "/dev/null"
         };
@@ -535,7 +575,8 @@ impl Walker<'_, '_, '_> {
             _ => false,
         };
         if !safe {
-            self.out.flag(format!("redirect with a file target (`{op}`)"));
+            self.out
+                .flag(format!("redirect with a file target (`{op}`)"));
         }
     }
 
@@ -556,7 +597,10 @@ impl Walker<'_, '_, '_> {
             .checked_sub(1)
             .and_then(|i| self.view.text.as_bytes().get(i));
         if let Some(b) = before {
-            if !matches!(b, b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>') {
+            if !matches!(
+                b,
+                b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
+            ) {
                 self.out.flag("comment glued to a word");
             }
         }
@@ -576,12 +620,18 @@ impl Walker<'_, '_, '_> {
         let mut i = 0;
         while i <= bytes.len() {
             let boundary = i == bytes.len()
-                || matches!(bytes[i], b';' | b'&' | b'|' | b'(' | b')' | b'\n' | b'\r' | b'`' | b'{' | b'}' | 0);
+                || matches!(
+                    bytes[i],
+                    b';' | b'&' | b'|' | b'(' | b')' | b'\n' | b'\r' | b'`' | b'{' | b'}' | 0
+                );
             if boundary {
                 let piece = &text[start..i];
                 let exact = collapse(piece);
                 if !exact.is_empty() {
-                    let unquoted: String = exact.chars().filter(|c| !matches!(c, '\'' | '"' | '\\')).collect();
+                    let unquoted: String = exact
+                        .chars()
+                        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                        .collect();
                     let unquoted = collapse(&unquoted);
                     let mut variants = Vec::new();
                     if unquoted != exact && !unquoted.is_empty() {
@@ -606,9 +656,20 @@ impl Walker<'_, '_, '_> {
     }
 }
 
+/// A foreign shell given a `-c` script, or reading commands from stdin.
+fn foreign_script(view: &[String]) -> bool {
+    view.len() == 1
+        || view.iter().skip(1).any(|v| {
+            v.starts_with('-') && !v.starts_with("--") && v.contains('c') || v == "--command"
+        })
+}
+
 /// `NAME`, `#NAME`, or `NAME` followed by a default/alternative/trim operator.
 fn plain_parameter_expansion(inner: &str) -> bool {
-    let body = inner.strip_prefix('#').filter(|b| !b.is_empty()).unwrap_or(inner);
+    let body = inner
+        .strip_prefix('#')
+        .filter(|b| !b.is_empty())
+        .unwrap_or(inner);
     let name_len = if body
         .chars()
         .next()
@@ -617,7 +678,8 @@ fn plain_parameter_expansion(inner: &str) -> bool {
         body.find(|c: char| !(c == '_' || c.is_ascii_alphanumeric()))
             .unwrap_or(body.len())
     } else if body.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-        body.find(|c: char| !c.is_ascii_digit()).unwrap_or(body.len())
+        body.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(body.len())
     } else if body.starts_with(['@', '*', '#', '?', '-', '$', '!']) && body.len() == 1 {
         1
     } else {
@@ -631,9 +693,11 @@ fn plain_parameter_expansion(inner: &str) -> bool {
         // `${#NAME…}` takes no operator.
         return false;
     }
-    [":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%"]
-        .iter()
-        .any(|op| rest.starts_with(op))
+    [
+        ":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%",
+    ]
+    .iter()
+    .any(|op| rest.starts_with(op))
 }
 
 /// Node kinds that by themselves make a line unattestable.
