@@ -5,4 +5,5 @@ mod common;
 mod hook_cli;
 mod hook_scripts;
 mod init_cli;
+mod permissions_cli;
 mod rewrite_cli;

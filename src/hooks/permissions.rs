@@ -1,8 +1,11 @@
 //! Hosts, their rule sources and verdicts: `Host` → rule triple (deny/ask/allow, each rule with
-//! the file it came from) → a verdict per simple command → a verdict for the whole line.
+//! the file it came from and its compiled [`Pattern`]) → a verdict per simple command
+//! ([`RuleSet::judge`]). The line verdict (every segment allowed, #1213) is rewrite_cmd's.
 //!
-//! Invariants: Deny > Ask > Allow > Default; Allow only when every segment is allowed by an
-//! explicit rule; a malformed settings file is skipped with a warning, never loosening anything.
+//! Invariants: Deny > Ask > Allow > Default; deny/ask rules match the exact form and every
+//! variant, allow rules only the exact form (optionally without a leading `rtk `); a malformed
+//! settings file is skipped with one warning, never loosening anything. Each host's sources are
+//! read by its own module under [`hosts`]; Vibe and OpenClaw have none (empty triple).
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -146,23 +149,26 @@ impl RuleSet {
             return (PermissionVerdict::Default, None);
         }
         let exact = normalize(&forms.exact);
-        let mut restrict_forms: Vec<Cow<'_, str>> = Vec::with_capacity(2 + forms.variants.len());
-        push_with_unprefixed(&mut restrict_forms, exact.clone());
-        for v in &forms.variants {
-            push_with_unprefixed(&mut restrict_forms, normalize(v));
-        }
-        let restricted = |rules: &'_ [Rule]| -> Option<usize> {
-            rules.iter().position(|r| {
-                restrict_forms
-                    .iter()
-                    .any(|f| r.pattern.matches(f, MatchUse::Restrict))
-            })
-        };
-        if let Some(i) = restricted(&self.deny) {
-            return (PermissionVerdict::Deny, Some(&self.deny[i]));
-        }
-        if let Some(i) = restricted(&self.ask) {
-            return (PermissionVerdict::Ask, Some(&self.ask[i]));
+        if !self.deny.is_empty() || !self.ask.is_empty() {
+            let mut restrict_forms: Vec<Cow<'_, str>> =
+                Vec::with_capacity(2 + 2 * forms.variants.len());
+            push_with_unprefixed(&mut restrict_forms, exact.clone());
+            for v in &forms.variants {
+                push_with_unprefixed(&mut restrict_forms, normalize(v));
+            }
+            let restricted = |rules: &'_ [Rule]| -> Option<usize> {
+                rules.iter().position(|r| {
+                    restrict_forms
+                        .iter()
+                        .any(|f| r.pattern.matches(f, MatchUse::Restrict))
+                })
+            };
+            if let Some(i) = restricted(&self.deny) {
+                return (PermissionVerdict::Deny, Some(&self.deny[i]));
+            }
+            if let Some(i) = restricted(&self.ask) {
+                return (PermissionVerdict::Ask, Some(&self.ask[i]));
+            }
         }
         if exact.is_empty() {
             return (PermissionVerdict::Default, None);

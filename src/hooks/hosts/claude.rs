@@ -18,24 +18,19 @@ use crate::hooks::permissions::LoadedRules;
 
 /// The settings files Claude's rules come from, in reading order, duplicates removed.
 pub fn sources(env: &Env) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    if let Some(root) = project::find_root(env.cwd(), ".claude") {
-        let dir = root.join(".claude");
-        files.push(dir.join("settings.json"));
-        files.push(dir.join("settings.local.json"));
-    }
+    let project_dir = project::find_root(env.cwd(), ".claude").map(|root| root.join(".claude"));
     let config_dir = env
         .path_var("CLAUDE_CONFIG_DIR")
         .or_else(|| env.home().map(|h| h.join(".claude")));
+    let mut dirs: Vec<PathBuf> = project_dir.into_iter().collect();
     if let Some(dir) = config_dir {
-        for name in ["settings.json", "settings.local.json"] {
-            let path = dir.join(name);
-            if !files.iter().any(|f| same_file(f, &path)) {
-                files.push(path);
-            }
+        if !dirs.iter().any(|d| same_file(d, &dir)) {
+            dirs.push(dir);
         }
     }
-    files
+    dirs.iter()
+        .flat_map(|d| [d.join("settings.json"), d.join("settings.local.json")])
+        .collect()
 }
 
 pub fn load(env: &Env) -> LoadedRules {

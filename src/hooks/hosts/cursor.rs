@@ -1,9 +1,13 @@
 //! Cursor (CLI / agent): `permissions.{deny,allow}` `Shell(…)` entries.
 //!
-//! Sources: `~/.cursor/cli-config.json` (deny and allow), then each `.cursor/cli.json` from the
-//! working directory up to the repository root (Cursor merges these project overrides; rtk
-//! takes only their **deny** rules, so its allow set stays a subset of the host's — a project
-//! file can never widen what rtk allows). Cursor has no ask list.
+//! Sources: the global config `~/.cursor/cli-config.json` (deny and allow), then each
+//! `.cursor/cli.json` from the working directory up to the repository root (Cursor merges these
+//! project overrides; rtk takes only their **deny** rules, so its allow set stays a subset of
+//! the host's — a project file can never widen what rtk allows). Cursor has no ask list.
+//! Cursor's CLI reference also names `$XDG_CONFIG_HOME/cursor/cli-config.json` on Linux when
+//! `XDG_CONFIG_HOME` is set: both global candidates give deny rules; allow rules come from the
+//! global file only when exactly one candidate exists (with both present, which one Cursor
+//! uses is unclear, so neither grants anything and a warning says so).
 //!
 //! Matching, per Cursor's reference: `Shell(commandBase)` where commandBase is the first token of
 //! the command line (`Shell(git)` = any git subcommand), with `*`/`?` wildcards; `Shell` alone
@@ -19,30 +23,54 @@ use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
 
-/// The global config (deny + allow) and the project files (deny only), in reading order.
-pub fn sources(env: &Env) -> (Option<PathBuf>, Vec<PathBuf>) {
-    let global = env
+/// Where Cursor's rules come from.
+pub struct Sources {
+    /// Global config candidates, in reading order.
+    pub globals: Vec<PathBuf>,
+    /// Project `.cursor/cli.json` files that exist, nearest first (deny only).
+    pub projects: Vec<PathBuf>,
+}
+
+pub fn sources(env: &Env) -> Sources {
+    let mut globals: Vec<PathBuf> = env
         .home()
-        .map(|h| h.join(".cursor").join("cli-config.json"));
-    let project_files = project::up_to_repo_root(env.cwd())
+        .map(|h| h.join(".cursor").join("cli-config.json"))
+        .into_iter()
+        .collect();
+    if let Some(xdg) = env.path_var("XDG_CONFIG_HOME") {
+        let path = xdg.join("cursor").join("cli-config.json");
+        if !globals.iter().any(|g| same_file(g, &path)) {
+            globals.push(path);
+        }
+    }
+    let projects = project::up_to_repo_root(env.cwd())
         .into_iter()
         .map(|d| d.join(".cursor").join("cli.json"))
         .filter(|p| p.is_file())
-        .filter(|p| global.as_ref().is_none_or(|g| !same_file(g, p)))
+        .filter(|p| !globals.iter().any(|g| same_file(g, p)))
         .collect();
-    (global, project_files)
+    Sources { globals, projects }
 }
 
 pub fn load(env: &Env) -> LoadedRules {
     let mut loaded = LoadedRules::default();
-    let (global, project_files) = sources(env);
-    if let Some(path) = global {
-        load_file(&mut loaded, &path, Dialect::Json, |v, r| {
-            extract(v, r, true)
+    let src = sources(env);
+    let existing: Vec<&PathBuf> = src.globals.iter().filter(|g| g.is_file()).collect();
+    let allow_from_global = existing.len() == 1;
+    if existing.len() > 1 {
+        loaded.warnings.push(format!(
+            "both {} and {} exist; which one Cursor uses is unclear, so only their deny rules apply",
+            existing[0].display(),
+            existing[1].display()
+        ));
+    }
+    for path in existing {
+        load_file(&mut loaded, path, Dialect::Json, |v, r| {
+            extract(v, r, allow_from_global)
         });
     }
-    for path in project_files {
-        load_file(&mut loaded, &path, Dialect::Json, |v, r| {
+    for path in &src.projects {
+        load_file(&mut loaded, path, Dialect::Json, |v, r| {
             extract(v, r, false)
         });
     }

@@ -8,15 +8,20 @@
 //! upstream rtk) is not in Gemini's settings reference; rtk still reads it as **ask**, which can
 //! only make rtk stricter. Gemini's TOML policy engine (`policies/*.toml`) is not read.
 //!
-//! Sources: `~/.gemini/settings.json`; the project's `<project>/.gemini/settings.json` only when
-//! the folder is trusted. Trusted = folder trust disabled (`security.folderTrust.enabled: false`
-//! in the user file; Gemini enables it by default), or `GEMINI_CLI_TRUST_WORKSPACE=true`, or the
-//! longest path rule of `~/.gemini/trustedFolders.json` (`$GEMINI_CLI_TRUSTED_FOLDERS_PATH`)
-//! covering the working directory is `TRUST_FOLDER` or `TRUST_PARENT` (which covers the rule
-//! path's parent). No covering rule, `DO_NOT_TRUST`, or an unreadable trust file → untrusted,
-//! and the project file is ignored. A trusted project file replaces the user file's
-//! `tools.allowed` when it sets that key; deny and ask lists of both files are merged (a union
-//! can only be stricter).
+//! Sources, lowest precedence first: `~/.gemini/settings.json`; the project's
+//! `<project>/.gemini/settings.json`, only when the folder is trusted; the system file
+//! (`$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else `/etc/gemini-cli/settings.json`). Deny and ask
+//! lists of all read files are merged (a union can only be stricter); `tools.allowed` comes
+//! from the highest-precedence file that sets it (a file that exists but cannot be read counts
+//! as setting it, so its lower scopes grant nothing).
+//!
+//! Trust: `GEMINI_RESTRICTED_MODE=true` or `GEMINI_CLI_TRUST_WORKSPACE=false` → untrusted;
+//! `GEMINI_CLI_TRUST_WORKSPACE=true` → trusted; folder trust disabled
+//! (`security.folderTrust.enabled: false`, system file first, then user; on by default) →
+//! trusted; else the longest path rule of `~/.gemini/trustedFolders.json`
+//! (`$GEMINI_CLI_TRUSTED_FOLDERS_PATH`) covering the working directory decides: `TRUST_FOLDER`,
+//! or `TRUST_PARENT` (which covers the rule path's parent) → trusted; `DO_NOT_TRUST`, no
+//! covering rule, or an unreadable trust file → untrusted, and the project file is ignored.
 
 use std::path::{Path, PathBuf};
 
@@ -27,11 +32,14 @@ use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
 
-/// The user settings file, the project settings file (if a project root holds `.gemini/` or
-/// `.git` and it is not the user folder), and the trusted-folders file.
+/// Gemini's settings files, in precedence order (later scopes override earlier ones).
 pub struct Sources {
     pub user: Option<PathBuf>,
+    /// `<project>/.gemini/settings.json` when a project root is found and it is not the user
+    /// folder; read only when the folder is trusted.
     pub project: Option<PathBuf>,
+    /// `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else the platform's system settings file.
+    pub system: PathBuf,
     pub trusted_folders: Option<PathBuf>,
 }
 
@@ -41,52 +49,91 @@ pub fn sources(env: &Env) -> Sources {
     let project = project::find_root(env.cwd(), ".gemini")
         .map(|root| root.join(".gemini").join("settings.json"))
         .filter(|p| user.as_ref().is_none_or(|u| !same_file(u, p)));
+    let system = env
+        .path_var("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+        .unwrap_or_else(|| PathBuf::from(SYSTEM_SETTINGS));
     let trusted_folders = env
         .path_var("GEMINI_CLI_TRUSTED_FOLDERS_PATH")
         .or_else(|| user_dir.map(|d| d.join("trustedFolders.json")));
     Sources {
         user,
         project,
+        system,
         trusted_folders,
     }
 }
 
-pub fn load(env: &Env) -> LoadedRules {
+#[cfg(target_os = "macos")]
+const SYSTEM_SETTINGS: &str = "/Library/Application Support/GeminiCli/settings.json";
+#[cfg(not(target_os = "macos"))]
+const SYSTEM_SETTINGS: &str = "/etc/gemini-cli/settings.json";
+
+/// One settings scope as read: its rules, its JSON (if parsed) and whether it sets
+/// `tools.allowed` (an existing file rtk cannot read counts as setting it).
+struct Scope {
+    loaded: LoadedRules,
+    value: Option<Value>,
+    sets_allowed: bool,
+}
+
+fn read_scope(path: Option<&Path>) -> Scope {
     let mut loaded = LoadedRules::default();
-    let src = sources(env);
-    let user_value = src
-        .user
-        .as_ref()
-        .and_then(|p| load_file(&mut loaded, p, Dialect::JsonWithComments, extract));
-    let Some(project_path) = src.project.filter(|p| p.is_file()) else {
-        return loaded;
+    let Some(path) = path.filter(|p| p.is_file()) else {
+        return Scope {
+            loaded,
+            value: None,
+            sets_allowed: false,
+        };
     };
-    if !is_trusted(
-        env,
-        user_value.as_ref(),
-        src.trusted_folders.as_deref(),
-        &mut loaded,
-    ) {
-        return loaded;
-    }
-    let mut project = LoadedRules::default();
-    let value = load_file(
-        &mut project,
-        &project_path,
-        Dialect::JsonWithComments,
-        extract,
-    );
+    let value = load_file(&mut loaded, path, Dialect::JsonWithComments, extract);
     let sets_allowed = value
         .as_ref()
-        .and_then(|v| v.get("tools"))
-        .and_then(|t| t.get("allowed"))
-        .is_some();
-    if sets_allowed {
-        loaded.rules.allow.clear();
+        .is_none_or(|v| v.pointer("/tools/allowed").is_some());
+    Scope {
+        loaded,
+        value,
+        sets_allowed,
     }
-    loaded.rules.extend(project.rules);
-    loaded.warnings.extend(project.warnings);
-    loaded.files.extend(project.files);
+}
+
+pub fn load(env: &Env) -> LoadedRules {
+    let src = sources(env);
+    let user = read_scope(src.user.as_deref());
+    let system = read_scope(Some(&src.system));
+    let mut trust_notes = LoadedRules::default();
+    let trusted = src.project.as_ref().is_some_and(|p| p.is_file())
+        && is_trusted(
+            env,
+            [&system.value, &user.value],
+            src.trusted_folders.as_deref(),
+            &mut trust_notes,
+        );
+    let project = if trusted {
+        read_scope(src.project.as_deref())
+    } else {
+        read_scope(None)
+    };
+
+    // Deny and ask lists of every scope are merged; allow comes from the highest-precedence
+    // scope that sets tools.allowed (Gemini merges settings key by key).
+    let allow_scope = [&system, &project, &user]
+        .into_iter()
+        .position(|s| s.sets_allowed);
+    let mut loaded = LoadedRules::default();
+    let scopes = [user, project, system];
+    for (i, scope) in scopes.into_iter().enumerate() {
+        let mut rules = scope.loaded.rules;
+        if allow_scope != Some(2 - i) {
+            rules.allow.clear();
+        }
+        loaded.rules.extend(rules);
+        loaded.warnings.extend(scope.loaded.warnings);
+        loaded.files.extend(scope.loaded.files);
+        if i == 0 {
+            loaded.warnings.append(&mut trust_notes.warnings);
+            loaded.files.append(&mut trust_notes.files);
+        }
+    }
     loaded
 }
 
@@ -133,17 +180,31 @@ pub fn parse_entry(text: &str) -> Result<Option<Pattern>, String> {
 }
 
 /// Whether Gemini treats the working directory as a trusted folder (see the module header).
+/// `settings` are the system then user settings: the first that sets
+/// `security.folderTrust.enabled` decides whether the feature is on.
 fn is_trusted(
     env: &Env,
-    user_settings: Option<&Value>,
+    settings: [&Option<Value>; 2],
     trusted_folders: Option<&Path>,
     loaded: &mut LoadedRules,
 ) -> bool {
-    let trust_feature_off = user_settings
-        .and_then(|v| v.pointer("/security/folderTrust/enabled"))
-        .and_then(Value::as_bool)
-        == Some(false);
-    if trust_feature_off || env.var("GEMINI_CLI_TRUST_WORKSPACE") == Some("true") {
+    if env.var("GEMINI_RESTRICTED_MODE") == Some("true") {
+        return false;
+    }
+    match env.var("GEMINI_CLI_TRUST_WORKSPACE") {
+        Some("true") => return true,
+        Some("false") => return false,
+        _ => {}
+    }
+    let feature_on = settings
+        .iter()
+        .find_map(|v| {
+            v.as_ref()
+                .and_then(|v| v.pointer("/security/folderTrust/enabled"))
+                .and_then(Value::as_bool)
+        })
+        .unwrap_or(true);
+    if !feature_on {
         return true;
     }
     let Some(path) = trusted_folders else {
