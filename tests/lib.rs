@@ -4,6 +4,9 @@
 mod common;
 mod filters_cli;
 mod filters_snapshots;
+mod hook_cli;
+mod hook_scripts;
+mod init_cli;
 mod permissions_cli;
 mod rewrite_cli;
 mod tracking_config;

@@ -2,10 +2,25 @@
 //! every simple command out (top level, inside substitutions, inside `sh -c '…'` scripts),
 //! plus the reasons the line cannot be attested (SPEC §2).
 //!
-//! Invariant: anything the grammar reports as an error or missing node is unattestable.
-//! Nothing here does I/O.
+//! Invariants: anything the grammar reports as an error or missing node is unattestable; where
+//! bash and the grammar could read the text differently (lone CR, `\v`, `\f`, NUL, a line
+//! continuation glued inside a word) the line is unattestable and every reading's commands are
+//! reported, so a deny rule sees all of them. Nothing here does I/O.
+//!
+//! Layout: `views` (the texts to parse), `walk` (tree → commands + unattestable reasons),
+//! `words` (unquoting), `forms` (permission forms, wrapper peeling, `sh -c` detection).
+
+mod forms;
+mod views;
+mod walk;
+mod words;
+
+#[cfg(test)]
+pub(crate) mod tests;
 
 use std::ops::Range;
+
+pub use forms::{basename, command_views, is_assignment as is_assignment_value};
 
 /// Where a simple command sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,12 +36,50 @@ pub enum Context {
 /// The texts a permission rule is matched against for one simple command.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PermissionForms {
-    /// The command as typed, whitespace runs collapsed to one space (allow rules match only this,
-    /// or this with a leading `rtk ` removed).
+    /// The command as typed, whitespace runs collapsed to one space, quotes kept, redirects
+    /// left out (allow rules match only this, or this with a leading `rtk ` removed).
     pub exact: String,
     /// Extra views for deny/ask matching only: assignments and wrappers peeled, absolute program
-    /// path reduced to its basename, leading `rtk ` removed.
+    /// path reduced to its basename, leading `rtk ` removed, words unquoted. Never contains
+    /// `exact`; deduplicated.
     pub variants: Vec<String>,
+}
+
+/// One shell word as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    /// Byte range in the parsed text (the line itself, or the script for `ShellScript`).
+    pub span: Range<usize>,
+    /// The word as typed.
+    pub text: String,
+    /// The word after quote removal and unescaping; expansions are kept as typed.
+    pub value: String,
+    /// No expansion or substitution anywhere in the word (`value` is what bash passes).
+    pub literal: bool,
+}
+
+/// What kind of statement a [`SimpleCommand`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommandKind {
+    /// `[NAME=v…] program args…`
+    Simple,
+    /// Only assignments (`FOO=1`).
+    Assignment,
+    /// `export`/`declare`/`local`/`readonly`/`typeset`/`unset`.
+    Declaration,
+    /// `[ … ]` or `[[ … ]]`.
+    Test,
+}
+
+/// Position of a command that is itself one stage of a pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PipelinePos {
+    /// Same id for every stage of one pipeline.
+    pub id: usize,
+    pub stage: usize,
+    pub stages: usize,
+    /// Some stage boundary is `|&` (stderr goes down the pipe too).
+    pub stderr_piped: bool,
 }
 
 /// One simple command of the line.
@@ -36,6 +89,18 @@ pub struct SimpleCommand {
     pub span: Range<usize>,
     pub context: Context,
     pub forms: PermissionForms,
+    pub kind: CommandKind,
+    /// Leading `NAME=value` words.
+    pub assignments: Vec<Word>,
+    /// The command word and its arguments (empty for a bare assignment).
+    pub words: Vec<Word>,
+    /// Any redirect is attached to the command (fd dups and `/dev/null` included).
+    pub has_redirect: bool,
+    /// Set when this command is directly one stage of a pipeline.
+    pub pipeline: Option<PipelinePos>,
+    /// Inside a compound (`( )`, `{ }`, `if`, loop…) whose output is piped, or in a pipeline
+    /// stage that is not a plain command: never rewritten.
+    pub in_piped_compound: bool,
 }
 
 /// Why a line cannot be attested (never rewritten, never auto-allowed).
@@ -47,14 +112,73 @@ pub struct Unattestable(pub String);
 pub struct Parsed {
     pub commands: Vec<SimpleCommand>,
     pub unattestable: Vec<Unattestable>,
-    /// A `sh|bash|zsh -c` wrapper is present: never Allow.
+    /// A `sh|bash|zsh -c` wrapper (or a shell reading commands from stdin) is present: never
+    /// Allow.
     pub has_shell_wrapper: bool,
 }
 
-/// Parses one command line.
-pub fn parse(_line: &str) -> Parsed {
-    Parsed {
-        unattestable: vec![Unattestable("shell layer not built yet".into())],
-        ..Parsed::default()
+impl Parsed {
+    /// True when nothing in the line prevents attesting it.
+    pub fn is_attestable(&self) -> bool {
+        self.unattestable.is_empty()
     }
+
+    fn flag(&mut self, reason: impl Into<String>) {
+        let reason = Unattestable(reason.into());
+        if !self.unattestable.contains(&reason) {
+            self.unattestable.push(reason);
+        }
+    }
+}
+
+/// How deep `sh -c '…'` scripts are followed before the line is declared unattestable.
+const MAX_SCRIPT_DEPTH: usize = 4;
+
+/// Parses one command line.
+pub fn parse(line: &str) -> Parsed {
+    parse_in(line, Context::TopLevel, 0)
+}
+
+/// Parses `text` as a script whose commands sit in `context` (nested `sh -c` scripts).
+fn parse_in(text: &str, context: Context, depth: usize) -> Parsed {
+    let mut parsed = Parsed::default();
+    if depth > MAX_SCRIPT_DEPTH {
+        parsed.flag("shell scripts nested too deeply");
+        return parsed;
+    }
+    if words::has_dollar_quote(text) {
+        parsed.flag("$'…' or $\"…\" quoting");
+    }
+    let readings = views::readings(text);
+    for reason in &readings.reasons {
+        parsed.flag(*reason);
+    }
+    for view in &readings.views {
+        walk::walk(text, view, context, depth, &mut parsed);
+    }
+    if readings.views.len() > 1 {
+        dedup_commands(&mut parsed.commands);
+    }
+    parsed
+}
+
+/// Drops commands two readings both found, keeping every variant either reading produced.
+fn dedup_commands(commands: &mut Vec<SimpleCommand>) {
+    let mut kept: Vec<SimpleCommand> = Vec::with_capacity(commands.len());
+    for c in commands.drain(..) {
+        let same = kept
+            .iter_mut()
+            .find(|k| k.span == c.span && k.forms.exact == c.forms.exact && k.context == c.context);
+        match same {
+            Some(k) => {
+                for v in c.forms.variants {
+                    if !k.forms.variants.contains(&v) {
+                        k.forms.variants.push(v);
+                    }
+                }
+            }
+            None => kept.push(c),
+        }
+    }
+    *commands = kept;
 }

@@ -1,0 +1,106 @@
+//! `rtk hook check [--agent A] <command…>`: a dry run. For each agent (or one), builds the payload
+//! that host would send for the command, runs the real hook path on it, and prints
+//! `<agent>: <answer>` (or `<agent>: (no output)`). Exit 0; unknown agent → exit 2.
+
+use std::io::Write;
+
+use serde_json::{json, Value};
+
+use super::Agent;
+use crate::cli::HookCheckArgs;
+use crate::env::Env;
+use crate::hooks::rewrite_cmd::join_words;
+
+/// The payload(s) each agent's host sends for `cmd`, labelled.
+pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
+    let label = agent.name().to_string();
+    match agent {
+        Agent::Claude => vec![(
+            label,
+            json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}}),
+        )],
+        Agent::Cursor => vec![(
+            label,
+            json!({"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":cmd}}),
+        )],
+        Agent::Gemini => vec![(
+            label,
+            json!({"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":cmd}}),
+        )],
+        Agent::Copilot => vec![
+            (
+                "copilot (PreToolUse)".into(),
+                json!({"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":cmd}}),
+            ),
+            (
+                "copilot (preToolUse)".into(),
+                json!({"toolName":"bash","toolArgs":json!({"command":cmd}).to_string()}),
+            ),
+        ],
+        Agent::Codex => vec![(
+            label,
+            json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}}),
+        )],
+        Agent::Droid => vec![(
+            label,
+            json!({"hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":{"command":cmd}}),
+        )],
+        Agent::Vibe => vec![(
+            label,
+            json!({"hook_event_name":"pre_tool","tool_name":"bash","tool_input":{"command":cmd}}),
+        )],
+    }
+}
+
+pub fn run(args: &HookCheckArgs, env: &Env) -> anyhow::Result<u8> {
+    let mut err = std::io::stderr().lock();
+    let agents: Vec<Agent> = match args.agent.as_deref() {
+        None => Agent::ALL.to_vec(),
+        Some(name) => match Agent::from_name(name) {
+            Some(a) => vec![a],
+            None => {
+                let names: Vec<&str> = Agent::ALL.iter().map(|a| a.name()).collect();
+                writeln!(
+                    err,
+                    "rtk: unknown agent '{name}' (expected one of: {})",
+                    names.join(", ")
+                )?;
+                return Ok(2);
+            }
+        },
+    };
+    let Some(cmd) = join_words(&args.command) else {
+        writeln!(err, "rtk: command is not valid UTF-8")?;
+        return Ok(2);
+    };
+    let mut out = std::io::stdout().lock();
+    for agent in agents {
+        for (label, payload) in sample_payloads(agent, &cmd) {
+            let answer = agent.answer(Some(&payload), env);
+            match answer.to_text() {
+                t if t.is_empty() => writeln!(out, "{label}: (no output)")?,
+                t => writeln!(out, "{label}: {t}")?,
+            }
+        }
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::answer::test_support::all;
+    use super::*;
+
+    #[test]
+    fn every_sample_payload_is_a_shape_its_agent_acts_on() {
+        let d = all("rtk git status").remove(0).1;
+        for agent in Agent::ALL {
+            for (label, payload) in sample_payloads(agent, "git status") {
+                let acted = agent.answer_with(Some(&payload), &|_| d.clone());
+                let nothing = agent.answer_with(None, &|_| d.clone());
+                assert_ne!(acted, nothing, "{label}");
+                assert!(acted.to_text().contains("rtk git status"), "{label}");
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! GitHub Copilot: two wire shapes, told apart by the payload itself.
+//!
+//! - Claude-compatible (VS Code Copilot Chat, Copilot CLI `PreToolUse` entries): `tool_name`
+//!   (`Bash`, `bash`, `run_in_terminal`, `runTerminalCommand`) + `tool_input.command` →
+//!   `hookSpecificOutput.updatedInput`.
+//! - Copilot CLI native (`preToolUse` entries): `toolName:"bash"` + `toolArgs` (a JSON string,
+//!   an object is accepted too) → top-level `modifiedArgs` with every arg kept.
+//!
+//! rtk reads no Copilot rules, so no verdict here is Copilot's explicit allow: the hook never
+//! asserts `allow`, and never `ask` (#3037: Copilot ≥ 1.0.66 turns `ask` into a blocking dialog
+//! with no "don't ask again"); the decision is left out so Copilot's own trust flow decides.
+//! Deny (a Claude deny rule, see `Agent::rule_source`) and everything unusable → no output.
+//! `powershell` and JetBrains' `run_in_terminal` on the native shape → no output: the bash
+//! grammar cannot attest PowerShell, and JetBrains honours only deny.
+
+use serde_json::{json, Map, Value};
+
+use super::answer::{pre_tool_use, rewrite_of, with_command, Answer};
+use super::input::{claude_style, command, string};
+use crate::hooks::rewrite_cmd::Decision;
+
+pub const PASCAL_TOOLS: &[&str] = &["Bash", "bash", "run_in_terminal", "runTerminalCommand"];
+
+pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
+    if payload.get("toolName").is_some() {
+        return native(payload, decide);
+    }
+    let Some((input, cmd)) = claude_style(payload, PASCAL_TOOLS, "PreToolUse") else {
+        return Answer::Silent;
+    };
+    render_pascal(input, cmd, &decide(cmd))
+}
+
+fn native(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
+    if string(payload, "toolName") != Some("bash") {
+        return Answer::Silent;
+    }
+    let args: Map<String, Value> = match payload.get("toolArgs") {
+        Some(Value::String(s)) => match serde_json::from_str(s) {
+            Ok(Value::Object(m)) => m,
+            _ => return Answer::Silent,
+        },
+        Some(Value::Object(m)) => m.clone(),
+        _ => return Answer::Silent,
+    };
+    let Some(cmd) = command(&args) else {
+        return Answer::Silent;
+    };
+    render_native(&args, cmd, &decide(cmd))
+}
+
+pub fn render_pascal(input: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
+    match rewrite_of(d, cmd) {
+        Some(r) => pre_tool_use(with_command(input, r), false, ""),
+        None => Answer::Silent,
+    }
+}
+
+pub fn render_native(args: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
+    match rewrite_of(d, cmd) {
+        Some(r) => Answer::Json(json!({ "modifiedArgs": with_command(args, r) })),
+        None => Answer::Silent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::answer::test_support::all;
+    use super::*;
+
+    #[test]
+    fn never_asserts_a_decision() {
+        let input = json!({"command":"git status","isBackground":false});
+        let input = input.as_object().unwrap();
+        for (name, d) in all("rtk git status") {
+            let rewrites = matches!(name, "allow" | "host-authority" | "ask" | "default");
+            let p = render_pascal(input, "git status", &d).to_text();
+            let n = render_native(input, "git status", &d).to_text();
+            if rewrites {
+                assert_eq!(
+                    p,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"rtk git status","isBackground":false}}}"#,
+                    "{name}"
+                );
+                assert_eq!(
+                    n, r#"{"modifiedArgs":{"command":"rtk git status","isBackground":false}}"#,
+                    "{name}"
+                );
+            } else {
+                assert_eq!((p.as_str(), n.as_str()), ("", ""), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn shape_detection() {
+        let d = all("rtk git status").remove(0).1;
+        let f = |p: Value| answer(&p, &|_| d.clone()).to_text();
+        assert!(f(json!({"toolName":"bash","toolArgs":"{\"command\":\"git status\",\"description\":\"x\"}","cwd":"/tmp","timestamp":1}))
+            .starts_with(r#"{"modifiedArgs":{"command":"rtk git status","description":"x"}"#));
+        assert!(
+            f(json!({"toolName":"bash","toolArgs":{"command":"git status"}}))
+                .starts_with(r#"{"modifiedArgs""#)
+        );
+        assert!(f(json!({"hook_event_name":"PreToolUse","tool_name":"run_in_terminal","tool_input":{"command":"git status"}}))
+            .starts_with(r#"{"hookSpecificOutput""#));
+        for silent in [
+            json!({"toolName":"powershell","toolArgs":"{\"command\":\"git status\"}"}),
+            json!({"toolName":"run_in_terminal","toolArgs":"{\"command\":\"git status\"}"}),
+            json!({"toolName":"bash","toolArgs":"{not json"}),
+            json!({"toolName":"bash","toolArgs":"[\"git status\"]"}),
+            json!({"toolName":"bash","toolArgs":"{\"command\":\"\"}"}),
+            json!({"toolName":"bash"}),
+            json!({"tool_name":"read_file","tool_input":{"command":"git status"}}),
+        ] {
+            assert_eq!(f(silent.clone()), "", "{silent}");
+        }
+    }
+}

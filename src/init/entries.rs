@@ -1,0 +1,263 @@
+//! Pure edits of a host's hook config held as JSON: add rtk's entry once, find it, remove only it.
+//! Every other key, entry and their order are left exactly as they were.
+//!
+//! Two layouts exist:
+//! - nested (Claude, Gemini, Codex, Droid): `hooks.<Event>[] = {matcher, hooks: [{type, command}]}`;
+//! - flat (Cursor, Copilot): `hooks.<Event>[] = {command | bash, …}`.
+//!
+//! An entry is rtk's when its `command` (or Copilot's `bash`) is exactly rtk's command.
+
+use serde_json::{Map, Value};
+
+/// How rtk's entry sits in one host's config.
+#[derive(Debug, Clone)]
+pub struct HookSpec {
+    /// Event key under `hooks` (`PreToolUse`, `preToolUse`, `BeforeTool`).
+    pub event: &'static str,
+    /// Other event keys rtk once used and removes on install ("self-heal").
+    pub legacy_events: &'static [&'static str],
+    /// `Some(matcher)` for the nested layout, `None` for flat.
+    pub matcher: Option<&'static str>,
+    /// The command rtk installs (`rtk hook claude`).
+    pub command: &'static str,
+    /// The full entry to add (nested: the inner hook object; flat: the entry itself).
+    pub entry: fn() -> Value,
+    /// Top-level keys to add to a config rtk creates (e.g. `version: 1`).
+    pub new_file_keys: fn() -> Map<String, Value>,
+}
+
+/// A config that is not shaped the way the host documents it.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ShapeError {
+    #[error("the top level is not a JSON object")]
+    NotObject,
+    #[error("`{0}` is not {1}")]
+    Wrong(String, &'static str),
+}
+
+fn is_ours(entry: &Value, command: &str) -> bool {
+    ["command", "bash"]
+        .iter()
+        .any(|k| entry.get(k).and_then(Value::as_str) == Some(command))
+}
+
+fn hooks_obj(root: &Value) -> Result<Option<&Map<String, Value>>, ShapeError> {
+    let root = root.as_object().ok_or(ShapeError::NotObject)?;
+    match root.get("hooks") {
+        None => Ok(None),
+        Some(Value::Object(m)) => Ok(Some(m)),
+        Some(_) => Err(ShapeError::Wrong("hooks".into(), "an object")),
+    }
+}
+
+fn event_list<'a>(hooks: &'a Map<String, Value>, event: &str) -> Result<&'a [Value], ShapeError> {
+    match hooks.get(event) {
+        None => Ok(&[]),
+        Some(Value::Array(a)) => Ok(a),
+        Some(_) => Err(ShapeError::Wrong(format!("hooks.{event}"), "an array")),
+    }
+}
+
+fn group_has(group: &Value, command: &str) -> bool {
+    group
+        .get("hooks")
+        .and_then(Value::as_array)
+        .is_some_and(|hs| hs.iter().any(|h| is_ours(h, command)))
+}
+
+/// Is rtk's entry present under the current event?
+pub fn is_installed(root: &Value, spec: &HookSpec) -> Result<bool, ShapeError> {
+    let Some(hooks) = hooks_obj(root)? else {
+        return Ok(false);
+    };
+    let list = event_list(hooks, spec.event)?;
+    Ok(match spec.matcher {
+        Some(_) => list.iter().any(|g| group_has(g, spec.command)),
+        None => list.iter().any(|e| is_ours(e, spec.command)),
+    })
+}
+
+/// Adds rtk's entry unless present (and removes legacy-event entries). Returns whether `root`
+/// changed.
+pub fn install(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
+    let mut changed = remove_events(root, spec, spec.legacy_events)?;
+    if is_installed(root, spec)? {
+        return Ok(changed);
+    }
+    let root = root.as_object_mut().ok_or(ShapeError::NotObject)?;
+    let hooks = root
+        .entry("hooks")
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()
+        .ok_or_else(|| ShapeError::Wrong("hooks".into(), "an object"))?;
+    let list = hooks
+        .entry(spec.event)
+        .or_insert_with(|| Value::Array(Vec::new()))
+        .as_array_mut()
+        .ok_or_else(|| ShapeError::Wrong(format!("hooks.{}", spec.event), "an array"))?;
+    let new = match spec.matcher {
+        Some(m) => serde_json::json!({"matcher": m, "hooks": [(spec.entry)()]}),
+        None => (spec.entry)(),
+    };
+    list.push(new);
+    changed = true;
+    Ok(changed)
+}
+
+/// Removes rtk's entries (current and legacy events). Containers that only rtk's removal
+/// emptied are removed too. Returns whether `root` changed.
+pub fn uninstall(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
+    let mut events = vec![spec.event];
+    events.extend_from_slice(spec.legacy_events);
+    remove_events(root, spec, &events)
+}
+
+fn remove_events(root: &mut Value, spec: &HookSpec, events: &[&str]) -> Result<bool, ShapeError> {
+    if hooks_obj(root)?.is_none() {
+        return Ok(false);
+    }
+    let root_map = root.as_object_mut().ok_or(ShapeError::NotObject)?;
+    let Some(Value::Object(hooks)) = root_map.get_mut("hooks") else {
+        return Ok(false);
+    };
+    let mut changed = false;
+    for event in events {
+        event_list(hooks, event)?;
+        let Some(Value::Array(list)) = hooks.get_mut(*event) else {
+            continue;
+        };
+        let before = list.len();
+        let mut touched = false;
+        list.retain_mut(|entry| {
+            if is_ours(entry, spec.command) {
+                touched = true;
+                return false;
+            }
+            if let Some(Value::Array(inner)) = entry.get_mut("hooks") {
+                let n = inner.len();
+                inner.retain(|h| !is_ours(h, spec.command));
+                if inner.len() != n {
+                    touched = true;
+                    return !inner.is_empty();
+                }
+            }
+            true
+        });
+        if touched {
+            changed = true;
+            if list.is_empty() && before > 0 {
+                hooks.remove(*event);
+            }
+        }
+    }
+    if changed && hooks.is_empty() {
+        root_map.remove("hooks");
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn claude() -> HookSpec {
+        HookSpec {
+            event: "PreToolUse",
+            legacy_events: &[],
+            matcher: Some("Bash"),
+            command: "rtk hook claude",
+            entry: || json!({"type":"command","command":"rtk hook claude"}),
+            new_file_keys: Map::new,
+        }
+    }
+
+    fn copilot() -> HookSpec {
+        HookSpec {
+            event: "PreToolUse",
+            legacy_events: &["preToolUse"],
+            matcher: None,
+            command: "rtk hook copilot",
+            entry: || json!({"type":"command","bash":"rtk hook copilot","timeoutSec":10}),
+            new_file_keys: Map::new,
+        }
+    }
+
+    #[test]
+    fn install_twice_is_one_entry_and_keeps_everything_else() {
+        let mut v = json!({
+            "model": "opus",
+            "hooks": {"PreToolUse": [{"matcher":"Bash","hooks":[{"type":"command","command":"my-guard"}]}],
+                      "Stop": [{"hooks":[{"type":"command","command":"notify"}]}]},
+            "permissions": {"allow": ["Bash(ls)"]}
+        });
+        assert!(install(&mut v, &claude()).unwrap());
+        assert!(!install(&mut v, &claude()).unwrap());
+        assert_eq!(
+            v.to_string(),
+            json!({
+                "model": "opus",
+                "hooks": {"PreToolUse": [
+                    {"matcher":"Bash","hooks":[{"type":"command","command":"my-guard"}]},
+                    {"matcher":"Bash","hooks":[{"type":"command","command":"rtk hook claude"}]}],
+                  "Stop": [{"hooks":[{"type":"command","command":"notify"}]}]},
+                "permissions": {"allow": ["Bash(ls)"]}
+            })
+            .to_string()
+        );
+        assert!(uninstall(&mut v, &claude()).unwrap());
+        assert!(!uninstall(&mut v, &claude()).unwrap());
+        assert_eq!(
+            v.to_string(),
+            json!({
+                "model": "opus",
+                "hooks": {"PreToolUse": [{"matcher":"Bash","hooks":[{"type":"command","command":"my-guard"}]}],
+                          "Stop": [{"hooks":[{"type":"command","command":"notify"}]}]},
+                "permissions": {"allow": ["Bash(ls)"]}
+            })
+            .to_string()
+        );
+    }
+
+    #[test]
+    fn uninstall_keeps_other_hooks_in_a_shared_group_and_drops_emptied_containers() {
+        let mut v = json!({"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[
+            {"type":"command","command":"rtk hook claude"},{"type":"command","command":"other"}]}]}});
+        assert!(uninstall(&mut v, &claude()).unwrap());
+        assert_eq!(
+            v,
+            json!({"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"other"}]}]}})
+        );
+        let mut v = json!({"a":1});
+        install(&mut v, &claude()).unwrap();
+        uninstall(&mut v, &claude()).unwrap();
+        assert_eq!(v, json!({"a":1}));
+    }
+
+    #[test]
+    fn flat_layout_and_legacy_self_heal() {
+        let mut v = json!({"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"rtk hook copilot"}],
+                                                 "postToolUse":[{"bash":"log"}]}});
+        assert!(install(&mut v, &copilot()).unwrap());
+        assert_eq!(
+            v,
+            json!({"version":1,"hooks":{"postToolUse":[{"bash":"log"}],
+                   "PreToolUse":[{"type":"command","bash":"rtk hook copilot","timeoutSec":10}]}})
+        );
+        assert!(is_installed(&v, &copilot()).unwrap());
+    }
+
+    #[test]
+    fn wrong_shapes_are_errors_and_untouched() {
+        for bad in [
+            json!([1]),
+            json!({"hooks": []}),
+            json!({"hooks": {"PreToolUse": {}}}),
+        ] {
+            let mut v = bad.clone();
+            assert!(install(&mut v, &claude()).is_err(), "{bad}");
+            assert_eq!(v, bad);
+            assert!(uninstall(&mut v, &claude()).is_err() || v == bad);
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Table-driven rewrite tests (tests/vectors/rewrite.tsv), rule-table checks, and the
+//! property that a rewrite only ever inserts `rtk ` words into an attestable line.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::shell::{self, tests::tsv_rows};
+
+fn config_from(note: &str) -> HooksConfig {
+    let mut c = HooksConfig::default();
+    for part in note.split(';') {
+        if let Some(p) = part.strip_prefix("exclude=") {
+            c.exclude_commands.push(p.to_string());
+        } else if let Some(p) = part.strip_prefix("prefix=") {
+            c.transparent_prefixes.push(p.to_string());
+        }
+    }
+    c
+}
+
+fn rewrite(line: &str, config: &HooksConfig) -> Rewrite {
+    rewrite_line(line, &shell::parse(line), config)
+}
+
+#[test]
+fn rewrite_vectors() {
+    let rows = tsv_rows(include_str!("../../tests/vectors/rewrite.tsv"));
+    assert!(rows.len() >= 90, "only {} rows", rows.len());
+    let mut failures = Vec::new();
+    for (n, cols) in &rows {
+        let line = &cols[0];
+        let want = cols.get(1).map(String::as_str).unwrap_or("-");
+        let want = (want != "-").then_some(want);
+        let config = config_from(cols.get(2).map(String::as_str).unwrap_or(""));
+        let got = rewrite(line, &config);
+        if got.line.as_deref() != want {
+            failures.push(format!(
+                "line {n}: {line:?}: expected {want:?}, got {:?}",
+                got.line
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn rtk_disabled_warns() {
+    let r = rewrite("RTK_DISABLED=1 git status", &HooksConfig::default());
+    assert_eq!(r.line, None);
+    assert_eq!(r.warnings.len(), 1);
+    assert!(r.warnings[0].contains("RTK_DISABLED=1"), "{:?}", r.warnings);
+    let r = rewrite("git commit -m 'RTK_DISABLED=1'", &HooksConfig::default());
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
+fn trivial_and_invalid_exclusions_warn_and_do_not_match_everything() {
+    let config = HooksConfig {
+        exclude_commands: vec!["".into(), "^".into(), "^(".into()],
+        transparent_prefixes: Vec::new(),
+    };
+    let r = rewrite("git status", &config);
+    assert_eq!(r.line.as_deref(), Some("rtk git status"));
+    assert_eq!(r.warnings.len(), 3, "{:?}", r.warnings);
+}
+
+#[test]
+fn rule_table_is_well_formed() {
+    let mut seen = Vec::new();
+    for r in rules() {
+        assert!(
+            !r.program.is_empty() && !r.program.contains([' ', '/']),
+            "{}",
+            r.program
+        );
+        assert!(!seen.contains(&r.program), "duplicate rule {}", r.program);
+        seen.push(r.program);
+        assert!(!r.note.is_empty());
+        assert!(rule_for(r.program).is_some());
+    }
+    for p in [
+        "git", "ls", "tree", "find", "cat", "head", "tail", "grep", "rg", "wc", "diff", "cargo",
+        "pytest", "python", "python3", "go", "npm", "pnpm", "npx", "jest", "vitest", "tsc",
+        "eslint", "ruff", "mypy", "docker", "kubectl", "gh", "curl", "wget", "pip", "pip3", "make",
+    ] {
+        assert!(rule_for(p).is_some(), "missing rule for {p}");
+    }
+    assert!(rule_for("sudo").is_none() && rule_for("rtk").is_none());
+}
+
+/// `out` is `input` with zero or more `rtk ` strings inserted.
+fn only_rtk_inserted(input: &str, out: &str) -> bool {
+    let (a, b) = (input.as_bytes(), out.as_bytes());
+    if b.len() < a.len() || (b.len() - a.len()) % 4 != 0 {
+        return false;
+    }
+    // Reachable states (i in a, j in b); j - i is a multiple of 4.
+    let mut reach = vec![false; a.len() + 1];
+    reach[0] = true;
+    let extra = (b.len() - a.len()) / 4;
+    let mut layer = vec![reach];
+    for k in 0..=extra {
+        let cur = layer[k].clone();
+        let mut next = vec![false; a.len() + 1];
+        let mut cur = cur;
+        for i in 0..=a.len() {
+            if !cur[i] {
+                continue;
+            }
+            let j = i + 4 * k;
+            if i < a.len() && j < b.len() && a[i] == b[j] {
+                cur[i + 1] = true;
+            }
+            if b.get(j..j + 4) == Some(b"rtk ") {
+                next[i] = true;
+            }
+        }
+        if k == extra {
+            return cur[a.len()];
+        }
+        layer[k] = cur;
+        layer.push(next);
+    }
+    false
+}
+
+#[test]
+fn insertion_checker_works() {
+    assert!(only_rtk_inserted("git status", "rtk git status"));
+    assert!(only_rtk_inserted("a && b", "rtk a && rtk b"));
+    assert!(only_rtk_inserted("rtk x", "rtk rtk x"));
+    assert!(!only_rtk_inserted("git status", "rtk git  status"));
+    assert!(!only_rtk_inserted("git status", "rtk read status"));
+}
+
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("git"),
+        Just("status"),
+        Just("log"),
+        Just("ls"),
+        Just("cat"),
+        Just("head"),
+        Just("tail"),
+        Just("-n"),
+        Just("5"),
+        Just("-f"),
+        Just("f.txt"),
+        Just("cargo"),
+        Just("test"),
+        Just("grep"),
+        Just("wc"),
+        Just("-l"),
+        Just("x"),
+        Just("FOO=1"),
+        Just("RTK_DISABLED=1"),
+        Just("rtk"),
+        Just("timeout"),
+        Just("nice"),
+        Just("env"),
+        Just("sudo"),
+        Just("python3"),
+        Just("-m"),
+        Just("pytest"),
+        Just("bash"),
+        Just("-c"),
+        Just("|"),
+        Just("|&"),
+        Just("&&"),
+        Just("||"),
+        Just(";"),
+        Just("&"),
+        Just("!"),
+        Just("2>&1"),
+        Just(">/dev/null"),
+        Just("> f"),
+        Just("< f"),
+        Just("<<EOF"),
+        Just("<<<x"),
+        Just("'a b'"),
+        Just("\"c d\""),
+        Just("'git status'"),
+        Just("\"$HOME\""),
+        Just("$HOME"),
+        Just("${HOME}"),
+        Just("$(ls)"),
+        Just("`id`"),
+        Just("<(ls)"),
+        Just("$((1))"),
+        Just("$'x'"),
+        Just("{a,b}"),
+        Just("*"),
+        Just("\n"),
+        Just("\r"),
+        Just("\r\n"),
+        Just("\\\n"),
+        Just("#c"),
+        Just("("),
+        Just(")"),
+        Just("{"),
+        Just("}"),
+        Just("'"),
+        Just("\""),
+        Just("\\"),
+        Just("\t"),
+        Just("if"),
+        Just("then"),
+        Just("fi"),
+        Just("do"),
+        Just("done"),
+        Just("for"),
+        Just("in"),
+        Just("eval"),
+        Just("\u{0}"),
+        Just("\u{b}"),
+    ]
+    .prop_map(str::to_string)
+}
+
+fn line() -> impl Strategy<Value = String> {
+    let grammar = prop::collection::vec(
+        (token(), prop_oneof![Just(" "), Just(""), Just("  ")]),
+        0..14,
+    )
+    .prop_map(|v| {
+        v.into_iter()
+            .map(|(t, s)| format!("{t}{s}"))
+            .collect::<String>()
+    });
+    prop_oneof![4 => grammar, 1 => ".{0,48}"]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(600),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn rewrites_only_insert_rtk_words(input in line()) {
+        let parsed = shell::parse(&input);
+        let r = rewrite_line(&input, &parsed, &HooksConfig::default());
+        if let Some(out) = &r.line {
+            prop_assert!(only_rtk_inserted(&input, out), "{input:?} -> {out:?}");
+            prop_assert!(parsed.is_attestable(), "unattestable line rewritten: {input:?}");
+        }
+        let d = crate::hooks::rewrite_cmd::evaluate(
+            &input,
+            crate::hooks::permissions::Host::Claude,
+            &crate::hooks::permissions::RuleSet::default(),
+            &HooksConfig::default(),
+        );
+        if !parsed.is_attestable() {
+            prop_assert!(d.rewritten.is_none(), "{input:?} -> {:?}", d.rewritten);
+            prop_assert_ne!(d.outcome.exit_code(), 0);
+            prop_assert_ne!(d.outcome.exit_code(), 3);
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! `rtk hook <agent>` driven as a process over the fixtures in tests/fixtures/hooks/<agent>/:
+//! every payload in, the exact answer out, exit 0; plus agreement with `rtk rewrite`, the
+//! stdin cap, `RTK_REWRITE_HOST` being ignored, and `rtk hook check`.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::TestEnv;
+
+pub fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hooks")
+}
+
+pub fn copy_tree(from: &Path, to: &Path) {
+    if !from.exists() {
+        return;
+    }
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
+
+/// True when the real shell/rewrite/permission engine is merged (the skeleton's stubs make
+/// every command unattestable).
+pub fn engine_live() -> bool {
+    let t = TestEnv::new();
+    let out = t
+        .rtk()
+        .args(["rewrite", "--host", "claude", "git", "status"])
+        .output()
+        .unwrap();
+    out.status.code() == Some(3) && out.stdout == b"rtk git status"
+}
+
+/// One fixture case: (name, payload bytes, expected stdout, needs the engine).
+pub fn cases(agent: &str) -> Vec<(String, Vec<u8>, Vec<u8>, bool)> {
+    let dir = fixtures_dir().join(agent);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            name.strip_suffix(".json").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let payload = std::fs::read(dir.join(format!("{n}.json"))).unwrap();
+            let out = std::fs::read(dir.join(format!("{n}.out")))
+                .unwrap_or_else(|_| panic!("{agent}/{n}.out missing"));
+            let engine = dir.join(format!("{n}.engine")).exists();
+            (n, payload, out, engine)
+        })
+        .collect()
+}
+
+pub const AGENTS: [&str; 7] = [
+    "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe",
+];
+
+/// A TestEnv whose HOME holds `agent`'s rule files.
+pub fn env_for(agent: &str) -> TestEnv {
+    let t = TestEnv::new();
+    copy_tree(&fixtures_dir().join(agent).join("home"), &t.home());
+    t
+}
+
+#[test]
+fn every_fixture_gets_its_exact_answer() {
+    let live = engine_live();
+    let (mut ran, mut pending) = (0, Vec::new());
+    for agent in AGENTS {
+        let t = env_for(agent);
+        for (name, payload, want, needs_engine) in cases(agent) {
+            if needs_engine && !live {
+                pending.push(format!("{agent}/{name}"));
+                continue;
+            }
+            let out = t
+                .rtk()
+                .args(["hook", agent])
+                .write_stdin(payload)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&want),
+                "{agent}/{name}; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 40, "only {ran} fixture cases ran");
+    if !pending.is_empty() {
+        eprintln!(
+            "hook fixtures: {ran} ran; {} need the shell/permission engine, not merged here: {}",
+            pending.len(),
+            pending.join(", ")
+        );
+    }
+}
+
+#[test]
+fn oversized_payload_is_ignored_with_the_do_nothing_answer() {
+    let t = env_for("cursor");
+    let mut big = br#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"git status"}}"#.to_vec();
+    big.resize(1024 * 1024 + 1, b' ');
+    let out = t
+        .rtk()
+        .args(["hook", "cursor"])
+        .write_stdin(big.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"{}\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("over 1048576 bytes"));
+    // Exactly at the cap it is read and judged (no size complaint).
+    big.truncate(1024 * 1024);
+    let out = t
+        .rtk()
+        .args(["hook", "cursor"])
+        .write_stdin(big)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("over"));
+}
+
+#[test]
+fn every_hook_exits_zero_and_prints_only_its_answer_on_garbage() {
+    for agent in AGENTS {
+        let t = TestEnv::new();
+        for garbage in [
+            &b""[..],
+            b"\xff\xfe\x00",
+            b"{\"tool_name\":",
+            b"null",
+            b"42",
+        ] {
+            let out = t
+                .rtk()
+                .args(["hook", agent])
+                .write_stdin(garbage)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{agent} {garbage:?}");
+            let want: &[u8] = if matches!(agent, "cursor" | "gemini") {
+                b"{}\n"
+            } else {
+                b""
+            };
+            assert_eq!(out.stdout, want, "{agent} {garbage:?}");
+        }
+    }
+}
+
+#[test]
+fn rtk_rewrite_host_is_ignored_by_every_hook() {
+    // An unknown host would make `rtk rewrite` fail; the hooks never read the variable.
+    let live = engine_live();
+    for agent in AGENTS {
+        let t = env_for(agent);
+        for (name, payload, want, needs_engine) in cases(agent) {
+            if needs_engine && !live {
+                continue;
+            }
+            for host in ["nope", "openclaw"] {
+                let out = t
+                    .rtk()
+                    .args(["hook", agent])
+                    .env("RTK_REWRITE_HOST", host)
+                    .write_stdin(payload.clone())
+                    .output()
+                    .unwrap();
+                assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
+                assert_eq!(out.stdout, want, "{agent}/{name} RTK_REWRITE_HOST={host}");
+                assert!(
+                    !String::from_utf8_lossy(&out.stderr).contains("unknown host"),
+                    "{agent}/{name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn openclaw_in_the_environment_never_makes_claude_allow() {
+    let t = TestEnv::new(); // no rules at all
+    let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status"}}"#;
+    let out = t
+        .rtk()
+        .args(["hook", "claude"])
+        .env("RTK_REWRITE_HOST", "openclaw")
+        .write_stdin(payload)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("permissionDecision"), "{text}");
+    if engine_live() {
+        // The same variable does relax `rtk rewrite`, which is what makes this test meaningful.
+        let rw = t
+            .rtk()
+            .args(["rewrite", "git", "status"])
+            .env("RTK_REWRITE_HOST", "openclaw")
+            .output()
+            .unwrap();
+        assert_eq!(rw.status.code(), Some(0));
+        assert!(text.contains(r#""command":"rtk git status""#), "{text}");
+    }
+}
+
+/// The vector files' escapes: `\t` `\n` `\r` `\0` `\v` `\f` `\\`; other backslashes are literal.
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('0') => out.push('\0'),
+            Some('v') => out.push('\u{b}'),
+            Some('f') => out.push('\u{c}'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Commands for the agreement test: tests/vectors/rewrite.tsv (input<TAB>expected-or-dash, `#`
+/// comments) when present, else a built-in list.
+fn agreement_commands() -> Vec<String> {
+    let tsv = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/rewrite.tsv");
+    if let Ok(text) = std::fs::read_to_string(tsv) {
+        let v: Vec<String> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+            .map(|l| unescape(l.split('\t').next().unwrap()))
+            // A NUL cannot be passed as an argv word to `rtk rewrite`.
+            .filter(|c| !c.contains('\0'))
+            .collect();
+        if !v.is_empty() {
+            return v;
+        }
+    }
+    [
+        "git status",
+        "git status --short",
+        "git push origin main",
+        "git log -5",
+        "git reset --hard HEAD~1",
+        "git status && cargo test",
+        "git status && git push",
+        "git status 2>&1",
+        "git log | head",
+        "GIT_PAGER=cat git status",
+        "htop",
+        "ls -al",
+        "cargo test",
+        "git status $(rm -rf /tmp/x)",
+        "git status `whoami`",
+        "git log > /tmp/out.txt",
+        "cat <<EOF",
+        "rtk git status",
+        "sudo git status",
+        "bash -c 'git status'",
+        "",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect()
+}
+
+#[test]
+fn hook_claude_agrees_with_rewrite_host_claude() {
+    let t = env_for("claude");
+    let commands = agreement_commands();
+    assert!(commands.len() >= 10);
+    for cmd in commands {
+        let rw = t
+            .rtk()
+            .args(["rewrite", "--host", "claude", "--", &cmd])
+            .output()
+            .unwrap();
+        let code = rw.status.code().unwrap();
+        let line = String::from_utf8(rw.stdout).unwrap();
+        let payload = serde_json::json!({
+            "hook_event_name": "PreToolUse", "permission_mode": "default",
+            "tool_name": "Bash", "tool_input": {"command": cmd, "timeout": 5}
+        });
+        let hook = t
+            .rtk()
+            .args(["hook", "claude"])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(hook.status.code(), Some(0), "{cmd}");
+        let text = String::from_utf8(hook.stdout).unwrap();
+        let rewrites = matches!(code, 0 | 3) && line != cmd;
+        if !rewrites {
+            assert_eq!(text, "", "{cmd:?}: rewrite exit {code}");
+            continue;
+        }
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{cmd}: {e}: {text}"));
+        let hso = &v["hookSpecificOutput"];
+        assert_eq!(hso["updatedInput"]["command"], line.as_str(), "{cmd}");
+        assert_eq!(hso["updatedInput"]["timeout"], 5, "{cmd}");
+        let decision = hso.get("permissionDecision").and_then(Value::as_str);
+        assert_eq!(
+            decision,
+            (code == 0).then_some("allow"),
+            "{cmd}: exit {code}"
+        );
+    }
+}
+
+#[test]
+fn hook_check_prints_every_agent() {
+    let t = env_for("claude");
+    let out = t
+        .rtk()
+        .args(["hook", "check", "git", "status"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let labels: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "claude",
+            "cursor",
+            "gemini",
+            "copilot (PreToolUse)",
+            "copilot (preToolUse)",
+            "codex",
+            "droid",
+            "vibe"
+        ]
+    );
+    for line in text.lines() {
+        let answer = line.split_once(": ").unwrap().1;
+        assert!(
+            answer == "(no output)" || serde_json::from_str::<Value>(answer).is_ok(),
+            "{line}"
+        );
+    }
+    // The dry run answers exactly what the hook answers for the same payload.
+    let hook = t
+        .rtk()
+        .args(["hook", "cursor"])
+        .write_stdin(r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"git status"}}"#)
+        .output()
+        .unwrap();
+    let cursor_line = text.lines().find(|l| l.starts_with("cursor: ")).unwrap();
+    assert_eq!(
+        format!("{}\n", &cursor_line["cursor: ".len()..]).as_bytes(),
+        hook.stdout
+    );
+}
+
+#[test]
+fn hook_check_one_agent_and_unknown_agent() {
+    let t = TestEnv::new();
+    let out = t
+        .rtk()
+        .args(["hook", "check", "--agent", "gemini", "htop"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"gemini: {}\n");
+    let out = t
+        .rtk()
+        .args(["hook", "check", "--agent", "nope", "git", "status"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown agent 'nope'") && err.contains("codex"),
+        "{err}"
+    );
+}

@@ -1,0 +1,350 @@
+//! `rtk init` driven as a process on a temp HOME: idempotence, backups, refusing malformed
+//! files, `--show` writing nothing, `--uninstall` removing only rtk's entry.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::TestEnv;
+
+const EXISTING: &str = r#"{
+    "model": "opus",
+    "env": {"FOO": "1"},
+    "permissions": {"allow": ["Bash(git status)"], "deny": ["Bash(rm:*)"]},
+    "hooks": {
+        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "my-guard.sh"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+    },
+    "zzz_last": true
+}"#;
+
+fn read(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+fn listing(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push((p.clone(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn init(t: &TestEnv, args: &[&str]) -> (i32, String, String) {
+    let out = t.rtk().arg("init").args(args).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn rtk_entries(v: &Value, command: &str) -> usize {
+    v.to_string().matches(&format!("\"{command}\"")).count()
+}
+
+#[test]
+fn claude_global_twice_keeps_one_entry_and_every_prior_key() {
+    let t = TestEnv::new();
+    let settings = t.write("home/.claude/settings.json", EXISTING);
+    let (code, out, err) = init(&t, &["--agent", "claude", "--global"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("installed `rtk hook claude`"), "{out}");
+    assert!(out.contains("settings.json.rtk-bak"), "{out}");
+    let (code, out, _) = init(&t, &["--agent", "claude", "--global"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("already installed"), "{out}");
+
+    let after = read(&settings);
+    assert_eq!(rtk_entries(&after, "rtk hook claude"), 1);
+    let before: Value = serde_json::from_str(EXISTING).unwrap();
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(
+        keys(&after),
+        keys(&before),
+        "top-level keys and their order"
+    );
+    for k in ["model", "env", "permissions", "zzz_last"] {
+        assert_eq!(after[k], before[k], "{k}");
+    }
+    assert_eq!(after["hooks"]["Stop"], before["hooks"]["Stop"]);
+    let pre = after["hooks"]["PreToolUse"].as_array().unwrap();
+    assert_eq!(pre[0], before["hooks"]["PreToolUse"][0]);
+    assert_eq!(
+        pre[1],
+        serde_json::json!({"matcher":"Bash","hooks":[{"type":"command","command":"rtk hook claude"}]})
+    );
+    // One backup, of the original bytes; the second run edited nothing and backed up nothing.
+    let bak = t.home().join(".claude/settings.json.rtk-bak");
+    assert_eq!(std::fs::read_to_string(&bak).unwrap(), EXISTING);
+    assert!(!t.home().join(".claude/settings.json.rtk-bak.1").exists());
+}
+
+#[test]
+fn malformed_settings_are_refused_and_untouched() {
+    let t = TestEnv::new();
+    let broken = "{\n  \"model\": \"opus\",\n  \"hooks\": {\n";
+    let settings = t.write("home/.claude/settings.json", broken);
+    let before = listing(&t.home());
+    let (code, out, err) = init(&t, &["--agent", "claude", "--global"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("not valid JSON"), "{err}");
+    assert!(err.contains(&settings.display().to_string()), "{err}");
+    assert!(err.contains("Nothing was changed"), "{err}");
+    assert_eq!(listing(&t.home()), before);
+    // A valid JSON file of the wrong shape is refused the same way.
+    t.write("home/.claude/settings.json", r#"{"hooks": []}"#);
+    let (code, _, err) = init(&t, &["--agent", "claude", "--global"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("`hooks` is not an object"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&settings).unwrap(),
+        r#"{"hooks": []}"#
+    );
+}
+
+#[test]
+fn show_changes_nothing() {
+    let t = TestEnv::new();
+    t.write("home/.claude/settings.json", EXISTING);
+    let before = listing(t.root.path());
+    let (code, out, _) = init(&t, &["--agent", "claude", "--global", "--show"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("is not installed"), "{out}");
+    assert_eq!(listing(t.root.path()), before);
+    init(&t, &["--agent", "claude", "--global"]);
+    let before = listing(t.root.path());
+    let (_, out, _) = init(&t, &["--agent", "claude", "--global", "--show"]);
+    assert!(out.contains("is installed"), "{out}");
+    assert_eq!(listing(t.root.path()), before);
+    // Nothing at all for an agent never installed.
+    let (code, out, _) = init(&t, &["--agent", "cursor", "--global", "--show"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("not installed"), "{out}");
+    assert_eq!(listing(t.root.path()), before);
+}
+
+#[test]
+fn uninstall_removes_only_rtk() {
+    let t = TestEnv::new();
+    let settings = t.write("home/.claude/settings.json", EXISTING);
+    init(&t, &["--agent", "claude", "--global"]);
+    let (code, out, _) = init(&t, &["--agent", "claude", "--global", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("removed"), "{out}");
+    let after = read(&settings);
+    let before: Value = serde_json::from_str(EXISTING).unwrap();
+    assert_eq!(after, before);
+    assert_eq!(after.to_string(), before.to_string(), "key order");
+    // The uninstall backed up the installed state without touching the first backup.
+    assert_eq!(
+        std::fs::read_to_string(t.home().join(".claude/settings.json.rtk-bak")).unwrap(),
+        EXISTING
+    );
+    assert!(t.home().join(".claude/settings.json.rtk-bak.1").exists());
+    let (code, out, _) = init(&t, &["--agent", "claude", "--global", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("nothing changed"), "{out}");
+}
+
+#[test]
+fn each_json_host_gets_its_entry_in_its_own_place() {
+    // (agent, global file under HOME, project file under cwd, text that must appear)
+    let table = [
+        (
+            "claude",
+            ".claude/settings.json",
+            ".claude/settings.json",
+            r#""matcher":"Bash""#,
+        ),
+        (
+            "cursor",
+            ".cursor/hooks.json",
+            ".cursor/hooks.json",
+            r#""preToolUse":[{"command":"rtk hook cursor","matcher":"Shell"}]"#,
+        ),
+        (
+            "gemini",
+            ".gemini/settings.json",
+            ".gemini/settings.json",
+            r#""BeforeTool":[{"matcher":"run_shell_command""#,
+        ),
+        (
+            "copilot",
+            ".copilot/hooks/rtk.json",
+            ".github/hooks/rtk.json",
+            r#""PreToolUse":[{"type":"command","bash":"rtk hook copilot""#,
+        ),
+        (
+            "codex",
+            ".codex/hooks.json",
+            ".codex/hooks.json",
+            r#""PreToolUse":[{"matcher":"Bash""#,
+        ),
+        (
+            "droid",
+            ".factory/settings.json",
+            ".factory/settings.json",
+            r#""PreToolUse":[{"matcher":"Execute""#,
+        ),
+    ];
+    for (agent, global, project, needle) in table {
+        let t = TestEnv::new();
+        let (code, _, err) = init(&t, &["--agent", agent, "--global"]);
+        assert_eq!(code, 0, "{agent}: {err}");
+        let g = read(&t.home().join(global));
+        assert!(g.to_string().contains(needle), "{agent}: {g}");
+        assert!(
+            g.to_string().contains(&format!("\"rtk hook {agent}\"")),
+            "{agent}"
+        );
+        let (code, _, err) = init(&t, &["--agent", agent]);
+        assert_eq!(code, 0, "{agent}: {err}");
+        let p = read(&t.work().join(project));
+        assert!(p.to_string().contains(needle), "{agent}: {p}");
+        if matches!(agent, "cursor" | "copilot") {
+            assert_eq!(p["version"], 1, "{agent}");
+        }
+        // Copilot's one entry names the command twice (bash and powershell).
+        let per_entry = if agent == "copilot" { 2 } else { 1 };
+        for v in [&g, &p] {
+            assert_eq!(
+                rtk_entries(v, &format!("rtk hook {agent}")),
+                per_entry,
+                "{agent}"
+            );
+        }
+    }
+}
+
+#[test]
+fn config_dir_overrides_are_honoured() {
+    let t = TestEnv::new();
+    let claude_dir = t.root.path().join("claude-cfg");
+    let out = t
+        .rtk()
+        .args(["init", "--agent", "claude", "--global"])
+        .env("CLAUDE_CONFIG_DIR", &claude_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(claude_dir.join("settings.json").exists());
+    assert!(!t.home().join(".claude").exists());
+    let codex_home = t.root.path().join("codex-home");
+    let out = t
+        .rtk()
+        .args(["init", "--agent", "codex", "--global"])
+        .env("CODEX_HOME", &codex_home)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(codex_home.join("hooks.json").exists());
+}
+
+#[test]
+fn copilot_install_removes_an_old_camelcase_rtk_entry() {
+    let t = TestEnv::new();
+    let f = t.write(
+        "work/.github/hooks/rtk.json",
+        r#"{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"rtk hook copilot"}],"sessionStart":[{"bash":"echo hi"}]}}"#,
+    );
+    let (code, _, err) = init(&t, &["--agent", "copilot"]);
+    assert_eq!(code, 0, "{err}");
+    let v = read(&f);
+    assert!(v["hooks"].get("preToolUse").is_none(), "{v}");
+    assert_eq!(v["hooks"]["sessionStart"][0]["bash"], "echo hi");
+    assert_eq!(
+        rtk_entries(&v, "rtk hook copilot"),
+        2,
+        "bash + powershell of one entry"
+    );
+    assert_eq!(v["hooks"]["PreToolUse"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn droid_uses_hooks_json_when_present() {
+    let t = TestEnv::new();
+    let hooks = t.write("home/.factory/hooks.json", r#"{"hooks":{}}"#);
+    let (code, _, err) = init(&t, &["--agent", "droid", "--global"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(rtk_entries(&read(&hooks), "rtk hook droid"), 1);
+    assert!(!t.home().join(".factory/settings.json").exists());
+}
+
+#[test]
+fn vibe_toml_roundtrip_keeps_user_hooks() {
+    let t = TestEnv::new();
+    let user = "# my hooks\n[[hooks]]\nname = \"lint\"\ntype = \"post_tool\"\nmatch = \"*\"\ncommand = \"lint.sh\"\n";
+    let f = t.write("home/.vibe/hooks.toml", user);
+    for _ in 0..2 {
+        let (code, _, err) = init(&t, &["--agent", "vibe", "--global"]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.starts_with(user), "{text}");
+    assert_eq!(text.matches("rtk hook vibe").count(), 1, "{text}");
+    let (code, _, _) = init(&t, &["--agent", "vibe", "--global", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), user);
+    // Malformed TOML is refused and untouched.
+    t.write("home/.vibe/hooks.toml", "[[hooks]\nname =");
+    let (code, _, err) = init(&t, &["--agent", "vibe", "--global"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not valid TOML"), "{err}");
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), "[[hooks]\nname =");
+}
+
+#[test]
+fn an_older_backup_is_never_overwritten() {
+    let t = TestEnv::new();
+    t.write("home/.gemini/settings.json", r#"{"theme":"dark"}"#);
+    t.write("home/.gemini/settings.json.rtk-bak", "precious");
+    let (code, out, _) = init(&t, &["--agent", "gemini", "--global"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("settings.json.rtk-bak.1"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(t.home().join(".gemini/settings.json.rtk-bak")).unwrap(),
+        "precious"
+    );
+    assert_eq!(
+        std::fs::read_to_string(t.home().join(".gemini/settings.json.rtk-bak.1")).unwrap(),
+        r#"{"theme":"dark"}"#
+    );
+}
+
+#[test]
+fn plugins_not_bundled_are_reported_and_nothing_is_written() {
+    for agent in ["openclaw", "pi", "hermes", "opencode"] {
+        let t = TestEnv::new();
+        let before = listing(t.root.path());
+        let (code, _, err) = init(&t, &["--agent", agent, "--global"]);
+        assert_eq!(code, 1, "{agent}");
+        assert!(err.contains("not bundled"), "{agent}: {err}");
+        assert_eq!(listing(t.root.path()), before, "{agent}");
+        let (code, out, _) = init(&t, &["--agent", agent, "--global", "--show"]);
+        assert_eq!(code, 0, "{agent}");
+        assert!(out.contains("does not exist"), "{agent}: {out}");
+    }
+}
+
+#[test]
+fn unknown_agent_is_an_error() {
+    let t = TestEnv::new();
+    let (code, out, err) = init(&t, &["--agent", "emacs"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("unknown agent 'emacs'") && err.contains("opencode"),
+        "{err}"
+    );
+}
