@@ -9,6 +9,7 @@
 //! naming a tee file with the full output). Adding a tool family = one new file + registry lines.
 
 pub mod args;
+mod dev;
 mod diff;
 mod files;
 mod git;
@@ -121,12 +122,29 @@ pub static REGISTRY: &[&dyn Filter] = &[
     &files::wc::Wc,
     &search::Grep,
     &diff::DiffTool,
+    &dev::cargo::Test,
+    &dev::cargo::Build,
+    &dev::pytest::Pytest,
+    &dev::gotool::GoTest,
+    &dev::gotool::GoBuild,
+    &dev::js::Script,
+    &dev::js::Npx,
+    &dev::jest::Jest,
+    &dev::jest::Vitest,
+    &dev::tsc::Tsc,
+    &dev::lint::Eslint,
+    &dev::lint::Ruff,
+    &dev::lint::Mypy,
+    &dev::make::Make,
 ];
 
 /// Index of the subcommand word in `args` for `program`, if it has subcommands.
 pub fn subcommand_index(program: &str, args: &[String]) -> Option<usize> {
     match program {
         "git" => git::subcommand_index(args),
+        "cargo" => dev::cargo::subcommand_index(args),
+        // Only `python -m pytest …` has a "subcommand": the module run.
+        "python" | "python3" => (args.len() > 1 && args[0] == "-m").then_some(1),
         _ => args.iter().position(|a| !a.starts_with('-')),
     }
 }
@@ -232,8 +250,39 @@ mod tests {
             ("rg x", Some("grep")),
             ("wc -l f", Some("wc")),
             ("diff a b", Some("diff")),
-            ("cargo test", None),
-            ("python3 -m pytest -x", None),
+            ("cargo test", Some("cargo-test")),
+            ("cargo nextest run", Some("cargo-test")),
+            ("cargo +nightly test --lib", Some("cargo-test")),
+            ("cargo build --release", Some("cargo-build")),
+            ("cargo check", Some("cargo-build")),
+            ("cargo clippy --all-targets", Some("cargo-build")),
+            ("cargo fmt", None),
+            ("cargo run", None),
+            ("python3 -m pytest -x", Some("pytest")),
+            ("python -m pytest", Some("pytest")),
+            ("/usr/bin/python3 -m pytest tests", Some("pytest")),
+            ("python3 -m http.server", None),
+            ("python3 script.py pytest", None),
+            ("python3 -u -m pytest", None),
+            ("pytest -q", Some("pytest")),
+            ("go test ./...", Some("go-test")),
+            ("go build ./...", Some("go-build")),
+            ("go vet ./...", Some("go-build")),
+            ("go run .", None),
+            ("npm test", Some("npm-script")),
+            ("npm run build", Some("npm-script")),
+            ("npm install", None),
+            ("pnpm test", Some("npm-script")),
+            ("npx jest", Some("npx")),
+            ("pnpm exec vitest run", Some("npx")),
+            ("jest --ci", Some("jest")),
+            ("vitest run", Some("vitest")),
+            ("tsc --noEmit", Some("tsc")),
+            ("eslint src", Some("eslint")),
+            ("ruff check .", Some("ruff")),
+            ("ruff format .", None),
+            ("mypy src", Some("mypy")),
+            ("make -j4", Some("make")),
         ];
         for (line, want) in cases {
             let w = words(line);
