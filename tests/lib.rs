@@ -3,5 +3,6 @@
 
 mod common;
 mod filters_cli;
+mod filters_dev_snapshots;
 mod filters_snapshots;
 mod rewrite_cli;

@@ -88,14 +88,16 @@ fn compact_text(stdout: &str) -> Sink {
             sink.line(line);
         }
     }
-    let mut summary = format!(
-        "go test: {ok_pkgs} package{} ok",
-        if ok_pkgs == 1 { "" } else { "s" }
-    );
-    if no_tests > 0 {
-        summary.push_str(&format!(", {no_tests} without tests"));
+    if ok_pkgs + no_tests > 0 {
+        let mut summary = format!(
+            "go test: {ok_pkgs} package{} ok",
+            if ok_pkgs == 1 { "" } else { "s" }
+        );
+        if no_tests > 0 {
+            summary.push_str(&format!(", {no_tests} without tests"));
+        }
+        sink.line(&summary);
     }
-    sink.line(&summary);
     sink
 }
 

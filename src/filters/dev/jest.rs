@@ -114,6 +114,7 @@ fn compact_report(text: &str) -> Sink {
             || t.starts_with("RUN  v")
             || t.starts_with("Start at ")
             || t.starts_with("Snapshots:   0 total")
+            || t.starts_with("npm notice")
             || t == "Ran all test suites."
             || t.starts_with("Ran all test suites matching")
             || (t

@@ -184,36 +184,20 @@ impl Filter for Mypy {
         plan_capture(inv.args)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        // mypy's lines are terse already; `--pretty` / error-context add source and caret
+        // lines, which go. Every `file:line: severity: message` line stays verbatim.
         let text = strip_ansi(out.stdout);
-        let mut s = String::new();
-        let mut current = String::new();
+        let mut sink = Sink::default();
         for line in text.lines() {
-            match MYPY_LINE.captures(line) {
-                Some(c) => {
-                    if c[1] != current {
-                        current = c[1].to_string();
-                        s.push_str(&format!("{current}:\n"));
-                    }
-                    let msg = c[4].split("  [").collect::<Vec<_>>();
-                    let body = if msg.len() == 2 {
-                        format!("{} [{}", msg[0], msg[1])
-                    } else {
-                        c[4].to_string()
-                    };
-                    s.push_str(&format!("  {}: {}: {body}\n", &c[2], &c[3]));
-                }
-                None => {
-                    current.clear();
-                    s.push_str(line);
-                    s.push('\n');
-                }
+            let snippet = !MYPY_LINE.is_match(line)
+                && (line.starts_with("    ") || line.trim().is_empty() || line.trim() == "^");
+            if snippet {
+                sink.drop_line();
+            } else {
+                sink.line(line);
             }
         }
-        Ok(Compacted {
-            stdout: s,
-            stderr: None,
-            elided: None,
-        })
+        Ok(done(sink, "source snippets"))
     }
 }
 

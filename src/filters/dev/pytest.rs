@@ -122,7 +122,7 @@ fn compact_body(body: &str) -> Sink {
             {
                 sink.drop_line();
             } else {
-                sink.line(line);
+                sink.line(&format!("=== {section} ==="));
             }
             continue;
         }

@@ -49,7 +49,7 @@ impl Filter for Tsc {
         for line in text.lines() {
             if let Some(c) = DIAG.captures(line) {
                 count += 1;
-                let entry = format!("  {}:{} {} {}", &c[2], &c[3], &c[5], &c[6]);
+                let entry = format!("  {}:{} {}: {}", &c[2], &c[3], &c[5], &c[6]);
                 let entry = if &c[4] == "error" {
                     entry
                 } else {
