@@ -13,6 +13,7 @@ mod dev;
 mod diff;
 mod files;
 mod git;
+mod ops;
 mod run;
 mod search;
 pub mod unified;
@@ -136,6 +137,12 @@ pub static REGISTRY: &[&dyn Filter] = &[
     &dev::lint::Ruff,
     &dev::lint::Mypy,
     &dev::make::Make,
+    &ops::docker::Docker,
+    &ops::docker::Kubectl,
+    &ops::gh::Gh,
+    &ops::net::Curl,
+    &ops::net::Wget,
+    &ops::pip::Pip,
 ];
 
 /// Index of the subcommand word in `args` for `program`, if it has subcommands.
@@ -143,6 +150,8 @@ pub fn subcommand_index(program: &str, args: &[String]) -> Option<usize> {
     match program {
         "git" => git::subcommand_index(args),
         "cargo" => dev::cargo::subcommand_index(args),
+        "docker" => ops::docker::first_word(args, ops::docker::DOCKER_GLOBAL),
+        "kubectl" => ops::docker::first_word(args, ops::docker::KUBECTL_GLOBAL),
         // Only `python -m pytest …` has a "subcommand": the module run.
         "python" | "python3" => (args.len() > 1 && args[0] == "-m").then_some(1),
         _ => args.iter().position(|a| !a.starts_with('-')),
@@ -283,6 +292,21 @@ mod tests {
             ("ruff format .", None),
             ("mypy src", Some("mypy")),
             ("make -j4", Some("make")),
+            ("docker ps -a", Some("docker")),
+            ("docker --context prod ps", Some("docker")),
+            ("docker compose logs web", Some("docker")),
+            ("docker run -it x", None),
+            ("kubectl -n kube-system get pods", Some("kubectl")),
+            ("kubectl describe pod web", Some("kubectl")),
+            ("kubectl apply -f x.yaml", None),
+            ("gh pr list", Some("gh")),
+            ("gh run view 123", Some("gh")),
+            ("gh repo clone x", None),
+            ("curl -s https://example.com", Some("curl")),
+            ("wget https://example.com/x", Some("wget")),
+            ("pip install requests", Some("pip")),
+            ("pip3 list", Some("pip")),
+            ("pip freeze", None),
         ];
         for (line, want) in cases {
             let w = words(line);
