@@ -221,3 +221,22 @@ fn test_runner_successes_are_a_few_lines() {
         );
     }
 }
+
+#[test]
+fn json_bodies_keep_every_value() {
+    let mut checked = 0;
+    for f in fixtures().iter().filter(|f| f.tool == "curl" || f.tool == "gh") {
+        let body = |s: &str| s.rsplit("\r\n\r\n").next().unwrap_or(s).to_string();
+        let Ok(raw) = serde_json::from_str::<serde_json::Value>(&body(&f.stdout)) else {
+            continue;
+        };
+        let (_, Some(Ok(c))) = filtered(f) else {
+            panic!("{}: JSON body not compacted", f.name);
+        };
+        let got: serde_json::Value = serde_json::from_str(&body(&c.stdout)).unwrap();
+        assert_eq!(got, raw, "{}", f.name);
+        assert!(c.stdout.len() < f.stdout.len(), "{}: not minified", f.name);
+        checked += 1;
+    }
+    assert!(checked >= 2, "JSON fixtures missing");
+}

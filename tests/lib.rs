@@ -3,6 +3,7 @@
 
 mod common;
 mod filters_cli;
+mod filters_dev_cli;
 mod filters_dev_snapshots;
 mod filters_snapshots;
 mod rewrite_cli;

@@ -81,18 +81,12 @@ impl Filter for Curl {
             ("", out.stdout)
         };
         let (stderr, meter) = strip_meter(out.stderr);
-        let (stdout, minified) = match json::minify(body) {
-            Some(m) => (format!("{head}{m}"), true),
-            None => (out.stdout.to_string(), false),
+        let stdout = match json::minify(body) {
+            Some(m) => format!("{head}{m}"),
+            None => out.stdout.to_string(),
         };
-        let elided = match (minified, meter) {
-            (true, true) => {
-                Some("JSON whitespace (values unchanged) and the progress meter".into())
-            }
-            (true, false) => Some("JSON whitespace (values unchanged)".into()),
-            (false, true) => Some("the progress meter".into()),
-            (false, false) => None,
-        };
+        // Minifying drops no information (every value stays byte for byte): no note for it.
+        let elided = meter.then(|| "the progress meter".to_string());
         Ok(Compacted {
             stdout,
             stderr: Some(stderr),
