@@ -172,7 +172,7 @@ fn pytest_failures_keep_name_assertion_location_and_exit_1() {
     for want in [
         "FAILED tests/test_more.py::test_wrong",
         "FAILED tests/test_more.py::test_also_wrong",
-        "E       assert 6 == 7",
+        "E assert 6 == 7",
         "tests/test_more.py:5: AssertionError",
         "2 failed, 1 passed",
     ] {

@@ -225,7 +225,10 @@ fn test_runner_successes_are_a_few_lines() {
 #[test]
 fn json_bodies_keep_every_value() {
     let mut checked = 0;
-    for f in fixtures().iter().filter(|f| f.tool == "curl" || f.tool == "gh") {
+    for f in fixtures()
+        .iter()
+        .filter(|f| f.tool == "curl" || f.tool == "gh")
+    {
         let body = |s: &str| s.rsplit("\r\n\r\n").next().unwrap_or(s).to_string();
         let Ok(raw) = serde_json::from_str::<serde_json::Value>(&body(&f.stdout)) else {
             continue;

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{join_elided, rustc, strip_ansi, Sink};
+use super::{rustc, strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
 
 const fn cargo(sub: &'static str) -> Route {
@@ -63,15 +63,16 @@ impl Filter for Test {
         }
         let err = rustc::compact(out.stderr);
         let stdout = strip_ansi(out.stdout);
-        let (text, elided) = if stdout.lines().any(|l| RESULT.is_match(l)) {
+        let (text, dropped) = if stdout.lines().any(|l| RESULT.is_match(l)) {
             compact_libtest(&stdout)
         } else {
-            (out.stdout.to_string(), None)
+            (out.stdout.to_string(), 0)
         };
+        let n = dropped + err.dropped;
         Ok(Compacted {
             stdout: text,
             stderr: Some(err.text.clone()),
-            elided: join_elided(elided, err.elided("cargo progress and warning detail")),
+            elided: (n > 0).then(|| format!("{n} lines: passing tests, progress, std frames")),
         })
     }
 }
@@ -86,8 +87,8 @@ struct Totals {
     secs: f64,
 }
 
-/// libtest's text output (stdout of `cargo test`).
-fn compact_libtest(stdout: &str) -> (String, Option<String>) {
+/// libtest's text output (stdout of `cargo test`): the text and how many lines it dropped.
+fn compact_libtest(stdout: &str) -> (String, usize) {
     let mut sink = Sink::default();
     let mut t = Totals::default();
     // Where we are inside one suite's output.
@@ -167,13 +168,7 @@ fn compact_libtest(stdout: &str) -> (String, Option<String>) {
     );
     let mut text = sink.text;
     text.push_str(&summary);
-    let elided = (sink.dropped > 0).then(|| {
-        format!(
-            "{} lines (passing tests, std backtrace frames, repeated failure list)",
-            sink.dropped
-        )
-    });
-    (text, elided)
+    (text, sink.dropped)
 }
 
 /// A backtrace frame (`  4: demo::tests::adds`) whose source line is in the project, not in
@@ -236,7 +231,7 @@ impl Filter for Build {
         Ok(Compacted {
             stdout: out.stdout.to_string(),
             stderr: Some(text),
-            elided: err.elided("cargo progress and warning detail"),
+            elided: err.elided("progress and warning detail"),
         })
     }
 }

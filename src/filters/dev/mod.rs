@@ -32,9 +32,9 @@ impl Sink {
     pub fn drop_line(&mut self) {
         self.dropped += 1;
     }
-    /// `Some("N lines of <what>")` when anything was dropped.
+    /// `Some("N lines: <what>")` when anything was dropped.
     pub fn elided(&self, what: &str) -> Option<String> {
-        (self.dropped > 0).then(|| format!("{} lines of {what}", self.dropped))
+        (self.dropped > 0).then(|| format!("{} lines: {what}", self.dropped))
     }
 }
 
@@ -62,14 +62,6 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     out.into()
-}
-
-/// Joins two elision notes.
-pub fn join_elided(a: Option<String>, b: Option<String>) -> Option<String> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(format!("{a}, {b}")),
-        (a, b) => a.or(b),
-    }
 }
 
 #[cfg(test)]

@@ -85,7 +85,7 @@ impl Filter for Pytest {
         Ok(Compacted {
             stdout,
             stderr: None,
-            elided: sink.elided("pytest header, progress, source context and warnings"),
+            elided: sink.elided("header, progress, source context"),
         })
     }
 }
@@ -109,6 +109,12 @@ fn compact_body(body: &str) -> Sink {
             .captures(l)
             .is_some_and(|c| &c[1] == "short test summary info")
     });
+    // When the short summary names every FAILURES block (same count, same order), each block
+    // is headed by its `FAILED node::id` line and the summary's FAILED entries (duplicates of
+    // the blocks' `E` lines) go.
+    let mut merged = failed_ids(body).into_iter();
+    let merge = merged.len() > 0;
+    let mut in_failed_entry = false;
     let mut section = String::from("test session starts");
     // Inside a failure frame: seen its `>` line yet?
     let mut past_arrow = false;
@@ -119,6 +125,7 @@ fn compact_body(body: &str) -> Sink {
             if section == "test session starts"
                 || section == "warnings summary"
                 || section == "PASSES"
+                || (merge && (section == "FAILURES" || section == "short test summary info"))
             {
                 sink.drop_line();
             } else {
@@ -140,8 +147,13 @@ fn compact_body(body: &str) -> Sink {
             }
             "FAILURES" => {
                 if let Some(c) = BLOCK.captures(line) {
-                    sink.line(&format!("--- {}", &c[1]));
+                    match merged.next().filter(|_| merge) {
+                        Some(id) => sink.line(&id),
+                        None => sink.line(&format!("--- {}", &c[1])),
+                    }
                     past_arrow = false;
+                } else if let Some(rest) = line.strip_prefix("E       ") {
+                    sink.line(&format!("E {rest}"));
                 } else if line.starts_with("_ _ _") {
                     past_arrow = false;
                     sink.drop_line();
@@ -158,6 +170,19 @@ fn compact_body(body: &str) -> Sink {
                 }
             }
             "warnings summary" | "PASSES" => sink.drop_line(),
+            "short test summary info" if merge => {
+                if line.starts_with("FAILED ") {
+                    in_failed_entry = true;
+                    sink.drop_line();
+                } else if in_failed_entry && !line.starts_with("ERROR ") && !line.starts_with("!!")
+                {
+                    // continuation of a multi-line FAILED message
+                    sink.drop_line();
+                } else {
+                    in_failed_entry = false;
+                    sink.line(line);
+                }
+            }
             _ => {
                 if line.is_empty() {
                     sink.drop_line();
@@ -168,6 +193,40 @@ fn compact_body(body: &str) -> Sink {
         }
     }
     sink
+}
+
+/// `FAILED node::id` (without the message) for each short-summary entry, when their number
+/// equals the number of FAILURES blocks; empty otherwise.
+fn failed_ids(body: &str) -> Vec<String> {
+    let mut section = "";
+    let mut blocks = 0;
+    let mut ids = Vec::new();
+    for line in body.lines() {
+        if let Some(c) = SECTION.captures(line) {
+            section = if &c[1] == "FAILURES" {
+                "F"
+            } else if &c[1] == "short test summary info" {
+                "S"
+            } else {
+                ""
+            };
+            continue;
+        }
+        if section == "F" && BLOCK.is_match(line) {
+            blocks += 1;
+        }
+        if section == "S" {
+            if let Some(rest) = line.strip_prefix("FAILED ") {
+                let id = rest.split(" - ").next().unwrap_or(rest);
+                ids.push(format!("FAILED {id}"));
+            }
+        }
+    }
+    if ids.len() == blocks {
+        ids
+    } else {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]
