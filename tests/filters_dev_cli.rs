@@ -18,7 +18,7 @@ fn on_path(prog: &str) -> Option<PathBuf> {
 /// which the hermetic env replaces), then the test's PATH.
 fn tool_path() -> std::ffi::OsString {
     let mut dirs = Vec::new();
-    if let Ok(out) = std::process::Command::new("python3")
+    if let Ok(out) = assert_cmd::Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()
     {
@@ -129,7 +129,7 @@ fn py_project(t: &TestEnv) -> PathBuf {
 }
 
 fn has_pytest() -> bool {
-    std::process::Command::new("python3")
+    assert_cmd::Command::new("python3")
         .args(["-c", "import pytest"])
         .output()
         .is_ok_and(|o| o.status.success())

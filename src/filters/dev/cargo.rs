@@ -150,9 +150,9 @@ fn compact_libtest(stdout: &str) -> (String, usize) {
                     if let Some(at_line) = lines.next_if(|n| n.trim_start().starts_with("at ")) {
                         sink.line(at_line);
                     }
-                } else if in_backtrace && (line.starts_with(' ') || line.starts_with("note: ")) {
-                    sink.drop_line();
-                } else if line.is_empty() {
+                } else if line.is_empty()
+                    || (in_backtrace && (line.starts_with(' ') || line.starts_with("note: ")))
+                {
                     sink.drop_line();
                 } else {
                     in_backtrace = false;

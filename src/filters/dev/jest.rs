@@ -81,9 +81,8 @@ pub fn compact_js_tests(out: &Output<'_>) -> Result<Compacted, Unparsed> {
     Ok(Compacted {
         stdout: o.text,
         stderr: Some(e.text),
-        elided: (dropped > 0).then(|| {
-            format!("{dropped} lines (passing tests, code-frame context, library stack frames)")
-        }),
+        elided: (dropped > 0)
+            .then(|| format!("{dropped} lines: passing tests, code frames, library frames")),
     })
 }
 

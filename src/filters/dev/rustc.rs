@@ -1,8 +1,8 @@
 //! cargo's stderr (build, check, clippy, test): progress lines (`Compiling x v1.2`,
 //! `Finished`, `Running`…) are dropped; every error block is kept in full (message, code,
-//! location, snippet, help); each warning becomes one line `file:line:col: warning[code]:
-//! message [lint]`, grouped by file and deduplicated (cargo test builds a crate twice). Lines
-//! the parser does not know are kept as they are.
+//! location, snippet, help); each warning becomes one line `file:line:col: [code] message
+//! [lint]` under an `N warnings:` line, grouped by file and deduplicated (cargo test builds a
+//! crate twice). Lines the parser does not know are kept as they are.
 
 use std::sync::LazyLock;
 
@@ -48,7 +48,13 @@ impl Block {
         let lint = lint.map(|l| format!(" [{l}]")).unwrap_or_default();
         let loc = self.location()?;
         let file = loc.split(':').next().unwrap_or(loc).to_string();
-        Some((file, format!("{loc}: warning{code}: {msg}{lint}")))
+        let code = code.trim_start_matches('[').trim_end_matches(']');
+        let code = if code.is_empty() {
+            String::new()
+        } else {
+            format!("{code} ")
+        };
+        Some((file, format!("{loc}: {code}{msg}{lint}")))
     }
 }
 
@@ -118,12 +124,8 @@ pub fn compact(stderr: &str) -> Sink {
                 files.push(f);
             }
         }
-        sink.line(&format!(
-            "{} warning{} in {}:",
-            warnings.len(),
-            if warnings.len() == 1 { "" } else { "s" },
-            files.join(", ")
-        ));
+        let n = warnings.len();
+        sink.line(&format!("{n} warning{}:", if n == 1 { "" } else { "s" }));
         for f in &files {
             for (_, w) in warnings.iter().filter(|(wf, _)| wf == f) {
                 sink.line(w);
@@ -148,7 +150,7 @@ mod tests {
         assert!(s.text.contains("2 | m\n"));
         assert!(s
             .text
-            .contains("src/lib.rs:1:5: warning: unused variable: `u` [unused_variables]"));
+            .contains("src/lib.rs:1:5: unused variable: `u` [unused_variables]"));
         assert!(s.text.contains("error: could not compile `demo`"));
         assert!(!s.text.contains("generated 1 warning"));
     }
@@ -157,7 +159,7 @@ mod tests {
     fn duplicate_warnings_are_counted_once() {
         let w = "warning: x\n --> a.rs:1:1\n\n";
         let s = compact(&format!("{w}{w}"));
-        assert_eq!(s.text.matches("a.rs:1:1: warning: x").count(), 1);
-        assert!(s.text.starts_with("1 warning in a.rs:"));
+        assert_eq!(s.text.matches("a.rs:1:1: x").count(), 1);
+        assert!(s.text.starts_with("1 warning:\n"));
     }
 }
