@@ -308,3 +308,19 @@ fn broken_pipe_is_quiet() {
         );
     }
 }
+
+#[test]
+fn signal_death_of_a_captured_child_is_128_plus_signal() {
+    let t = setup();
+    // git runs GIT_EXTERNAL_DIFF for each changed file; this one kills git itself.
+    let killer = t.write("work/kill-parent.sh", "#!/bin/sh\nkill -TERM $PPID\n");
+    std::fs::set_permissions(&killer, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = t
+        .rtk()
+        .args(["git", "diff"])
+        .env("GIT_EXTERNAL_DIFF", &killer)
+        .current_dir(t.work().join("repo"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(143), "{out:?}");
+}

@@ -149,12 +149,38 @@ fn every_grep_match_and_find_path_survives() {
         .filter(|f| ["grep", "rg", "find"].contains(&f.tool.as_str()))
     {
         let out = shown(f);
+        let elided = matches!(
+            filtered(f).1,
+            Some(Ok(Compacted {
+                elided: Some(_),
+                ..
+            }))
+        );
+        let mut per_file: Vec<(&str, usize)> = Vec::new();
         for line in f.stdout.lines() {
-            let tail = match f.tool.as_str() {
-                "find" => line.rsplit('/').next().unwrap(),
-                _ => line.split_once(':').map_or(line, |(_, rest)| rest),
-            };
-            assert!(out.contains(tail), "{}: lost {line:?}", f.name);
+            if f.tool == "find" {
+                let name = line.rsplit('/').next().unwrap();
+                assert!(out.contains(name), "{}: lost {line:?}", f.name);
+                continue;
+            }
+            let (path, rest) = line.split_once(':').unwrap_or(("", line));
+            match per_file.last_mut() {
+                Some((p, n)) if *p == path => *n += 1,
+                _ => per_file.push((path, 1)),
+            }
+            // Capped output (said in the note) may leave lines out; otherwise every line stays.
+            assert!(elided || out.contains(rest), "{}: lost {line:?}", f.name);
+        }
+        // Every matching file stays, with its count, whenever the output was grouped.
+        if out != f.stdout {
+            for (path, n) in per_file.iter().filter(|(p, _)| !p.is_empty()) {
+                let header = if *n == 1 {
+                    format!("{path}:")
+                } else {
+                    format!("{path} ({n})")
+                };
+                assert!(out.contains(&header), "{}: lost file {path}", f.name);
+            }
         }
     }
 }

@@ -308,10 +308,71 @@ mod tests {
             ("pip3 list", Some("pip")),
             ("pip freeze", None),
         ];
+        let mut reached = HashSet::new();
         for (line, want) in cases {
             let w = words(line);
             let got = lookup(&w[0], &w[1..]).map(|(f, _)| f.name());
             assert_eq!(got, *want, "{line}");
+            reached.extend(got);
+        }
+        // Every registered filter is reachable from a command line.
+        let all: HashSet<&str> = REGISTRY.iter().map(|f| f.name()).collect();
+        assert_eq!(reached, all);
+    }
+
+    #[test]
+    fn plan_table() {
+        const CAP: Plan = Plan::Capture { stderr: false };
+        const CAP_ERR: Plan = Plan::Capture { stderr: true };
+        let cases: &[(&str, Plan)] = &[
+            ("git status", CAP),
+            ("git status -s", Plan::Passthrough),
+            ("git status --porcelain=v2", Plan::Passthrough),
+            ("git log -n 5", CAP),
+            ("git log --oneline", Plan::Passthrough),
+            ("git log --format=%H", Plan::Passthrough),
+            ("git log --graph", Plan::Passthrough),
+            ("git log -p", Plan::Passthrough),
+            ("git log -Spatch", CAP),
+            ("git diff --stat", CAP),
+            ("git diff --color=always", Plan::Passthrough),
+            ("git diff --word-diff", Plan::Passthrough),
+            ("git show HEAD --format=%s", Plan::Passthrough),
+            ("git commit", Plan::Passthrough),
+            ("git commit -m x", CAP),
+            ("git commit -am x", CAP),
+            ("git commit -m x -e", Plan::Passthrough),
+            ("git commit --amend --no-edit", CAP),
+            ("git add -p", Plan::Passthrough),
+            ("git add .", CAP),
+            ("git push", CAP_ERR),
+            ("git stash show -p", Plan::Passthrough),
+            ("git checkout -p", Plan::Passthrough),
+            ("git stash pop", CAP_ERR),
+            ("cat f", Plan::Stream),
+            ("ls", Plan::Stream),
+            ("ls -la", CAP),
+            ("ls -laF", Plan::Stream),
+            ("ls -li", Plan::Stream),
+            ("find . -exec rm {} ;", Plan::Passthrough),
+            ("find . -print0", Plan::Passthrough),
+            ("find . -name x", CAP),
+            ("grep -rn x .", CAP),
+            ("grep -n x f", Plan::Stream),
+            ("grep -rc x .", Plan::Stream),
+            ("grep -rl x .", Plan::Stream),
+            ("grep -rn -A2 x .", Plan::Stream),
+            ("grep x a b", CAP),
+            ("rg --json x", Plan::Stream),
+            ("rg -uu x", CAP),
+            ("tree -J", Plan::Passthrough),
+            ("diff -q a b", Plan::Stream),
+            ("diff -u a b", CAP),
+        ];
+        for (line, want) in cases {
+            let w = words(line);
+            let (f, inv) = lookup(&w[0], &w[1..]).expect(line);
+            assert_eq!(f.plan(&inv), *want, "{line}");
         }
     }
 }

@@ -128,15 +128,18 @@ fn captured(
     }
     write_compacted(&mut out, &mut err, &compacted, emitted_err, note.as_deref())?;
     rec.emitted_bytes = emitted_len as u64 + forwarded_err;
-    let raw_text = [raw_out, raw_err].concat();
-    let emitted_text = [
-        compacted.stdout.as_str(),
+    let tokens = |parts: &[&str]| {
+        parts
+            .iter()
+            .map(|p| tracking::estimate_tokens(p))
+            .sum::<u64>()
+    };
+    rec.raw_tokens = tokens(&[raw_out, raw_err]) + forwarded_err.div_ceil(4);
+    rec.emitted_tokens = tokens(&[
+        &compacted.stdout,
         emitted_err,
         note.as_deref().unwrap_or(""),
-    ]
-    .concat();
-    rec.raw_tokens = tracking::estimate_tokens(&raw_text) + forwarded_err.div_ceil(4);
-    rec.emitted_tokens = tracking::estimate_tokens(&emitted_text) + forwarded_err.div_ceil(4);
+    ]) + forwarded_err.div_ceil(4);
     Ok(c.code)
 }
 

@@ -1,7 +1,9 @@
 //! `grep` and `rg`: matches grouped by file — one `path (N)` header with the match count, then
 //! each matching line exactly as printed (`  12:text` with line numbers) — so the path is not
-//! repeated per line. Nothing is dropped or shortened; exit codes (1 = no match, 2 = error) are
-//! grep's own. Output that has no file prefix (one file, `-h`), or machine forms (`-c`, `-l`,
+//! repeated per line; a file with a single match keeps grep's own `path:12:text` line. Lines are never shortened. Up to [`FULL_UP_TO`] matching lines everything
+//! is shown; past that each file shows its first lines — [`BUDGET`] / files, between 1 and
+//! [`PER_FILE`] — and a `  ... +N more` line: every matching file and its count stay, and the
+//! elision note names the tee file holding every match. Exit codes (1 = no match, 2 = error) are grep's own. Output that has no file prefix (one file, `-h`), or machine forms (`-c`, `-l`,
 //! `-o`, `-q`, `-Z`, context `-A/-B/-C`, `--json`, …) stream through unchanged.
 //!
 //! Pipes: agents read command output through a pipe, so "stdout is not a TTY" cannot tell an
@@ -12,6 +14,13 @@ use crate::filters::args::Spec;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Grep;
+
+/// Total matching lines shown in full.
+pub const FULL_UP_TO: usize = 50;
+/// Most lines shown per file when the total is larger.
+pub const PER_FILE: usize = 10;
+/// Matching lines shown in all when the total is larger (at least one per file).
+pub const BUDGET: usize = 200;
 
 const GREP: Spec = Spec {
     short_with_value: "efmABCdDX",
@@ -65,7 +74,7 @@ const RG: Spec = Spec {
 };
 
 /// Short and long flags after which the output is not `path:[line:]text` lines.
-const GREP_RAW_SHORT: &str = "clLoqsZzbABCTUu0123456789";
+const GREP_RAW_SHORT: &str = "clLoqZzbABCTUu0123456789";
 const GREP_RAW_LONG: &[&str] = &[
     "count",
     "files-with-matches",
@@ -84,7 +93,7 @@ const GREP_RAW_LONG: &[&str] = &[
     "initial-tab",
     "label",
 ];
-const RG_RAW_SHORT: &str = "clLoqZbABCpr0uh";
+const RG_RAW_SHORT: &str = "clLoqZbABCpr0h";
 const RG_RAW_LONG: &[&str] = &[
     "count",
     "count-matches",
@@ -163,10 +172,24 @@ impl Filter for Grep {
         } else {
             GREP.has(inv.args, "n", &["line-number"])
         };
+        let total = out.stdout.lines().count();
+        if total <= FULL_UP_TO {
+            let (stdout, _) = group(out.stdout, numbered, None)?;
+            return Ok(Compacted {
+                stdout,
+                stderr: None,
+                elided: None,
+            });
+        }
+        let files = count_files(out.stdout, numbered).max(1);
+        let per_file = (BUDGET / files).clamp(1, PER_FILE);
+        let (stdout, dropped) = group(out.stdout, numbered, Some(per_file))?;
         Ok(Compacted {
-            stdout: group(out.stdout, numbered)?,
+            stdout,
             stderr: None,
-            elided: None,
+            elided: (dropped > 0).then(|| {
+                format!("{dropped} of {total} matching lines (showing {per_file} per file)")
+            }),
         })
     }
 }
@@ -203,19 +226,36 @@ fn rg_prefixes_paths(a: &[String]) -> bool {
     !(f.len() == 1 && std::path::Path::new(f[0]).is_file())
 }
 
-/// `path:12:text` lines → `path (N)` + `  12:text` lines, one group per run of the same path.
-pub fn group(text: &str, numbered: bool) -> Result<String, Unparsed> {
+/// `path:12:text` lines → `path (N)` + `  12:text` lines, one group per run of the same path,
+/// at most `cap` lines per group. Returns the text and the number of lines left out.
+pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, usize), Unparsed> {
     let mut out = String::with_capacity(text.len());
     let mut current: Option<&str> = None;
     let mut lines: Vec<&str> = Vec::new();
-    let flush = |out: &mut String, path: Option<&str>, lines: &mut Vec<&str>| {
+    let mut dropped = 0;
+    let mut flush = |out: &mut String, path: Option<&str>, lines: &mut Vec<&str>| {
         if let Some(p) = path {
+            if lines.len() == 1 {
+                // One match: the tool's own `path:line` form is already the shortest.
+                out.push_str(p);
+                out.push(':');
+                out.push_str(lines[0]);
+                out.push('\n');
+                lines.clear();
+                return;
+            }
             out.push_str(&format!("{p} ({})\n", lines.len()));
-            for l in lines.drain(..) {
+            let keep = cap.unwrap_or(usize::MAX).min(lines.len());
+            for l in &lines[..keep] {
                 out.push_str("  ");
                 out.push_str(l);
                 out.push('\n');
             }
+            if keep < lines.len() {
+                out.push_str(&format!("  ... +{} more\n", lines.len() - keep));
+                dropped += lines.len() - keep;
+            }
+            lines.clear();
         }
     };
     for line in text.lines() {
@@ -234,7 +274,21 @@ pub fn group(text: &str, numbered: bool) -> Result<String, Unparsed> {
         lines.push(rest);
     }
     flush(&mut out, current, &mut lines);
-    Ok(out)
+    Ok((out, dropped))
+}
+
+/// Number of runs of distinct paths (the groups [`group`] will print).
+fn count_files(text: &str, numbered: bool) -> usize {
+    let mut n = 0;
+    let mut last = None;
+    for line in text.lines() {
+        let path = split_path(line, numbered).map(|(p, _)| p);
+        if path.is_none() || path != last {
+            n += 1;
+        }
+        last = path;
+    }
+    n
 }
 
 /// Splits `path:12:text` (numbered) or `path:text` at the path's colon.
@@ -267,11 +321,22 @@ mod tests {
     fn groups_with_counts() {
         let raw = "a.rs:1:x\na.rs:5:y:z\nb:c.rs:2:w\nBinary file d matches\n";
         assert_eq!(
-            group(raw, true).unwrap(),
-            "a.rs (2)\n  1:x\n  5:y:z\nb:c.rs (1)\n  2:w\nBinary file d matches\n"
+            group(raw, true, None).unwrap().0,
+            "a.rs (2)\n  1:x\n  5:y:z\nb:c.rs:2:w\nBinary file d matches\n"
         );
-        assert_eq!(group("a:x\na:y\n", false).unwrap(), "a (2)\n  x\n  y\n");
-        assert!(group("no number here\n", true).is_err());
+        assert_eq!(
+            group("a:x\na:y\n", false, None).unwrap().0,
+            "a (2)\n  x\n  y\n"
+        );
+        assert!(group("no number here\n", true, None).is_err());
+    }
+
+    #[test]
+    fn cap_keeps_every_file_and_count() {
+        let raw = "a:1\na:2\na:3\nb:4\n";
+        let (out, dropped) = group(raw, false, Some(2)).unwrap();
+        assert_eq!(out, "a (3)\n  1\n  2\n  ... +1 more\nb:4\n");
+        assert_eq!(dropped, 1);
     }
 
     fn v(s: &str) -> Vec<String> {

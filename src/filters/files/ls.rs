@@ -40,7 +40,7 @@ impl Filter for Ls {
         let a = inv.args;
         let other_layout = SPEC.has(
             a,
-            "isgoGZnmxCQbN",
+            "isgoGZnmxCQbNFp",
             &[
                 "inode",
                 "size",
@@ -53,6 +53,10 @@ impl Filter for Ls {
                 "zero",
                 "dired",
                 "numeric-uid-gid",
+                "classify",
+                "file-type",
+                "indicator-style",
+                "hyperlink",
             ],
         );
         if SPEC.has(a, "l", &[]) && !other_layout {
@@ -65,7 +69,7 @@ impl Filter for Ls {
         static ENTRY: OnceLock<Regex> = OnceLock::new();
         let re = ENTRY.get_or_init(|| {
             Regex::new(
-                r"^([-bcdlpsDw?])([-rwxsStTlL?]{9})[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+,\s*\d+|[\d.,]+[KMGTPEZY]?)\s+\S+\s+\S+\s+\S+ (.*)$",
+                r"^([-bcdlpsDw?])([-rwxsStTlL?]{9})[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+,\s*\d+|[\d.,]+[KMGTPEZY]?)\s+[[:alpha:]]\S*\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4}) (.*)$",
             )
             .expect("valid regex")
         });
@@ -114,5 +118,49 @@ impl Filter for Ls {
             elided: (entries > 0)
                 .then(|| format!("permissions, owners, dates of {entries} entries")),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compact(stdout: &str) -> Result<Compacted, Unparsed> {
+        let args = vec!["-la".to_string()];
+        let inv = Invocation {
+            program: "ls",
+            args: &args,
+            sub: None,
+        };
+        Ls.compact(
+            &inv,
+            &Output {
+                stdout,
+                stderr: "",
+                code: 0,
+            },
+        )
+    }
+
+    #[test]
+    fn entries_table() {
+        let raw = "total 8\n\
+drwxr-xr-x 2 u g 4096 Jan  2  2026 .\n\
+-rw-r--r-- 1 u g   12 Dec  2 11:36 a file.txt\n\
+-rwxr-xr-x 1 u g   19 Jan  2  2026 run.sh\n\
+lrwxrwxrwx 1 u g    9 Jan  2  2026 l -> a file.txt\n\
+crw-rw-rw- 1 u g 1, 3 Jan  2  2026 null\n";
+        let c = compact(raw).unwrap();
+        assert_eq!(
+            c.stdout,
+            "a file.txt  12\nrun.sh*  19\nl -> a file.txt\nnull  (c)\n"
+        );
+        assert!(c.elided.is_some());
+    }
+
+    #[test]
+    fn other_date_styles_are_unparsed_not_misread() {
+        let iso = "-rw-r--r-- 1 u g 12 2026-01-02 03:04 empty dir\n";
+        assert!(compact(iso).is_err());
     }
 }

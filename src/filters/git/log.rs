@@ -1,6 +1,7 @@
 //! `git log` in git's default (medium) format → one line per commit:
-//! `<hash> <date> <author> [merge <parents>] (<refs>) <subject>`, plus up to
-//! [`BODY_LINES`] message body lines. Never adds `-n`, `--no-merges` or any flag: git decides
+//! `<hash> <date> <author> [merge <parents>] (<refs>) <subject>`, plus the first
+//! [`BODY_LINES`] message body line(s); trailers (`Signed-off-by:` …) and the rest of the body are
+//! left out and counted in the elision note (the tee file has them). Never adds `-n`, `--no-merges` or any flag: git decides
 //! which commits appear, and merges are labelled, never hidden. Any other output format the
 //! user chose (`--oneline`, `--format`, `--graph`, `-p`, `--stat`, …) passes through untouched.
 
@@ -9,8 +10,27 @@ use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparse
 
 pub struct Log;
 
-/// Message body lines kept per commit (after the subject).
-pub const BODY_LINES: usize = 3;
+/// Message body lines kept per commit (after the subject, trailers excluded).
+pub const BODY_LINES: usize = 1;
+
+/// `Signed-off-by: …` and the other conventional trailers.
+fn is_trailer(line: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "Signed-off-by:",
+        "Co-authored-by:",
+        "Co-Authored-By:",
+        "Reviewed-by:",
+        "Acked-by:",
+        "Tested-by:",
+        "Reported-by:",
+        "Suggested-by:",
+        "Helped-by:",
+        "Cc:",
+        "Change-Id:",
+    ];
+    let t = line.trim_start();
+    KEYS.iter().any(|k| t.starts_with(k))
+}
 /// Hex digits of the commit hash shown (git's own abbreviations start at 7).
 pub const HASH_LEN: usize = 10;
 
@@ -189,15 +209,17 @@ pub fn commit(lines: &[&str], start: usize) -> Result<Commit, Unparsed> {
     }
     text.push('\n');
     let body = message.get(1..).unwrap_or(&[]);
-    for b in body.iter().take(BODY_LINES) {
+    let mut kept = 0;
+    for b in body.iter().filter(|b| !is_trailer(b)).take(BODY_LINES) {
         text.push_str("  ");
         text.push_str(b.trim_end());
         text.push('\n');
+        kept += 1;
     }
     Ok(Commit {
         text,
         next: i,
-        dropped_body: body.len().saturating_sub(BODY_LINES),
+        dropped_body: body.len() - kept,
     })
 }
 
@@ -229,14 +251,14 @@ mod tests {
 
     #[test]
     fn merge_is_labelled_and_body_capped() {
-        let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nMerge: aaaaaaa bbbbbbb\nAuthor: A B <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0000\n\n    Merge x\n\n    1\n    2\n    3\n    4\n";
+        let raw = "commit 0123456789abcdef0123456789abcdef01234567 (HEAD -> main)\nMerge: aaaaaaa bbbbbbb\nAuthor: A B <a@b>\nDate:   Mon Jan 5 10:00:00 2026 +0000\n\n    Merge x\n\n    Signed-off-by: A B <a@b>\n    1\n    2\n";
         let lines: Vec<&str> = raw.lines().collect();
         let c = commit(&lines, 0).unwrap();
         assert_eq!(
             c.text,
-            "0123456789 2026-01-05 A B [merge aaaaaaa bbbbbbb] (HEAD -> main) Merge x\n  1\n  2\n  3\n"
+            "0123456789 2026-01-05 A B [merge aaaaaaa bbbbbbb] (HEAD -> main) Merge x\n  1\n"
         );
-        assert_eq!(c.dropped_body, 1);
+        assert_eq!(c.dropped_body, 2);
         assert_eq!(c.next, lines.len());
     }
 

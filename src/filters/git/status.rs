@@ -52,7 +52,7 @@ pub fn compact_status(text: &str) -> String {
     let mut out = String::with_capacity(text.len() / 2);
     let mut listing_paths = false;
     for line in text.lines() {
-        if line.trim().is_empty() || super::is_hint(line) {
+        if line.is_empty() || super::is_hint(line) {
             continue;
         }
         if let Some(section) = section_name(line) {

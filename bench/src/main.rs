@@ -1,0 +1,195 @@
+//! rtk-bench: token savings with fidelity checks, wall time and peak memory of rtk's filters.
+//!
+//! Usage: `cargo run --release -- [--rtk PATH] [--quick] [--runs N]` (see README.md). The rtk
+//! binary defaults to `$RTK_BIN`, else `../target/release/rtk`. Exits 1 if any fidelity check
+//! fails.
+#![allow(clippy::disallowed_methods)] // a benchmark driver spawns processes by design
+
+mod corpus;
+mod perf;
+mod rows;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+
+pub struct Opts {
+    pub rtk: PathBuf,
+    pub quick: bool,
+    pub runs: usize,
+}
+
+fn opts() -> Result<Opts> {
+    let mut o = Opts {
+        rtk: std::env::var_os("RTK_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../target/release/rtk"
+                ))
+            }),
+        quick: false,
+        runs: 0,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--quick" => o.quick = true,
+            "--rtk" => o.rtk = PathBuf::from(args.next().context("--rtk needs a path")?),
+            "--runs" => o.runs = args.next().context("--runs needs a number")?.parse()?,
+            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N)"),
+        }
+    }
+    if o.runs == 0 {
+        o.runs = if o.quick { 3 } else { 11 };
+    }
+    if !o.rtk.is_file() {
+        bail!(
+            "rtk binary not found at {} (build it: cargo build --release; or pass --rtk / RTK_BIN)",
+            o.rtk.display()
+        );
+    }
+    o.rtk = o.rtk.canonicalize()?;
+    Ok(o)
+}
+
+/// Runs `argv` (optionally behind rtk) in `cwd` with the corpus environment; captures all output.
+pub fn run(
+    c: &corpus::Corpus,
+    rtk: Option<&PathBuf>,
+    argv: &[String],
+    cwd: &std::path::Path,
+) -> Result<rows::Run> {
+    let mut cmd = match rtk {
+        Some(bin) => {
+            let mut cmd = Command::new(bin);
+            cmd.args(argv);
+            cmd
+        }
+        None => {
+            let mut cmd = Command::new(&argv[0]);
+            cmd.args(&argv[1..]);
+            cmd
+        }
+    };
+    let out = cmd
+        .current_dir(cwd)
+        .env_clear()
+        .envs(corpus::env_for(c))
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("running {argv:?}"))?;
+    Ok(rows::Run {
+        stdout: out.stdout,
+        stderr: out.stderr,
+        code: out.status.code().unwrap_or(-1),
+    })
+}
+
+fn main() -> ExitCode {
+    match real_main() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "rtk-bench: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn real_main() -> Result<bool> {
+    let o = opts()?;
+    let mut w = std::io::stdout().lock();
+    let size = if o.quick {
+        corpus::Size {
+            commits: 400,
+            modules: 8,
+            files_per_module: 10,
+        }
+    } else {
+        corpus::Size {
+            commits: 2000,
+            modules: 18,
+            files_per_module: 20,
+        }
+    };
+    let t0 = Instant::now();
+    let c = corpus::build(&size)?;
+    writeln!(
+        w,
+        "corpus: {} commits, {} source files, built in {:.1}s; rtk = {}",
+        size.commits,
+        size.modules * size.files_per_module,
+        t0.elapsed().as_secs_f64(),
+        o.rtk.display()
+    )?;
+    let bpe = tiktoken_rs::o200k_base()?;
+    let tokens = |s: &str| bpe.encode_ordinary(s).len();
+
+    writeln!(
+        w,
+        "\n## Token savings (o200k_base tokens of stdout+stderr) and fidelity\n"
+    )?;
+    writeln!(
+        w,
+        "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |"
+    )?;
+    writeln!(w, "|---|---:|---:|---:|---:|---|")?;
+    let (mut raw_sum, mut rtk_sum, mut all_ok) = (0usize, 0usize, true);
+    let (mut fp, mut ft) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    for row in rows::rows(&c)? {
+        let raw = run(&c, None, &row.argv, &row.cwd)?;
+        let rtk = run(&c, Some(&o.rtk), &row.argv, &row.cwd)?;
+        let (rt, kt) = (tokens(&raw.text()), tokens(&rtk.text()));
+        if let Some(dir) = std::env::var_os("RTK_BENCH_DUMP") {
+            // Both outputs per row, for eyeballing what rtk kept.
+            let slug: String = row
+                .label
+                .chars()
+                .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' })
+                .collect();
+            std::fs::create_dir_all(&dir)?;
+            std::fs::write(PathBuf::from(&dir).join(format!("{slug}.raw")), raw.text())?;
+            std::fs::write(PathBuf::from(&dir).join(format!("{slug}.rtk")), rtk.text())?;
+        }
+        let (pass, total, fails) = rows::check(&row, &raw, &rtk);
+        all_ok &= pass == total;
+        fp += pass;
+        ft += total;
+        failures.extend(fails.into_iter().map(|f| format!("{}: {f}", row.label)));
+        raw_sum += rt;
+        rtk_sum += kt;
+        writeln!(
+            w,
+            "| `{}` | {rt} | {kt} | {} | {pass}/{total} | {}/{} |",
+            row.label,
+            pct(rt, kt),
+            raw.code,
+            rtk.code
+        )?;
+    }
+    writeln!(
+        w,
+        "| **total** | **{raw_sum}** | **{rtk_sum}** | **{}** | **{fp}/{ft}** | |",
+        pct(raw_sum, rtk_sum)
+    )?;
+    for f in failures.iter().take(30) {
+        writeln!(w, "FIDELITY FAILURE {f}")?;
+    }
+    w.flush()?;
+    perf::wall_times(&c, &o, &mut w)?;
+    perf::memory(&c, &o, &mut w)?;
+    Ok(all_ok)
+}
+
+fn pct(raw: usize, rtk: usize) -> String {
+    if raw == 0 {
+        return "n/a".into();
+    }
+    format!("{:.1}%", 100.0 * (raw as f64 - rtk as f64) / raw as f64)
+}

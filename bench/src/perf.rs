@@ -1,0 +1,166 @@
+//! Wall time (median of N runs, rtk vs raw) on large outputs, and peak memory of rtk on a
+//! 1 GB stream (64 MB with --quick), read from `/usr/bin/time -v` when it is installed.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use anyhow::Result;
+
+use crate::corpus::{env_for, Corpus};
+use crate::Opts;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Seconds for one run, all output read through a pipe (as an agent's shell would).
+fn timed(c: &Corpus, prog: &Path, args: &[&str], cwd: &Path) -> Result<f64> {
+    let t = Instant::now();
+    let out = Command::new(prog)
+        .args(args)
+        .current_dir(cwd)
+        .env_clear()
+        .envs(env_for(c))
+        .stdin(Stdio::null())
+        .output()?;
+    let secs = t.elapsed().as_secs_f64();
+    anyhow::ensure!(
+        out.status.code().is_some_and(|x| x <= 1),
+        "{prog:?} {args:?} failed"
+    );
+    Ok(secs)
+}
+
+pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
+    writeln!(
+        w,
+        "\n## Wall time, median of {} runs (output read through a pipe)\n",
+        o.runs
+    )?;
+    writeln!(
+        w,
+        "| command | raw ms (median) | rtk ms (median) | rtk/raw median | rtk/raw min |"
+    )?;
+    writeln!(w, "|---|---:|---:|---:|---:|")?;
+    let cases: &[&[&str]] = &[
+        &["git", "log"],
+        &["git", "diff", "HEAD~100"],
+        &["grep", "-rn", "total", "src"],
+        &["find", "."],
+        &["ls", "-laR", "src"],
+    ];
+    let mut worst: f64 = 0.0;
+    for argv in cases {
+        let (mut raw, mut rtk) = (Vec::new(), Vec::new());
+        // Warm-up, then alternate so both see the same cache state.
+        timed(c, Path::new(argv[0]), &argv[1..], &c.repo)?;
+        for _ in 0..o.runs {
+            raw.push(timed(c, Path::new(argv[0]), &argv[1..], &c.repo)?);
+            rtk.push(timed(c, &o.rtk, argv, &c.repo)?);
+        }
+        let min = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
+        let min_ratio = min(&rtk) / min(&raw);
+        let (r, k) = (median(raw) * 1e3, median(rtk) * 1e3);
+        worst = worst.max(k / r);
+        writeln!(
+            w,
+            "| `{}` | {r:.1} | {k:.1} | {:.2}x | {min_ratio:.2}x |",
+            argv.join(" "),
+            k / r
+        )?;
+    }
+    writeln!(
+        w,
+        "\nworst median rtk/raw wall-time ratio: {worst:.2}x (target <= 1.10x); load average: {}",
+        load()
+    )?;
+    Ok(())
+}
+
+/// `/proc/loadavg`'s first three fields (timings on a busy machine are noisy).
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "n/a".into())
+}
+
+/// Peak RSS in KiB of `prog args` (stdout to /dev/null), from `/usr/bin/time -v`.
+fn peak_rss(c: &Corpus, prog: &Path, args: &[&str], cwd: &Path) -> Result<Option<(u64, f64)>> {
+    let time = Path::new("/usr/bin/time");
+    if !time.is_file() {
+        return Ok(None);
+    }
+    let t = Instant::now();
+    let out = Command::new(time)
+        .arg("-v")
+        .arg(prog)
+        .args(args)
+        .current_dir(cwd)
+        .env_clear()
+        .envs(env_for(c))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()?;
+    let secs = t.elapsed().as_secs_f64();
+    let err = String::from_utf8_lossy(&out.stderr);
+    Ok(err
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
+        .and_then(|v| v.trim().parse().ok())
+        .map(|kb| (kb, secs)))
+}
+
+pub fn memory(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
+    let bytes: u64 = if o.quick { 64 << 20 } else { 1 << 30 };
+    let dir = c.root.join("bigstream");
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join("big.log");
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&file)?);
+        let line =
+            b"2026-01-01T00:00:00Z INFO request handled path=/api/v1/items status=200 bytes=512\n";
+        let mut written = 0u64;
+        while written < bytes {
+            f.write_all(line)?;
+            written += line.len() as u64;
+        }
+        f.flush()?;
+    }
+    writeln!(
+        w,
+        "\n## Peak memory on a {} MiB stream (/usr/bin/time -v, max RSS)\n",
+        bytes >> 20
+    )?;
+    writeln!(w, "| command | raw KiB | rtk KiB | rtk/raw | rtk s |")?;
+    writeln!(w, "|---|---:|---:|---:|---:|")?;
+    let cases: &[&[&str]] = &[
+        &["cat", "big.log"],
+        &["grep", "-r", "INFO", "."],
+        &["wc", "-l", "big.log"],
+    ];
+    for argv in cases {
+        let raw = peak_rss(c, Path::new(argv[0]), &argv[1..], &dir)?;
+        let rtk = peak_rss(c, &o.rtk, argv, &dir)?;
+        match (raw, rtk) {
+            (Some((r, _)), Some((k, secs))) => writeln!(
+                w,
+                "| `{}` | {r} | {k} | {:.1}x | {secs:.2} |",
+                argv.join(" "),
+                k as f64 / r as f64
+            )?,
+            _ => writeln!(
+                w,
+                "| `{}` | n/a | n/a | n/a (no /usr/bin/time) | |",
+                argv.join(" ")
+            )?,
+        }
+    }
+    std::fs::remove_file(&file)?;
+    Ok(())
+}
