@@ -243,3 +243,62 @@ fn json_bodies_keep_every_value() {
     }
     assert!(checked >= 2, "JSON fixtures missing");
 }
+
+#[test]
+fn plan_table_interactive_and_unknown_forms_pass_through() {
+    let capture = |s: bool| Plan::Capture { stderr: s };
+    let cases: &[(&str, Plan)] = &[
+        ("cargo test", capture(true)),
+        ("cargo test -- --list", Plan::Passthrough),
+        ("cargo nextest list", Plan::Passthrough),
+        ("cargo nextest run", capture(true)),
+        ("cargo clippy --all-targets", capture(true)),
+        ("pytest -x", capture(false)),
+        ("pytest --pdb", Plan::Passthrough),
+        ("python3 -m pytest --collect-only", Plan::Passthrough),
+        ("go test -json ./...", capture(false)),
+        ("npm test", capture(true)),
+        ("npm run", Plan::Passthrough),
+        ("npx jest --ci", capture(true)),
+        ("npx jest --watch", Plan::Passthrough),
+        ("npx tsc --noEmit", capture(false)),
+        ("npx cowsay hi", Plan::Passthrough),
+        ("npx -p typescript tsc", Plan::Passthrough),
+        ("pnpm exec vitest run", capture(true)),
+        ("vitest watch", Plan::Passthrough),
+        ("tsc -w", Plan::Passthrough),
+        ("eslint -f json src", Plan::Passthrough),
+        ("ruff check --fix .", Plan::Passthrough),
+        ("make -n", Plan::Passthrough),
+        ("make all", capture(false)),
+        ("docker ps -a", capture(false)),
+        ("docker ps --format {{.Names}}", Plan::Passthrough),
+        ("docker logs -f web", Plan::Passthrough),
+        ("docker compose up -d", Plan::Passthrough),
+        ("docker compose -f x.yml ps", capture(false)),
+        ("docker container ls", capture(false)),
+        ("kubectl get pods -o json", Plan::Passthrough),
+        ("kubectl get pods -w", Plan::Passthrough),
+        ("kubectl logs -f web", Plan::Passthrough),
+        ("kubectl describe pod web", capture(false)),
+        ("gh pr list", capture(false)),
+        ("gh pr create --fill", Plan::Passthrough),
+        ("gh pr view 1 --web", Plan::Passthrough),
+        ("gh run view 1 --log", Plan::Passthrough),
+        ("curl -s https://x", capture(true)),
+        ("curl -sSLo out.bin https://x", Plan::Passthrough),
+        ("curl -O https://x/file", Plan::Passthrough),
+        ("curl --output=f https://x", Plan::Passthrough),
+        ("curl -I https://x", Plan::Passthrough),
+        ("wget https://x/f", capture(true)),
+        ("wget -qO- https://x", Plan::Passthrough),
+        ("wget -O - https://x", Plan::Passthrough),
+        ("pip install -r requirements.txt", capture(false)),
+        ("pip list --format=json", Plan::Passthrough),
+    ];
+    for (line, want) in cases {
+        let w: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let got = lookup(&w[0], &w[1..]).map_or(Plan::Passthrough, |(f, inv)| f.plan(&inv));
+        assert_eq!(got, *want, "{line}");
+    }
+}

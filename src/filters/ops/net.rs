@@ -136,9 +136,23 @@ impl Filter for Wget {
         R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        // Quiet (`-q`, also inside clusters like `-qO-`) or writing the body to stdout
+        // (`-O-`, `-O -`, `--output-document=-`): the raw stream is what was asked for.
+        let short = |a: &str| a.starts_with('-') && !a.starts_with("--");
         let quiet_or_stdout = inv.args.iter().any(|a| {
-            a == "-q" || a == "--quiet" || a == "-O-" || a == "--help" || a == "-h" || a == "-V"
-        }) || inv.args.windows(2).any(|w| w[0] == "-O" && w[1] == "-");
+            [
+                "--quiet",
+                "--help",
+                "-h",
+                "-V",
+                "--version",
+                "--output-document=-",
+            ]
+            .contains(&a.as_str())
+                || (short(a) && (a.contains('q') || a.ends_with("O-")))
+        }) || inv.args.windows(2).any(|w| {
+            (short(&w[0]) && w[0].ends_with('O') || w[0] == "--output-document") && w[1] == "-"
+        });
         if quiet_or_stdout || inv.args.is_empty() {
             Plan::Passthrough
         } else {
