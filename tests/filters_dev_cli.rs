@@ -305,3 +305,43 @@ fn missing_tools_give_the_shell_message_and_127() {
         );
     }
 }
+
+#[test]
+fn go_test_failures_keep_name_message_and_exit_1() {
+    if on_path("go").is_none() {
+        return;
+    }
+    let t = TestEnv::new();
+    t.write("work/g/go.mod", "module example.com/demo\n\ngo 1.19\n");
+    t.write(
+        "work/g/demo.go",
+        "package demo\n\nfunc Add(a, b int) int { return a + b }\n",
+    );
+    t.write(
+        "work/g/demo_test.go",
+        "package demo\n\nimport \"testing\"\n\nfunc TestOk(t *testing.T) {}\n\nfunc TestWrong(t *testing.T) {\n\tif got := Add(2, 2); got != 5 {\n\t\tt.Errorf(\"Add(2, 2) = %d, want 5\", got)\n\t}\n}\n",
+    );
+    let dir = t.work().join("g");
+    for args in [
+        &["go", "test", "./..."][..],
+        &["go", "test", "-json", "./..."][..],
+    ] {
+        let mut c = t.rtk();
+        c.args(args)
+            .current_dir(&dir)
+            .env("GOTOOLCHAIN", "local")
+            .env("GOFLAGS", "-mod=mod")
+            .env("GOCACHE", t.root.path().join("gocache"))
+            .env("GOPATH", t.root.path().join("gopath"));
+        let out = c.output().unwrap();
+        let (o, e) = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {o}{e}");
+        assert!(o.contains("--- FAIL: TestWrong"), "{args:?}: {o}");
+        assert!(
+            o.contains("demo_test.go:9: Add(2, 2) = 4, want 5"),
+            "{args:?}: {o}"
+        );
+        assert!(!o.contains("TestOk"), "{args:?}: passing test shown: {o}");
+        assert!(!o.contains("\"Action\""), "{args:?}: raw JSON shown: {o}");
+    }
+}
