@@ -174,8 +174,7 @@ fn compact_body(body: &str) -> Sink {
                 if line.starts_with("FAILED ") {
                     in_failed_entry = true;
                     sink.drop_line();
-                } else if in_failed_entry && !line.starts_with("ERROR ") && !line.starts_with("!!")
-                {
+                } else if in_failed_entry && !starts_entry(line) {
                     // continuation of a multi-line FAILED message
                     sink.drop_line();
                 } else {
@@ -193,6 +192,14 @@ fn compact_body(body: &str) -> Sink {
         }
     }
     sink
+}
+
+/// A short-summary entry (`ERROR x`, `SKIPPED [1] …`, `XFAIL x`…) or `!!! Interrupted` line.
+fn starts_entry(line: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "FAILED ", "ERROR ", "SKIPPED ", "XFAIL ", "XPASS ", "PASSED ", "!!",
+    ];
+    WORDS.iter().any(|w| line.starts_with(w))
 }
 
 /// `FAILED node::id` (without the message) for each short-summary entry, when their number
@@ -232,6 +239,16 @@ fn failed_ids(body: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merged_summary_keeps_other_entries() {
+        let raw = "=== test session starts ===\ncollected 3 items\n\nt.py F.s [100%]\n\n=== FAILURES ===\n___ test_a ___\n\n    def test_a():\n>       assert 1 == 2\nE       assert 1 == 2\n\nt.py:2: AssertionError\n=== short test summary info ===\nFAILED t.py::test_a - assert 1 == 2\nassert 1 == 2\nSKIPPED [1] t.py:5: no db\n";
+        let s = compact_body(raw);
+        assert_eq!(
+            s.text,
+            "FAILED t.py::test_a\n>       assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
+        );
+    }
 
     #[test]
     fn final_line_forms() {
