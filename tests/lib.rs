@@ -3,6 +3,8 @@
 
 mod common;
 mod filters_cli;
+mod filters_dev_cli;
+mod filters_dev_snapshots;
 mod filters_snapshots;
 mod hook_cli;
 mod hook_scripts;

@@ -6,6 +6,7 @@
 #![allow(clippy::disallowed_methods)] // a benchmark driver spawns processes by design
 
 mod corpus;
+mod devbench;
 mod perf;
 mod rows;
 
@@ -20,6 +21,10 @@ pub struct Opts {
     pub rtk: PathBuf,
     pub quick: bool,
     pub runs: usize,
+    /// node_modules with jest + typescript for the JS rows of the test-and-build corpus.
+    pub node_modules: Option<PathBuf>,
+    /// Only the test-and-build corpus (skips the git corpus, wall times and memory).
+    pub dev_only: bool,
 }
 
 fn opts() -> Result<Opts> {
@@ -34,11 +39,15 @@ fn opts() -> Result<Opts> {
             }),
         quick: false,
         runs: 0,
+        node_modules: None,
+        dev_only: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--quick" => o.quick = true,
+            "--dev-only" => o.dev_only = true,
+            "--node-modules" => o.node_modules = Some(PathBuf::from(args.next().context("--node-modules needs a path")?)),
             "--rtk" => o.rtk = PathBuf::from(args.next().context("--rtk needs a path")?),
             "--runs" => o.runs = args.next().context("--runs needs a number")?.parse()?,
             other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N)"),
@@ -104,6 +113,10 @@ fn main() -> ExitCode {
 fn real_main() -> Result<bool> {
     let o = opts()?;
     let mut w = std::io::stdout().lock();
+    if o.dev_only {
+        let bpe = tiktoken_rs::o200k_base()?;
+        return devbench::run(&o, &mut w, &|s: &str| bpe.encode_ordinary(s).len());
+    }
     let size = if o.quick {
         corpus::Size {
             commits: 400,
@@ -182,6 +195,7 @@ fn real_main() -> Result<bool> {
         writeln!(w, "FIDELITY FAILURE {f}")?;
     }
     w.flush()?;
+    all_ok &= devbench::run(&o, &mut w, &tokens)?;
     perf::wall_times(&c, &o, &mut w)?;
     perf::memory(&c, &o, &mut w)?;
     Ok(all_ok)

@@ -9,9 +9,11 @@
 //! naming a tee file with the full output). Adding a tool family = one new file + registry lines.
 
 pub mod args;
+mod dev;
 mod diff;
 mod files;
 mod git;
+mod ops;
 mod run;
 mod search;
 pub mod unified;
@@ -121,12 +123,37 @@ pub static REGISTRY: &[&dyn Filter] = &[
     &files::wc::Wc,
     &search::Grep,
     &diff::DiffTool,
+    &dev::cargo::Test,
+    &dev::cargo::Build,
+    &dev::pytest::Pytest,
+    &dev::gotool::GoTest,
+    &dev::gotool::GoBuild,
+    &dev::js::Script,
+    &dev::js::Npx,
+    &dev::jest::Jest,
+    &dev::jest::Vitest,
+    &dev::tsc::Tsc,
+    &dev::lint::Eslint,
+    &dev::lint::Ruff,
+    &dev::lint::Mypy,
+    &dev::make::Make,
+    &ops::docker::Docker,
+    &ops::docker::Kubectl,
+    &ops::gh::Gh,
+    &ops::net::Curl,
+    &ops::net::Wget,
+    &ops::pip::Pip,
 ];
 
 /// Index of the subcommand word in `args` for `program`, if it has subcommands.
 pub fn subcommand_index(program: &str, args: &[String]) -> Option<usize> {
     match program {
         "git" => git::subcommand_index(args),
+        "cargo" => dev::cargo::subcommand_index(args),
+        "docker" => ops::docker::first_word(args, ops::docker::DOCKER_GLOBAL),
+        "kubectl" => ops::docker::first_word(args, ops::docker::KUBECTL_GLOBAL),
+        // Only `python -m pytest …` has a "subcommand": the module run.
+        "python" | "python3" => (args.len() > 1 && args[0] == "-m").then_some(1),
         _ => args.iter().position(|a| !a.starts_with('-')),
     }
 }
@@ -232,8 +259,54 @@ mod tests {
             ("rg x", Some("grep")),
             ("wc -l f", Some("wc")),
             ("diff a b", Some("diff")),
-            ("cargo test", None),
-            ("python3 -m pytest -x", None),
+            ("cargo test", Some("cargo-test")),
+            ("cargo nextest run", Some("cargo-test")),
+            ("cargo +nightly test --lib", Some("cargo-test")),
+            ("cargo build --release", Some("cargo-build")),
+            ("cargo check", Some("cargo-build")),
+            ("cargo clippy --all-targets", Some("cargo-build")),
+            ("cargo fmt", None),
+            ("cargo run", None),
+            ("python3 -m pytest -x", Some("pytest")),
+            ("python -m pytest", Some("pytest")),
+            ("/usr/bin/python3 -m pytest tests", Some("pytest")),
+            ("python3 -m http.server", None),
+            ("python3 script.py pytest", None),
+            ("python3 -u -m pytest", None),
+            ("pytest -q", Some("pytest")),
+            ("go test ./...", Some("go-test")),
+            ("go build ./...", Some("go-build")),
+            ("go vet ./...", Some("go-build")),
+            ("go run .", None),
+            ("npm test", Some("npm-script")),
+            ("npm run build", Some("npm-script")),
+            ("npm install", None),
+            ("pnpm test", Some("npm-script")),
+            ("npx jest", Some("npx")),
+            ("pnpm exec vitest run", Some("npx")),
+            ("jest --ci", Some("jest")),
+            ("vitest run", Some("vitest")),
+            ("tsc --noEmit", Some("tsc")),
+            ("eslint src", Some("eslint")),
+            ("ruff check .", Some("ruff")),
+            ("ruff format .", None),
+            ("mypy src", Some("mypy")),
+            ("make -j4", Some("make")),
+            ("docker ps -a", Some("docker")),
+            ("docker --context prod ps", Some("docker")),
+            ("docker compose logs web", Some("docker")),
+            ("docker run -it x", None),
+            ("kubectl -n kube-system get pods", Some("kubectl")),
+            ("kubectl describe pod web", Some("kubectl")),
+            ("kubectl apply -f x.yaml", None),
+            ("gh pr list", Some("gh")),
+            ("gh run view 123", Some("gh")),
+            ("gh repo clone x", None),
+            ("curl -s https://example.com", Some("curl")),
+            ("wget https://example.com/x", Some("wget")),
+            ("pip install requests", Some("pip")),
+            ("pip3 list", Some("pip")),
+            ("pip freeze", None),
         ];
         let mut reached = HashSet::new();
         for (line, want) in cases {

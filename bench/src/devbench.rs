@@ -1,0 +1,327 @@
+//! Test-and-build corpus: a Rust crate, a Python package and (when node tooling is available) a
+//! JS package, each built in a temp dir in a passing, a failing-tests and a compile-error state.
+//! Every row runs the raw command and `rtk <command>` in the same state and checks, on rtk's
+//! output, the exit code plus every fact the generator knows: each failing test's name, its
+//! assertion message and its file:line, each compiler error's code and location, each warning's
+//! location. JS rows need `node_modules` with jest and typescript: `--node-modules DIR` or
+//! `$RTK_BENCH_NODE_MODULES` (e.g. after `npm install jest typescript` in a scratch dir);
+//! without it they are skipped and the table says so.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result};
+
+use crate::Opts;
+
+struct Row {
+    label: String,
+    cwd: PathBuf,
+    argv: Vec<String>,
+    facts: Vec<String>,
+}
+
+struct Out {
+    text: String,
+    code: i32,
+}
+
+struct Corpus {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    env: Vec<(String, String)>,
+}
+
+fn write(p: &Path, s: &str) -> Result<()> {
+    std::fs::create_dir_all(p.parent().unwrap())?;
+    std::fs::write(p, s).with_context(|| format!("writing {}", p.display()))
+}
+
+fn sh(c: &Corpus, cwd: &Path, argv: &[String], rtk: Option<&Path>) -> Result<Out> {
+    let mut cmd = match rtk {
+        Some(bin) => {
+            let mut k = Command::new(bin);
+            k.args(argv);
+            k
+        }
+        None => {
+            let mut k = Command::new(&argv[0]);
+            k.args(&argv[1..]);
+            k
+        }
+    };
+    let o = cmd.current_dir(cwd).env_clear().envs(c.env.iter().cloned()).stdin(Stdio::null()).output().with_context(|| format!("running {argv:?}"))?;
+    let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&o.stderr));
+    Ok(Out { text, code: o.status.code().unwrap_or(-1) })
+}
+
+fn slug(label: &str) -> String {
+    label.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect()
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+fn env(root: &Path) -> Vec<(String, String)> {
+    let mut path = Vec::new();
+    // The real python's bin dir first: pyenv-style shims need the real HOME.
+    if let Ok(o) = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output() {
+        if let Some(d) = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).parent() {
+            path.push(d.to_path_buf());
+        }
+    }
+    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+    let home = std::env::var("HOME").unwrap_or_default();
+    let mut e = vec![
+        ("PATH".into(), std::env::join_paths(path).unwrap().to_string_lossy().into_owned()),
+        ("HOME".into(), root.join("home").display().to_string()),
+        ("XDG_DATA_HOME".into(), root.join("data").display().to_string()),
+        ("LC_ALL".into(), "C".into()),
+        ("TZ".into(), "UTC".into()),
+        ("NO_COLOR".into(), "1".into()),
+        ("CARGO_TERM_COLOR".into(), "never".into()),
+        ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+        ("CI".into(), "1".into()),
+    ];
+    for (var, rel) in [("RUSTUP_HOME", ".rustup"), ("CARGO_HOME", ".cargo")] {
+        let v = std::env::var(var).unwrap_or_else(|_| format!("{home}/{rel}"));
+        e.push((var.into(), v));
+    }
+    e
+}
+
+/// The Rust crate: `modules` files with 8 tests each; `failing` makes 3 of them fail.
+fn rust_crate(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) -> Result<()> {
+    write(&dir.join("Cargo.toml"), "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n")?;
+    let mut lib = String::new();
+    for m in 0..modules {
+        writeln!(lib, "pub mod m{m};")?;
+        let mut s = format!("//! Module {m}.\n\n/// Scales `x` by {m}.\npub fn scale(x: i64) -> i64 {{\n    x.wrapping_mul({m})\n}}\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n");
+        for t in 0..8 {
+            let line = s.lines().count() + 4; // the assert line below
+            let (want, note) = if state == "failing" && m % 4 == 1 && t == 3 { (t as i64 * m as i64 + 1, true) } else { (t as i64 * m as i64, false) };
+            write!(s, "\n    #[test]\n    fn scales_{t}() {{\n        assert_eq!(scale({t}), {want}, \"scale {m}x{t}\");\n    }}\n")?;
+            if note {
+                facts.push(format!("tests::scales_{t}"));
+                facts.push(format!("scale {m}x{t}"));
+                facts.push(format!("src/m{m}.rs:{line}:"));
+            }
+        }
+        s.push_str("}\n");
+        if state == "error" && m == 1 {
+            let line = s.lines().count() + 1;
+            s.push_str("pub fn broken() -> u32 {\n    let x: u32 = \"no\";\n    x\n}\n");
+            facts.push("error[E0308]: mismatched types".into());
+            facts.push(format!("src/m{m}.rs:{}:", line + 1));
+        }
+        if state == "error" && m == 2 {
+            let line = s.lines().count() + 1;
+            s.push_str("pub fn missing() -> u32 {\n    undefined_thing + 1\n}\n");
+            facts.push("error[E0425]: cannot find value `undefined_thing` in this scope".into());
+            facts.push(format!("src/m{m}.rs:{}:", line + 1));
+        }
+        if state == "warnings" {
+            let line = s.lines().count() + 1;
+            write!(s, "pub fn warned_{m}() -> u32 {{\n    let unused_{m} = 1;\n    2\n}}\n")?;
+            facts.push(format!("src/m{m}.rs:{}:", line + 1));
+            facts.push(format!("unused variable: `unused_{m}`"));
+        }
+        write(&dir.join(format!("src/m{m}.rs")), &s)?;
+    }
+    write(&dir.join("src/lib.rs"), &lib)
+}
+
+/// The Python package: `modules` test files with 10 tests each; `failing`: 3 fail;
+/// `collect`: one test file imports a missing module.
+fn py_package(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) -> Result<()> {
+    write(&dir.join("mypkg/__init__.py"), "def scale(x, k):\n    \"\"\"Scales x by k.\"\"\"\n    return x * k\n")?;
+    for m in 0..modules {
+        let mut s = String::from("import pytest\n\nfrom mypkg import scale\n\n\n@pytest.fixture\ndef base():\n    return 3\n");
+        for t in 0..10 {
+            let fail = state == "failing" && m % 3 == 1 && t == 4;
+            let want = if fail { t * m + 1 } else { t * m };
+            let line = s.lines().count() + 8;
+            write!(s, "\n\ndef test_scale_{t}(base):\n    \"\"\"Checks scale({t}, {m}).\"\"\"\n    k = {m}\n    got = scale({t}, k)\n    assert base == 3\n    assert got == {want}, \"scale {m}x{t}\"\n")?;
+            if fail {
+                facts.push(format!("tests/test_m{m}.py::test_scale_{t}"));
+                facts.push(format!("AssertionError: scale {m}x{t}"));
+                facts.push(format!("assert {} == {want}", t * m));
+                facts.push(format!("tests/test_m{m}.py:{line}"));
+            }
+        }
+        write(&dir.join(format!("tests/test_m{m}.py")), &s)?;
+    }
+    if state == "collect" {
+        write(&dir.join("tests/test_broken.py"), "import missing_mod\n\n\ndef test_x():\n    pass\n")?;
+        facts.push("No module named 'missing_mod'".into());
+        facts.push("tests/test_broken.py:1".into());
+    }
+    Ok(())
+}
+
+fn js_package(dir: &Path, modules: &Path, files: usize, state: &str, facts: &mut Vec<String>) -> Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::os::unix::fs::symlink(modules, dir.join("node_modules"))?;
+    write(&dir.join("package.json"), "{\"name\":\"js-bench\",\"version\":\"1.0.0\",\"scripts\":{\"test\":\"jest\",\"types\":\"tsc --noEmit -p .\"}}\n")?;
+    write(&dir.join("src/scale.js"), "function scale(x, k) { return x * k; }\nmodule.exports = { scale };\n")?;
+    for f in 0..files {
+        let mut s = String::from("const { scale } = require(\"./scale\");\n\ndescribe(\"scale\", () => {\n");
+        for t in 0..8 {
+            let fail = state == "failing" && f % 3 == 1 && t == 2;
+            let want = if fail { t * f + 1 } else { t * f };
+            let line = s.lines().count() + 2;
+            write!(s, "  test(\"by {f}x{t}\", () => {{\n    expect(scale({t}, {f})).toBe({want});\n  }});\n")?;
+            if fail {
+                facts.push(format!("scale › by {f}x{t}"));
+                facts.push(format!("Expected: {want}"));
+                facts.push(format!("Received: {}", t * f));
+                facts.push(format!("src/m{f}.test.js:{line}:"));
+            }
+        }
+        s.push_str("});\n");
+        write(&dir.join(format!("src/m{f}.test.js")), &s)?;
+    }
+    write(&dir.join("tsconfig.json"), "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\"},\"include\":[\"ts\"]}\n")?;
+    for f in 0..files {
+        write(&dir.join(format!("ts/m{f}.ts")), &format!("export function scale{f}(x: number): number {{\n  return x * {f};\n}}\n"))?;
+    }
+    if state == "error" {
+        for b in 0..3 {
+            write(&dir.join(format!("ts/bad{b}.ts")), "export const s: string = 42;\nexport function f(x) {\n  return x.y;\n}\nexport const n: number = \"a\";\n")?;
+            facts.extend([format!("ts/bad{b}.ts(1,14) || ts/bad{b}.ts:\n  1:14"), format!("ts/bad{b}.ts(2,19) || 2:19 TS7006"), format!("ts/bad{b}.ts(5,14) || 5:14 TS2322")]);
+        }
+        facts.push("TS2322: Type 'number' is not assignable to type 'string'.".into());
+    }
+    Ok(())
+}
+
+fn node_modules(o: &Opts) -> Option<PathBuf> {
+    let p = o.node_modules.clone().or_else(|| std::env::var_os("RTK_BENCH_NODE_MODULES").map(PathBuf::from))?;
+    (p.join(".bin/jest").exists() && p.join(".bin/tsc").exists()).then_some(p)
+}
+
+fn has_tool(c: &Corpus, argv: &[&str]) -> bool {
+    Command::new(argv[0]).args(&argv[1..]).env_clear().envs(c.env.iter().cloned()).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
+fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
+    let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
+        rows.push(Row { label: label.into(), cwd, argv: words(argv), facts });
+    };
+    if has_tool(c, &["cargo", "--version"]) {
+        for (state, label, cmd) in [("passing", "cargo test (passing)", "cargo test"), ("failing", "cargo test (3 failing)", "cargo test"), ("error", "cargo build (2 compile errors)", "cargo build"), ("error", "cargo test (2 compile errors)", "cargo test"), ("warnings", "cargo clippy (warnings)", "cargo clippy")] {
+            let dir = c.root.join(slug(label));
+            let mut facts = Vec::new();
+            rust_crate(&dir, rmods, state, &mut facts)?;
+            // Build first so the raw and rtk runs see the same (cached) state.
+            let _ = sh(c, &dir, &words("cargo test --no-run"), None)?;
+            if state == "passing" {
+                // rtk's one line, or libtest's own for the single suite.
+                facts.push(format!("{n} passed, 0 failed || {n} passed; 0 failed", n = rmods * 8));
+            }
+            add(label, dir, cmd, facts);
+        }
+    } else {
+        notes.push("cargo not found: Rust rows skipped".into());
+    }
+    if has_tool(c, &["python3", "-c", "import pytest"]) {
+        for (state, label, cmd) in [("passing", "python3 -m pytest (passing)", "python3 -m pytest"), ("failing", "python3 -m pytest (failing)", "python3 -m pytest"), ("failing", "python3 -m pytest -x (failing)", "python3 -m pytest -x"), ("collect", "python3 -m pytest (collection error)", "python3 -m pytest")] {
+            let dir = c.root.join(slug(label));
+            let mut facts = Vec::new();
+            py_package(&dir, pmods, state, &mut facts)?;
+            if cmd.ends_with("-x") {
+                // -x stops at the first failure: only the first failing test is reported.
+                facts.truncate(4);
+            }
+            if state == "passing" {
+                facts.push(format!("{} passed", pmods * 10));
+            }
+            add(label, dir, cmd, facts);
+        }
+    } else {
+        notes.push("python3 with pytest not found: Python rows skipped".into());
+    }
+    match node_modules(o) {
+        Some(nm) => {
+            for (state, label, cmd) in [("passing", "npx jest (passing)", "npx jest"), ("failing", "npx jest (failing)", "npx jest"), ("failing", "npm test (failing)", "npm test"), ("error", "npx tsc --noEmit (errors)", "npx tsc --noEmit -p .")] {
+                let dir = c.root.join(slug(label));
+                let mut facts = Vec::new();
+                js_package(&dir, &nm, jfiles, state, &mut facts)?;
+                if state == "passing" {
+                    facts.push(format!("Tests:       {} passed, {} total", jfiles * 8, jfiles * 8));
+                }
+                add(label, dir, cmd, facts);
+            }
+        }
+        None => notes.push("no node_modules with jest + typescript (--node-modules DIR or RTK_BENCH_NODE_MODULES): JS rows skipped".into()),
+    }
+    Ok(rows)
+}
+
+/// Runs the test-and-build rows; prints their table. Returns whether every fact held.
+pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Result<bool> {
+    let tmp = tempfile::tempdir()?;
+    let root = tmp.path().to_path_buf();
+    for d in ["home", "data"] {
+        std::fs::create_dir_all(root.join(d))?;
+    }
+    let c = Corpus { env: env(&root), root, _tmp: tmp };
+    let mut notes = Vec::new();
+    let rows = rows(&c, o, &mut notes)?;
+    writeln!(w, "\n## Test-and-build corpus (o200k_base tokens of stdout+stderr) and fidelity\n")?;
+    writeln!(w, "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |")?;
+    writeln!(w, "|---|---:|---:|---:|---:|---|")?;
+    let (mut raw_sum, mut rtk_sum, mut fp, mut ft) = (0usize, 0usize, 0usize, 0usize);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let raw = sh(&c, &row.cwd, &row.argv, None)?;
+        let rtk = sh(&c, &row.cwd, &row.argv, Some(&o.rtk))?;
+        if let Some(dir) = std::env::var_os("RTK_BENCH_DUMP") {
+            let slug = slug(&row.label);
+            std::fs::create_dir_all(&dir)?;
+            std::fs::write(PathBuf::from(&dir).join(format!("dev_{slug}.raw")), &raw.text)?;
+            std::fs::write(PathBuf::from(&dir).join(format!("dev_{slug}.rtk")), &rtk.text)?;
+        }
+        let (rt, kt) = (tokens(&raw.text), tokens(&rtk.text));
+        let mut pass = usize::from(raw.code == rtk.code);
+        if raw.code != rtk.code {
+            failures.push(format!("{}: exit code {} vs {}", row.label, raw.code, rtk.code));
+        }
+        for f in &row.facts {
+            // `a || b`: the fact in either of its spellings (raw `file(1,14)` vs grouped `1:14`).
+            let alts: Vec<&str> = f.split(" || ").collect();
+            let has = |t: &str| alts.iter().any(|a| t.contains(a));
+            if !has(&raw.text) {
+                // The generator's fact must hold for the raw tool too, or the row is wrong.
+                failures.push(format!("{}: raw output lacks {f:?} (corpus bug)", row.label));
+            } else if has(&rtk.text) {
+                pass += 1;
+            } else {
+                failures.push(format!("{}: missing {f:?}", row.label));
+            }
+        }
+        let total = row.facts.len() + 1;
+        fp += pass;
+        ft += total;
+        raw_sum += rt;
+        rtk_sum += kt;
+        let saved = if rt == 0 { 0.0 } else { 100.0 * (rt as f64 - kt as f64) / rt as f64 };
+        writeln!(w, "| `{}` | {rt} | {kt} | {saved:.1}% | {pass}/{total} | {}/{} |", row.label, raw.code, rtk.code)?;
+    }
+    let saved = if raw_sum == 0 { 0.0 } else { 100.0 * (raw_sum as f64 - rtk_sum as f64) / raw_sum as f64 };
+    writeln!(w, "| **test/build total** | **{raw_sum}** | **{rtk_sum}** | **{saved:.1}%** | **{fp}/{ft}** | |")?;
+    for n in &notes {
+        writeln!(w, "note: {n}")?;
+    }
+    for f in failures.iter().take(30) {
+        writeln!(w, "FIDELITY FAILURE {f}")?;
+    }
+    w.flush()?;
+    Ok(failures.is_empty())
+}

@@ -1,0 +1,296 @@
+//! `cargo test` / `cargo nextest run` and `cargo build|check|clippy`.
+//!
+//! test: every `running N tests` section is reduced to its failures: each `---- name stdout
+//! ----` block with the panic message and location (backtrace frames outside the project are
+//! dropped), the `test result: FAILED` line; passing suites add up to one summary line. Lines
+//! printed by the tests themselves are kept. stderr goes through [`super::rustc`] (compile
+//! errors in full). Output without a `test result:` line (compile failure, cargo error) keeps
+//! stdout as is.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{rustc, strip_ansi, Sink};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+const fn cargo(sub: &'static str) -> Route {
+    Route {
+        program: "cargo",
+        sub: Some(sub),
+    }
+}
+
+/// `cargo test`, `cargo nextest run`.
+pub struct Test;
+/// `cargo build`, `cargo check`, `cargo clippy`.
+pub struct Build;
+
+static RESULT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^test result: (\w+)\. (\d+) passed; (\d+) failed; (\d+) ignored; (\d+) measured; (\d+) filtered out(?:; finished in ([\d.]+)s)?").unwrap()
+});
+static TEST_LINE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^test .+ \.\.\. (ok|ignored|FAILED|bench:.*)$").unwrap());
+static NEXTEST_PASS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s+(PASS|SKIP|START|SLOW)\s+\[").unwrap());
+
+impl Filter for Test {
+    fn name(&self) -> &'static str {
+        "cargo-test"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[cargo("test"), cargo("nextest")];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let rest = inv.rest();
+        let nextest = inv.sub.is_some_and(|i| inv.args[i] == "nextest");
+        if nextest && rest.first().map(String::as_str) != Some("run") {
+            return Plan::Passthrough;
+        }
+        if rest
+            .iter()
+            .any(|a| a == "--help" || a == "-h" || a == "--list")
+        {
+            return Plan::Passthrough;
+        }
+        Plan::Capture { stderr: true }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let nextest = inv.sub.is_some_and(|i| inv.args[i] == "nextest");
+        if nextest {
+            return Ok(compact_nextest(out));
+        }
+        let err = rustc::compact(out.stderr);
+        let stdout = strip_ansi(out.stdout);
+        let (text, dropped) = if stdout.lines().any(|l| RESULT.is_match(l)) {
+            compact_libtest(&stdout)
+        } else {
+            (out.stdout.to_string(), 0)
+        };
+        let n = dropped + err.dropped;
+        Ok(Compacted {
+            stdout: text,
+            stderr: Some(err.text.clone()),
+            elided: (n > 0).then(|| format!("{n} lines: passing tests, progress, std frames")),
+        })
+    }
+}
+
+#[derive(Default)]
+struct Totals {
+    suites: u32,
+    passed: u64,
+    failed: u64,
+    ignored: u64,
+    filtered: u64,
+    secs: f64,
+}
+
+/// libtest's text output (stdout of `cargo test`): the text and how many lines it dropped.
+fn compact_libtest(stdout: &str) -> (String, usize) {
+    let mut sink = Sink::default();
+    let mut t = Totals::default();
+    // Where we are inside one suite's output.
+    #[derive(PartialEq)]
+    enum At {
+        Tests,
+        Failures,
+        FailureList,
+    }
+    let mut at = At::Tests;
+    let mut in_backtrace = false;
+    let mut lines = stdout.lines().peekable();
+    while let Some(line) = lines.next() {
+        if let Some(c) = RESULT.captures(line) {
+            t.suites += 1;
+            let n = |i: usize| c[i].parse::<u64>().unwrap_or(0);
+            t.passed += n(2);
+            t.failed += n(3);
+            t.ignored += n(4);
+            t.filtered += n(6);
+            t.secs += c
+                .get(7)
+                .and_then(|m| m.as_str().parse().ok())
+                .unwrap_or(0.0);
+            if &c[1] == "ok" {
+                sink.drop_line();
+            } else {
+                sink.line(line);
+            }
+            at = At::Tests;
+            continue;
+        }
+        if line.starts_with("running ") && line.ends_with(" tests") || line == "running 1 test" {
+            at = At::Tests;
+            sink.drop_line();
+            continue;
+        }
+        if line == "failures:" {
+            at = if at == At::Tests {
+                At::Failures
+            } else {
+                At::FailureList
+            };
+            sink.drop_line();
+            continue;
+        }
+        match at {
+            At::Tests if TEST_LINE.is_match(line) || line.is_empty() => sink.drop_line(),
+            At::FailureList => sink.drop_line(),
+            At::Failures => {
+                if line.starts_with("---- ") {
+                    in_backtrace = false;
+                    sink.line(line);
+                } else if line == "stack backtrace:" {
+                    in_backtrace = true;
+                    sink.line(line);
+                } else if in_backtrace && keep_frame(line, lines.peek().copied()) {
+                    sink.line(line);
+                    if let Some(at_line) = lines.next_if(|n| n.trim_start().starts_with("at ")) {
+                        sink.line(at_line);
+                    }
+                } else if line.is_empty()
+                    || (in_backtrace && (line.starts_with(' ') || line.starts_with("note: ")))
+                {
+                    sink.drop_line();
+                } else {
+                    in_backtrace = false;
+                    sink.line(line);
+                }
+            }
+            At::Tests => sink.line(line),
+        }
+    }
+    let summary = format!(
+        "cargo test: {} passed, {} failed, {} ignored, {} filtered out ({} suites, {:.2}s)\n",
+        t.passed, t.failed, t.ignored, t.filtered, t.suites, t.secs
+    );
+    let mut text = sink.text;
+    text.push_str(&summary);
+    (text, sink.dropped)
+}
+
+/// A backtrace frame (`  4: demo::tests::adds`) whose source line is in the project, not in
+/// std or a registry crate.
+fn keep_frame(line: &str, next: Option<&str>) -> bool {
+    let t = line.trim_start();
+    let numbered = t
+        .split_once(':')
+        .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+    let at = next.map(str::trim_start).unwrap_or("");
+    numbered
+        && at.starts_with("at ")
+        && !at.starts_with("at /rustc/")
+        && !at.contains("/.cargo/registry/")
+        && !at.contains("/.rustup/")
+}
+
+fn compact_nextest(out: &Output<'_>) -> Compacted {
+    let mut sink = Sink::default();
+    for line in strip_ansi(out.stderr).lines() {
+        if NEXTEST_PASS.is_match(line) || rustc_status(line) {
+            sink.drop_line();
+        } else {
+            sink.line(line);
+        }
+    }
+    Compacted {
+        stdout: out.stdout.to_string(),
+        stderr: Some(sink.text.clone()),
+        elided: sink.elided("passing tests and build progress"),
+    }
+}
+
+fn rustc_status(line: &str) -> bool {
+    let s = rustc::compact(line);
+    s.dropped > 0 && s.text.is_empty()
+}
+
+impl Filter for Build {
+    fn name(&self) -> &'static str {
+        "cargo-build"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[cargo("build"), cargo("check"), cargo("clippy")];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let rest = inv.rest();
+        if rest.iter().any(|a| a == "--help" || a == "-h") {
+            return Plan::Passthrough;
+        }
+        Plan::Capture { stderr: true }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let err = rustc::compact(out.stderr);
+        let mut text = err.text.clone();
+        if out.code == 0 && text.is_empty() {
+            text.push_str("cargo: ok, no warnings\n");
+        }
+        Ok(Compacted {
+            stdout: out.stdout.to_string(),
+            stderr: Some(text),
+            elided: err.elided("progress and warning detail"),
+        })
+    }
+}
+
+/// cargo's subcommand word, past `+toolchain` and global options (`-Z x`, `--config k=v`,
+/// `-C dir`, `--color c`, `--manifest-path`… take a value).
+pub fn subcommand_index(args: &[String]) -> Option<usize> {
+    const WITH_VALUE: &[&str] = &[
+        "-Z",
+        "--config",
+        "-C",
+        "--color",
+        "--manifest-path",
+        "--lockfile-path",
+    ];
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if WITH_VALUE.contains(&a) {
+            i += 2;
+        } else if a.starts_with('-') || a.starts_with('+') {
+            i += 1;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passing_suites_add_up_to_one_line() {
+        let raw = "\nrunning 2 tests\ntest a ... ok\ntest b ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.50s\n\n\nrunning 1 test\ntest c ... ignored\n\ntest result: ok. 0 passed; 0 failed; 1 ignored; 0 measured; 3 filtered out; finished in 0.25s\n";
+        let (text, _) = compact_libtest(raw);
+        assert_eq!(
+            text,
+            "cargo test: 2 passed, 0 failed, 1 ignored, 3 filtered out (2 suites, 0.75s)\n"
+        );
+    }
+
+    #[test]
+    fn failures_keep_name_message_and_project_frames() {
+        let raw = "\nrunning 2 tests\ntest t::a ... ok\ntest t::b ... FAILED\n\nfailures:\n\n---- t::b stdout ----\n\nthread 't::b' panicked at src/lib.rs:7:5:\nboom\nstack backtrace:\n   0: std::panicking\n             at /rustc/abc/library/std/src/panicking.rs:1:1\n   1: demo::t::b\n             at ./src/lib.rs:7:5\nnote: Some details are omitted\n\n\nfailures:\n    t::b\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
+        let (text, _) = compact_libtest(raw);
+        for want in [
+            "---- t::b stdout ----",
+            "thread 't::b' panicked at src/lib.rs:7:5:",
+            "boom",
+            "   1: demo::t::b",
+            "at ./src/lib.rs:7:5",
+            "test result: FAILED.",
+            "1 passed, 1 failed",
+        ] {
+            assert!(text.contains(want), "{want} missing from {text}");
+        }
+        assert!(!text.contains("/rustc/"));
+        assert!(!text.contains("test t::a ... ok"));
+    }
+}

@@ -1,0 +1,218 @@
+//! `go test` (text and `-json`), `go build`, `go vet`.
+//!
+//! test: `=== RUN/PAUSE/CONT` and `--- PASS`/`--- SKIP` lines and bare `PASS` are dropped,
+//! `ok <pkg> <time>` lines add up to one count; every `--- FAIL`, its indented messages
+//! (`file_test.go:7: …`), `FAIL <pkg>`, panics, build errors and anything unknown is kept. With
+//! `-json` the events are replayed as text: the output of failing tests and of failing
+//! packages, then the same summary. build/vet: compiler output is already terse; only
+//! `go: downloading` lines are dropped.
+
+use serde::Deserialize;
+
+use super::Sink;
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct GoTest;
+pub struct GoBuild;
+
+const fn go(sub: &'static str) -> Route {
+    Route {
+        program: "go",
+        sub: Some(sub),
+    }
+}
+
+impl Filter for GoTest {
+    fn name(&self) -> &'static str {
+        "go-test"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[go("test")];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if inv
+            .rest()
+            .iter()
+            .any(|a| a == "-h" || a == "-help" || a == "--help")
+        {
+            Plan::Passthrough
+        } else {
+            Plan::Capture { stderr: false }
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let json = inv.rest().iter().any(|a| a == "-json" || a == "--json");
+        let text;
+        let input = if json {
+            text = replay_json(out.stdout)?;
+            text.as_str()
+        } else {
+            out.stdout
+        };
+        let sink = compact_text(input);
+        Ok(Compacted {
+            stdout: sink.text.clone(),
+            stderr: None,
+            elided: if json {
+                Some("go test -json events (replayed as text: failures and summary)".into())
+            } else {
+                sink.elided("passing tests")
+            },
+        })
+    }
+}
+
+fn compact_text(stdout: &str) -> Sink {
+    let mut sink = Sink::default();
+    let mut ok_pkgs = 0;
+    let mut no_tests = 0;
+    for line in stdout.lines() {
+        let t = line.trim_start();
+        if t.starts_with("=== RUN")
+            || t.starts_with("=== PAUSE")
+            || t.starts_with("=== CONT")
+            || t.starts_with("=== NAME")
+            || t.starts_with("--- PASS:")
+            || t.starts_with("--- SKIP:")
+            || line == "PASS"
+        {
+            sink.drop_line();
+        } else if line.starts_with("ok  \t") || line.starts_with("ok \t") {
+            ok_pkgs += 1;
+            sink.drop_line();
+        } else if line.starts_with("?   \t") && line.ends_with("[no test files]") {
+            no_tests += 1;
+            sink.drop_line();
+        } else {
+            sink.line(line);
+        }
+    }
+    if ok_pkgs + no_tests > 0 {
+        let mut summary = format!(
+            "go test: {ok_pkgs} package{} ok",
+            if ok_pkgs == 1 { "" } else { "s" }
+        );
+        if no_tests > 0 {
+            summary.push_str(&format!(", {no_tests} without tests"));
+        }
+        sink.line(&summary);
+    }
+    sink
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Event {
+    action: String,
+    #[serde(default)]
+    package: String,
+    #[serde(default)]
+    test: Option<String>,
+    #[serde(default)]
+    output: Option<String>,
+}
+
+/// Turns `go test -json` events into the text go would have printed for failures, plus
+/// `ok`/`FAIL` package lines. Non-JSON lines (build errors) are kept in place.
+fn replay_json(stdout: &str) -> Result<String, Unparsed> {
+    use std::collections::HashMap;
+    let mut outputs: HashMap<(String, String), String> = HashMap::new();
+    let mut pkg_out: HashMap<String, String> = HashMap::new();
+    let mut text = String::new();
+    let mut events = 0;
+    for line in stdout.lines() {
+        let Ok(e) = serde_json::from_str::<Event>(line) else {
+            text.push_str(line);
+            text.push('\n');
+            continue;
+        };
+        events += 1;
+        match (e.action.as_str(), e.test) {
+            ("output", Some(t)) => outputs
+                .entry((e.package, t))
+                .or_default()
+                .push_str(e.output.as_deref().unwrap_or("")),
+            ("output", None) => pkg_out
+                .entry(e.package)
+                .or_default()
+                .push_str(e.output.as_deref().unwrap_or("")),
+            ("fail", Some(t)) => {
+                if let Some(o) = outputs.remove(&(e.package, t)) {
+                    text.push_str(&o);
+                }
+            }
+            ("pass" | "skip", Some(t)) => {
+                outputs.remove(&(e.package, t));
+            }
+            ("pass" | "skip" | "fail", None) => {
+                if let Some(o) = pkg_out.remove(&e.package) {
+                    text.push_str(&o);
+                }
+            }
+            _ => {}
+        }
+    }
+    if events == 0 {
+        return Err(Unparsed("no go test -json events".into()));
+    }
+    Ok(text)
+}
+
+impl Filter for GoBuild {
+    fn name(&self) -> &'static str {
+        "go-build"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[go("build"), go("vet")];
+        R
+    }
+    fn plan(&self, _inv: &Invocation<'_>) -> Plan {
+        Plan::Capture { stderr: true }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let mut sink = Sink::default();
+        for line in out.stderr.lines() {
+            if line.starts_with("go: downloading ") || line.starts_with("go: finding ") {
+                sink.drop_line();
+            } else {
+                sink.line(line);
+            }
+        }
+        Ok(Compacted {
+            stdout: out.stdout.to_string(),
+            stderr: Some(sink.text.clone()),
+            elided: sink.elided("module downloads"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_keeps_failures_and_counts_ok_packages() {
+        let s = compact_text("=== RUN   TestA\n--- PASS: TestA (0.00s)\n--- FAIL: TestB (0.00s)\n    b_test.go:7: want 5\nFAIL\nFAIL\tex/b\t0.01s\nok  \tex/a\t0.01s\n");
+        assert_eq!(
+            s.text,
+            "--- FAIL: TestB (0.00s)\n    b_test.go:7: want 5\nFAIL\nFAIL\tex/b\t0.01s\ngo test: 1 package ok\n"
+        );
+    }
+
+    #[test]
+    fn json_replays_failing_output_only() {
+        let raw = r#"{"Action":"output","Package":"p","Test":"TestA","Output":"--- PASS: TestA\n"}
+{"Action":"pass","Package":"p","Test":"TestA"}
+{"Action":"output","Package":"p","Test":"TestB","Output":"    b_test.go:3: boom\n"}
+{"Action":"fail","Package":"p","Test":"TestB"}
+{"Action":"output","Package":"p","Output":"FAIL\tp\t0.1s\n"}
+{"Action":"fail","Package":"p"}
+"#;
+        assert_eq!(
+            replay_json(raw).unwrap(),
+            "    b_test.go:3: boom\nFAIL\tp\t0.1s\n"
+        );
+        assert!(replay_json("not json\n").is_err());
+    }
+}

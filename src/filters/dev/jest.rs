@@ -1,0 +1,155 @@
+//! `jest` and `vitest` (also reached through `npx`, `npm test`, `pnpm test`).
+//!
+//! Kept: `FAIL` lines, every failing test (`●` / `×` / ` FAIL ` headers), its assertion message
+//! and diff, the failing source line of each code frame, `at` frames in project files, and the
+//! summary counts. Dropped: `PASS`/`✓` lines, context lines of code frames, caret lines, stack
+//! frames in node_modules or node internals, the `RUN`/`Start at` banners and separators.
+//! jest writes its report to stderr, vitest to stdout: both streams are filtered the same way.
+
+use super::{strip_ansi, Sink};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct Jest;
+pub struct Vitest;
+
+const INTERACTIVE: &[&str] = &["--watch", "--watchAll", "--help", "-h", "--version", "--ui"];
+
+fn plan(inv: &Invocation<'_>, vitest: bool) -> Plan {
+    let rest = inv.rest();
+    if rest.iter().any(|a| INTERACTIVE.contains(&a.as_str())) {
+        return Plan::Passthrough;
+    }
+    // Bare `vitest` (no `run`) watches when attached to a terminal; captured it runs once.
+    if vitest && rest.first().is_some_and(|a| a == "watch" || a == "dev") {
+        return Plan::Passthrough;
+    }
+    Plan::Capture { stderr: true }
+}
+
+impl Filter for Jest {
+    fn name(&self) -> &'static str {
+        "jest"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[Route {
+            program: "jest",
+            sub: None,
+        }];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        plan(inv, false)
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        compact_js_tests(out)
+    }
+}
+
+impl Filter for Vitest {
+    fn name(&self) -> &'static str {
+        "vitest"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[Route {
+            program: "vitest",
+            sub: None,
+        }];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        plan(inv, true)
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        compact_js_tests(out)
+    }
+}
+
+/// Both streams of a jest or vitest run.
+pub fn compact_js_tests(out: &Output<'_>) -> Result<Compacted, Unparsed> {
+    let o = compact_report(&strip_ansi(out.stdout));
+    let e = compact_report(&strip_ansi(out.stderr));
+    let all = format!("{}{}", out.stdout, out.stderr);
+    let summary = ["Tests:", "Tests  ", "Test Suites:", "Test Files  "];
+    if !all
+        .lines()
+        .any(|l| summary.iter().any(|s| l.trim_start().starts_with(s)))
+        && out.code == 0
+    {
+        return Err(Unparsed("no jest/vitest summary".into()));
+    }
+    let dropped = o.dropped + e.dropped;
+    Ok(Compacted {
+        stdout: o.text,
+        stderr: Some(e.text),
+        elided: (dropped > 0)
+            .then(|| format!("{dropped} lines: passing tests, code frames, library frames")),
+    })
+}
+
+fn is_frame(l: &str) -> bool {
+    // `   12 | code`, `    > 2 | code`, `      2| code` (vitest), `      |   ^`.
+    let t = l.trim_start();
+    let t = t.strip_prefix("> ").unwrap_or(t);
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    (digits > 0 && t[digits..].trim_start().starts_with('|')) || t.starts_with('|')
+}
+
+fn is_caret(l: &str) -> bool {
+    let t = l.trim_start();
+    t.starts_with('|') && t[1..].trim().chars().all(|c| c == '^' || c == '~') && t.contains('^')
+}
+
+fn compact_report(text: &str) -> Sink {
+    let mut sink = Sink::default();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let next = lines.get(i + 1).copied().unwrap_or("");
+        let drop = line.trim().is_empty()
+            || t.starts_with("PASS ")
+            || t.starts_with("✓ ")
+            || t.starts_with("√ ")
+            || t.starts_with("○ ")
+            || t.starts_with("RUN  v")
+            || t.starts_with("Start at ")
+            || t.starts_with("Snapshots:   0 total")
+            || t.starts_with("npm notice")
+            || t == "Ran all test suites."
+            || t.starts_with("Ran all test suites matching")
+            || (t
+                .chars()
+                .all(|c| c == '⎯' || c.is_ascii_digit() || "[]/".contains(c))
+                && t.contains('⎯'))
+            || (t.starts_with("at ")
+                && (t.contains("node_modules") || t.contains("node:internal")))
+            || is_caret(line)
+            || (is_frame(line) && !t.starts_with("> ") && !is_caret(next));
+        if drop {
+            sink.drop_line();
+        } else {
+            sink.line(line);
+        }
+    }
+    sink
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_keep_only_the_failing_line() {
+        let raw = "FAIL a.test.js\n  ● adds\n\n    Expected: 4\n\n      1 | x\n    > 2 | expect(y)\n        |   ^\n      3 | z\n\n      at Object.toBe (a.test.js:2:3)\n      at run (node_modules/jest/x.js:1:1)\nPASS b.test.js\nTests:       1 failed, 1 passed, 2 total\n";
+        let s = compact_report(raw);
+        assert_eq!(
+            s.text,
+            "FAIL a.test.js\n  ● adds\n    Expected: 4\n    > 2 | expect(y)\n      at Object.toBe (a.test.js:2:3)\nTests:       1 failed, 1 passed, 2 total\n"
+        );
+    }
+
+    #[test]
+    fn vitest_frame_line_above_the_caret_is_kept() {
+        let s = compact_report(" ❯ a.test.mjs:2:5\n      1| import x\n      2| expect(1).toBe(2)\n       |    ^\n      3|\n");
+        assert_eq!(s.text, " ❯ a.test.mjs:2:5\n      2| expect(1).toBe(2)\n");
+    }
+}

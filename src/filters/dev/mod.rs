@@ -1,0 +1,76 @@
+//! Test runners, builds and linters: cargo, pytest, go, npm/pnpm/npx, jest, vitest, tsc,
+//! eslint, ruff, mypy, make. Shared here: a line sink that counts what it drops, and the small
+//! text helpers the families use.
+//!
+//! Invariants for every filter in this family: a success collapses to a summary line; a
+//! failure keeps every failing test's name, its message and its file:line, and every compiler
+//! or linter diagnostic with its location and code; output that has none of the markers a
+//! filter expects is [`Unparsed`](super::Unparsed) (printed raw).
+
+pub mod cargo;
+pub mod gotool;
+pub mod jest;
+pub mod js;
+pub mod lint;
+pub mod make;
+pub mod pytest;
+pub mod rustc;
+pub mod tsc;
+
+/// Text being built, with a count of the lines left out.
+#[derive(Debug, Default)]
+pub struct Sink {
+    pub text: String,
+    pub dropped: usize,
+}
+
+impl Sink {
+    pub fn line(&mut self, l: &str) {
+        self.text.push_str(l);
+        self.text.push('\n');
+    }
+    pub fn drop_line(&mut self) {
+        self.dropped += 1;
+    }
+    /// `Some("N lines: <what>")` when anything was dropped.
+    pub fn elided(&self, what: &str) -> Option<String> {
+        (self.dropped > 0).then(|| format!("{} lines: {what}", self.dropped))
+    }
+}
+
+/// Removes ANSI escape sequences (colour, cursor moves).
+pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains('\u{1b}') {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        if it.peek() == Some(&'[') {
+            it.next();
+            for d in it.by_ref() {
+                if ('@'..='~').contains(&d) {
+                    break;
+                }
+            }
+        } else {
+            it.next();
+        }
+    }
+    out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ansi_is_stripped() {
+        assert_eq!(strip_ansi("\u{1b}[31mred\u{1b}[0m x"), "red x");
+        assert_eq!(strip_ansi("plain"), "plain");
+    }
+}

@@ -1,0 +1,265 @@
+//! `pytest`, `py.test`, `python -m pytest`, `python3 -m pytest` (the python forms are routed
+//! only when the arguments start with `-m pytest`, see `subcommand_index`).
+//!
+//! Kept: every FAILURES block (test name, the `>` line, every `E` line, every `file:line:`
+//! line, captured output), the ERRORS section in full (collection errors), the short test
+//! summary, `Interrupted` lines, unknown sections, and the final counts line. Dropped: the
+//! session header, progress lines, source context before the failing `>` line, caret
+//! underlines, the warnings summary (its count stays in the final line). A run with no final
+//! counts line (usage error, crash) is printed raw.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{strip_ansi, Sink};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct Pytest;
+
+static SECTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^=+ (.+?) =+$").unwrap());
+static BLOCK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^_{3,} (.+?) _{3,}$").unwrap());
+static PROGRESS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\S.*\s+)?\[\s*\d+%\]$|^[.FEsxX]+$").unwrap());
+static FINAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(passed|failed|error|errors|skipped|deselected|no tests ran|xfailed|xpassed|warnings?)\b.* in [\d.]+s\b").unwrap()
+});
+static HEADER_INFO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(platform |cachedir: |rootdir: |configfile: |plugins: |collecting |collected |testpaths: |cacheprovider|hypothesis profile|benchmark: |Using --randomly-seed)").unwrap()
+});
+
+impl Filter for Pytest {
+    fn name(&self) -> &'static str {
+        "pytest"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[
+            Route {
+                program: "pytest",
+                sub: None,
+            },
+            Route {
+                program: "py.test",
+                sub: None,
+            },
+            Route {
+                program: "python3",
+                sub: Some("pytest"),
+            },
+            Route {
+                program: "python",
+                sub: Some("pytest"),
+            },
+        ];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let interactive = [
+            "--help",
+            "-h",
+            "--version",
+            "-V",
+            "--pdb",
+            "--trace",
+            "--co",
+            "--collect-only",
+            "--fixtures",
+            "--markers",
+        ];
+        if inv.rest().iter().any(|a| interactive.contains(&a.as_str())) {
+            Plan::Passthrough
+        } else {
+            Plan::Capture { stderr: false }
+        }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let text = strip_ansi(out.stdout);
+        let (body, last) = final_line(&text).ok_or_else(|| Unparsed("no pytest summary".into()))?;
+        let sink = compact_body(body);
+        let mut stdout = sink.text.clone();
+        if out.code == 0 && stdout.is_empty() {
+            stdout.push_str("pytest: ");
+        }
+        stdout.push_str(last);
+        stdout.push('\n');
+        Ok(Compacted {
+            stdout,
+            stderr: None,
+            elided: sink.elided("header, progress, source context"),
+        })
+    }
+}
+
+/// Splits off the final counts line (`=== 3 failed, 2 passed in 0.42s ===` or, with `-q`,
+/// `3 passed in 0.42s`), returned without its `=` padding.
+fn final_line(text: &str) -> Option<(&str, &str)> {
+    let trimmed = text.trim_end();
+    let start = trimmed.rfind('\n').map_or(0, |i| i + 1);
+    let last = &trimmed[start..];
+    let inner = SECTION
+        .captures(last)
+        .map_or(last, |c| c.get(1).map_or(last, |m| m.as_str()));
+    FINAL.is_match(inner).then(|| (&trimmed[..start], inner))
+}
+
+fn compact_body(body: &str) -> Sink {
+    let mut sink = Sink::default();
+    let has_short_summary = body.lines().any(|l| {
+        SECTION
+            .captures(l)
+            .is_some_and(|c| &c[1] == "short test summary info")
+    });
+    // When the short summary names every FAILURES block (same count, same order), each block
+    // is headed by its `FAILED node::id` line and the summary's FAILED entries (duplicates of
+    // the blocks' `E` lines) go.
+    let mut merged = failed_ids(body).into_iter();
+    let merge = merged.len() > 0;
+    let mut in_failed_entry = false;
+    let mut section = String::from("test session starts");
+    // Inside a failure frame: seen its `>` line yet?
+    let mut past_arrow = false;
+    for line in body.lines() {
+        if let Some(c) = SECTION.captures(line) {
+            section = c[1].to_string();
+            past_arrow = false;
+            if section == "test session starts"
+                || section == "warnings summary"
+                || section == "PASSES"
+                || (merge && (section == "FAILURES" || section == "short test summary info"))
+            {
+                sink.drop_line();
+            } else {
+                sink.line(&format!("=== {section} ==="));
+            }
+            continue;
+        }
+        match section.as_str() {
+            "test session starts" => {
+                let failed_progress = line.contains(" FAILED") || line.contains(" ERROR");
+                if HEADER_INFO.is_match(line)
+                    || line.is_empty()
+                    || (PROGRESS.is_match(line) && (has_short_summary || !failed_progress))
+                {
+                    sink.drop_line();
+                } else {
+                    sink.line(line);
+                }
+            }
+            "FAILURES" => {
+                if let Some(c) = BLOCK.captures(line) {
+                    match merged.next().filter(|_| merge) {
+                        Some(id) => sink.line(&id),
+                        None => sink.line(&format!("--- {}", &c[1])),
+                    }
+                    past_arrow = false;
+                } else if let Some(rest) = line.strip_prefix("E       ") {
+                    sink.line(&format!("E {rest}"));
+                } else if line.starts_with("_ _ _") {
+                    past_arrow = false;
+                    sink.drop_line();
+                } else if line.starts_with('>') {
+                    past_arrow = true;
+                    sink.line(line);
+                } else if line.trim().is_empty()
+                    || line.trim().chars().all(|c| c == '^' || c == '~')
+                    || (!past_arrow && line.starts_with("    "))
+                {
+                    sink.drop_line();
+                } else {
+                    sink.line(line);
+                }
+            }
+            "warnings summary" | "PASSES" => sink.drop_line(),
+            "short test summary info" if merge => {
+                if line.starts_with("FAILED ") {
+                    in_failed_entry = true;
+                    sink.drop_line();
+                } else if in_failed_entry && !starts_entry(line) {
+                    // continuation of a multi-line FAILED message
+                    sink.drop_line();
+                } else {
+                    in_failed_entry = false;
+                    sink.line(line);
+                }
+            }
+            _ => {
+                if line.is_empty() {
+                    sink.drop_line();
+                } else {
+                    sink.line(line);
+                }
+            }
+        }
+    }
+    sink
+}
+
+/// A short-summary entry (`ERROR x`, `SKIPPED [1] …`, `XFAIL x`…) or `!!! Interrupted` line.
+fn starts_entry(line: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "FAILED ", "ERROR ", "SKIPPED ", "XFAIL ", "XPASS ", "PASSED ", "!!",
+    ];
+    WORDS.iter().any(|w| line.starts_with(w))
+}
+
+/// `FAILED node::id` (without the message) for each short-summary entry, when their number
+/// equals the number of FAILURES blocks; empty otherwise.
+fn failed_ids(body: &str) -> Vec<String> {
+    let mut section = "";
+    let mut blocks = 0;
+    let mut ids = Vec::new();
+    for line in body.lines() {
+        if let Some(c) = SECTION.captures(line) {
+            section = if &c[1] == "FAILURES" {
+                "F"
+            } else if &c[1] == "short test summary info" {
+                "S"
+            } else {
+                ""
+            };
+            continue;
+        }
+        if section == "F" && BLOCK.is_match(line) {
+            blocks += 1;
+        }
+        if section == "S" {
+            if let Some(rest) = line.strip_prefix("FAILED ") {
+                let id = rest.split(" - ").next().unwrap_or(rest);
+                ids.push(format!("FAILED {id}"));
+            }
+        }
+    }
+    if ids.len() == blocks {
+        ids
+    } else {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_summary_keeps_other_entries() {
+        let raw = "=== test session starts ===\ncollected 3 items\n\nt.py F.s [100%]\n\n=== FAILURES ===\n___ test_a ___\n\n    def test_a():\n>       assert 1 == 2\nE       assert 1 == 2\n\nt.py:2: AssertionError\n=== short test summary info ===\nFAILED t.py::test_a - assert 1 == 2\nassert 1 == 2\nSKIPPED [1] t.py:5: no db\n";
+        let s = compact_body(raw);
+        assert_eq!(
+            s.text,
+            "FAILED t.py::test_a\n>       assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
+        );
+    }
+
+    #[test]
+    fn final_line_forms() {
+        assert_eq!(
+            final_line("x\n===== 3 passed in 0.10s =====\n").map(|p| p.1),
+            Some("3 passed in 0.10s")
+        );
+        assert_eq!(
+            final_line("..\n3 passed in 0.10s\n").map(|p| p.1),
+            Some("3 passed in 0.10s")
+        );
+        assert_eq!(final_line("ERROR: usage\n"), None);
+    }
+}

@@ -1,0 +1,301 @@
+//! `docker ps|images|logs`, `docker compose ps|logs`, `kubectl get|logs|describe`.
+//!
+//! Tables lose their column padding (cells re-joined with tabs, empty cells kept); `docker ps`
+//! also drops the truncated COMMAND and the CREATED columns (said in the note). Logs fold runs
+//! of identical lines to one line + `[×N]`, nothing else. `kubectl describe` drops fields whose
+//! value is `<none>` and squeezes key padding. `--format`/`-o` output, follow mode (`-f`,
+//! `--watch`) and anything else pass through. Errors (no daemon, no cluster) are printed as is.
+
+use super::{fold_repeats, retable};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+
+pub struct Docker;
+pub struct Kubectl;
+
+const fn r(program: &'static str, sub: &'static str) -> Route {
+    Route {
+        program,
+        sub: Some(sub),
+    }
+}
+
+/// Index of the first word that is not an option or an option's value.
+pub fn first_word(args: &[String], with_value: &[&str]) -> Option<usize> {
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if with_value.contains(&a) {
+            i += 2;
+        } else if a.starts_with('-') {
+            i += 1;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
+pub const DOCKER_GLOBAL: &[&str] = &[
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--config",
+    "-l",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+];
+pub const KUBECTL_GLOBAL: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--context",
+    "--kubeconfig",
+    "-s",
+    "--server",
+    "--cluster",
+    "--user",
+    "--as",
+    "--token",
+    "-l",
+    "--selector",
+    "-c",
+    "--container",
+];
+const COMPOSE_GLOBAL: &[&str] = &[
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--profile",
+    "--env-file",
+    "--project-directory",
+    "--ansi",
+    "--progress",
+];
+
+fn formatted(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        a == "--format"
+            || a.starts_with("--format=")
+            || a == "-o"
+            || a.starts_with("-o") && a.len() > 2
+            || a.starts_with("--output")
+            || a == "-q"
+            || a == "--quiet"
+    })
+}
+
+fn follows(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        a == "-f" || a == "--follow" || a == "-w" || a == "--watch" || a == "--help" || a == "-h"
+    })
+}
+
+/// What a docker/kubectl command line asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Ps,
+    Table,
+    Logs,
+    Describe,
+}
+
+fn docker_kind(inv: &Invocation<'_>) -> Option<Kind> {
+    let sub = inv.args[inv.sub?].as_str();
+    let rest = inv.rest();
+    let (sub, rest) = if sub == "compose" {
+        let i = first_word(rest, COMPOSE_GLOBAL)?;
+        (rest[i].as_str(), &rest[i + 1..])
+    } else if sub == "container" || sub == "image" {
+        let i = first_word(rest, &[])?;
+        let s = match (sub, rest[i].as_str()) {
+            ("container", "ls" | "list") => "ps",
+            ("image", "ls" | "list") => "images",
+            ("container", "logs") => "logs",
+            _ => return None,
+        };
+        (s, &rest[i + 1..])
+    } else {
+        (sub, rest)
+    };
+    if follows(rest) || formatted(rest) {
+        return None;
+    }
+    match sub {
+        "ps" => Some(Kind::Ps),
+        "images" => Some(Kind::Table),
+        "logs" => Some(Kind::Logs),
+        _ => None,
+    }
+}
+
+fn kubectl_kind(inv: &Invocation<'_>) -> Option<Kind> {
+    let rest = inv.rest();
+    if follows(rest) || formatted(rest) {
+        return None;
+    }
+    match inv.args[inv.sub?].as_str() {
+        "get" => Some(Kind::Table),
+        "logs" => Some(Kind::Logs),
+        "describe" => Some(Kind::Describe),
+        _ => None,
+    }
+}
+
+fn compact_kind(kind: Kind, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+    if out.code != 0 || out.stdout.trim().is_empty() {
+        return Ok(Compacted::raw(out));
+    }
+    let (stdout, elided) = match kind {
+        Kind::Ps | Kind::Table => {
+            let drop: &[&str] = if kind == Kind::Ps {
+                &["COMMAND", "CREATED"]
+            } else {
+                &[]
+            };
+            let (t, dropped) =
+                retable(out.stdout, drop).ok_or_else(|| Unparsed("not a table".into()))?;
+            let note = (dropped > 0)
+                .then(|| format!("{dropped} columns (COMMAND, CREATED) and column padding"));
+            (t, note)
+        }
+        Kind::Logs => {
+            let (t, folded) = fold_repeats(out.stdout);
+            (
+                t,
+                (folded > 0).then(|| format!("{folded} repeated log lines")),
+            )
+        }
+        Kind::Describe => describe(out.stdout),
+    };
+    Ok(Compacted {
+        stdout,
+        stderr: None,
+        elided,
+    })
+}
+
+fn describe(text: &str) -> (String, Option<String>) {
+    let mut out = String::new();
+    let mut dropped = 0;
+    for line in text.lines() {
+        if let Some((key, value)) = line.split_once(':') {
+            let v = value.trim();
+            if v == "<none>" && !key.trim().is_empty() {
+                dropped += 1;
+                continue;
+            }
+            if !v.is_empty() && value.starts_with("  ") && !key.trim().is_empty() {
+                out.push_str(&format!("{key}: {v}\n"));
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    (
+        out,
+        (dropped > 0).then(|| format!("{dropped} fields that were <none>")),
+    )
+}
+
+impl Filter for Docker {
+    fn name(&self) -> &'static str {
+        "docker"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[
+            r("docker", "ps"),
+            r("docker", "images"),
+            r("docker", "logs"),
+            r("docker", "compose"),
+            r("docker", "container"),
+            r("docker", "image"),
+            Route {
+                program: "docker-compose",
+                sub: Some("ps"),
+            },
+            Route {
+                program: "docker-compose",
+                sub: Some("logs"),
+            },
+        ];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let kind = if inv.program == "docker-compose" {
+            let rest = inv.rest();
+            if follows(rest) || formatted(rest) {
+                None
+            } else if inv.args[inv.sub.unwrap_or(0)] == "ps" {
+                Some(Kind::Ps)
+            } else {
+                Some(Kind::Logs)
+            }
+        } else {
+            docker_kind(inv)
+        };
+        if kind.is_some() {
+            Plan::Capture { stderr: false }
+        } else {
+            Plan::Passthrough
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let kind = if inv.program == "docker-compose" {
+            if inv.args[inv.sub.unwrap_or(0)] == "ps" {
+                Some(Kind::Ps)
+            } else {
+                Some(Kind::Logs)
+            }
+        } else {
+            docker_kind(inv)
+        };
+        match kind {
+            Some(k) => compact_kind(k, out),
+            None => Ok(Compacted::raw(out)),
+        }
+    }
+}
+
+impl Filter for Kubectl {
+    fn name(&self) -> &'static str {
+        "kubectl"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[
+            r("kubectl", "get"),
+            r("kubectl", "logs"),
+            r("kubectl", "describe"),
+        ];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if kubectl_kind(inv).is_some() {
+            Plan::Capture { stderr: false }
+        } else {
+            Plan::Passthrough
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        match kubectl_kind(inv) {
+            Some(k) => compact_kind(k, out),
+            None => Ok(Compacted::raw(out)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describe_drops_none_fields_only() {
+        let (t, note) =
+            describe("Name:         web\nLabels:       <none>\nEvents:\n  Type    Reason\n");
+        assert_eq!(t, "Name: web\nEvents:\n  Type    Reason\n");
+        assert_eq!(note.as_deref(), Some("1 fields that were <none>"));
+    }
+}

@@ -1,0 +1,304 @@
+//! Test-runner, build, linter and CLI filters over raw outputs captured from the real tools
+//! (tests/fixtures/<tool>/<case>.{argv,out,err,code}, made by tests/fixtures/capture_dev.sh),
+//! snapshotted with the plan and exit status, plus fidelity checks over every fixture: each
+//! failing test's name, each assertion/error message line and each error location survives.
+
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+use regex::Regex;
+use rtk::filters::{lookup, Compacted, Output, Plan};
+
+struct Fixture {
+    tool: String,
+    name: String,
+    argv: Vec<String>,
+    stdout: String,
+    stderr: String,
+    code: u8,
+}
+
+fn fixtures() -> Vec<Fixture> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut out = Vec::new();
+    let mut argvs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "argv"))
+        .collect();
+    argvs.sort();
+    for a in argvs {
+        let read = |ext: &str| std::fs::read_to_string(a.with_extension(ext)).unwrap();
+        out.push(Fixture {
+            tool: a
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into(),
+            name: a.file_stem().unwrap().to_string_lossy().into(),
+            argv: read("argv").lines().map(String::from).collect(),
+            stdout: read("out"),
+            stderr: read("err"),
+            code: read("code").trim().parse().unwrap(),
+        });
+    }
+    assert!(out.len() >= 40, "dev fixtures missing: {}", out.len());
+    out
+}
+
+/// (plan, compacted) — `None` when the plan leaves the output unchanged.
+fn filtered(f: &Fixture) -> (Plan, Option<Result<Compacted, String>>) {
+    let Some((filter, inv)) = lookup(&f.argv[0], &f.argv[1..]) else {
+        return (Plan::Passthrough, None);
+    };
+    let plan = filter.plan(&inv);
+    let Plan::Capture { stderr } = plan else {
+        return (plan, None);
+    };
+    let out = Output {
+        stdout: &f.stdout,
+        stderr: if stderr { &f.stderr } else { "" },
+        code: f.code,
+    };
+    (
+        plan,
+        Some(filter.compact(&inv, &out).map_err(|e| e.to_string())),
+    )
+}
+
+/// Everything the agent would see (stdout + stderr), as rtk prints it.
+fn shown(f: &Fixture) -> String {
+    match filtered(f).1 {
+        Some(Ok(c)) => format!("{}{}", c.stdout, c.stderr.as_deref().unwrap_or(&f.stderr)),
+        _ => format!("{}{}", f.stdout, f.stderr),
+    }
+}
+
+#[test]
+fn snapshots_over_captured_dev_fixtures() {
+    for f in fixtures() {
+        let (plan, result) = filtered(&f);
+        let mut s = format!("$ {}\n[exit {}] plan: {plan:?}\n", f.argv.join(" "), f.code);
+        match result {
+            None => s.push_str("(output passes through unchanged)\n"),
+            Some(Err(e)) => s.push_str(&format!("(raw output printed: {e})\n")),
+            Some(Ok(c)) => {
+                s.push_str("--- stdout\n");
+                s.push_str(&c.stdout);
+                let err = c.stderr.as_deref().unwrap_or(&f.stderr);
+                if !err.is_empty() {
+                    s.push_str("--- stderr\n");
+                    s.push_str(err);
+                }
+                if let Some(e) = &c.elided {
+                    s.push_str(&format!("--- note: elided {e}\n"));
+                }
+            }
+        }
+        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), s);
+    }
+}
+
+fn re(s: &str) -> Regex {
+    Regex::new(s).unwrap()
+}
+
+/// Facts in a raw output that its filtered form must keep: (what, text).
+static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
+    vec![
+        // failing test names
+        ("cargo failing test", re(r"(?m)^test (\S+) \.\.\. FAILED$")),
+        ("pytest failing test", re(r"(?m)^(?:FAILED|ERROR) (\S+)")),
+        ("go failing test", re(r"(?m)^\s*--- FAIL: (\S+)")),
+        ("jest failing test", re(r"(?m)^\s+● (.+)$")),
+        ("vitest failing test", re(r"(?m)^ FAIL  (.+)$")),
+        // messages
+        (
+            "panic",
+            re(r"(?m)^thread '.+' (?:\(\d+\) )?panicked at (\S+):$"),
+        ),
+        ("panic message", re(r"(?m)^(assertion .+|not a number.*)$")),
+        ("pytest E line", re(r"(?m)^(E {3,}\S.*)$")),
+        (
+            "jest expectation",
+            re(r"(?m)^\s+((?:Expected|Received): .+)$"),
+        ),
+        ("assertion error", re(r"(?m)^(AssertionError: .+)$")),
+        ("go message", re(r"(?m)^\s+(\w+_test\.go:\d+: .+)$")),
+        // error lines and locations
+        ("rustc error", re(r"(?m)^(error(?:\[E\d+\])?: .+)$")),
+        ("rustc location", re(r"(?m)^\s*--> (\S+)$")),
+        ("python location", re(r"(?m)^(\S+\.py:\d+): ")),
+        ("tsc error", re(r"(?m)^\S+\(\d+,\d+\): error (TS\d+: .+)$")),
+        (
+            "eslint problem",
+            re(r"(?m)^\s+(\d+:\d+)\s+(?:error|warning)\s"),
+        ),
+        ("mypy error", re(r"(?m)^\S+:(\d+: error: .+?)  \[")),
+        ("c compiler error", re(r"(?m)^(\S+:\d+:\d+: error: .+)$")),
+        ("make error", re(r"(?m)^(make(?:\[\d+\])?: \*\*\* .+)$")),
+        ("go build error", re(r"(?m)^(\./\S+\.go:\d+:\d+: .+)$")),
+        ("npm error", re(r"(?m)^(npm (?:error|ERR!) \S.*)$")),
+        (
+            "summary",
+            re(r"(?m)^(?:=+ )?(\d+ (?:passed|failed)[^=]*?)(?: =+)?$"),
+        ),
+        ("jest summary", re(r"(?m)^(Tests:\s+.+)$")),
+    ]
+});
+
+#[test]
+fn every_failure_message_and_location_survives() {
+    let mut checked = 0;
+    for f in fixtures() {
+        let raw = format!("{}{}", f.stdout, f.stderr);
+        let out = shown(&f);
+        let squeezed = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let out_sq = squeezed(&out);
+        for (what, rx) in FACTS.iter() {
+            for c in rx.captures_iter(&raw) {
+                let fact = c.get(1).unwrap().as_str().trim();
+                let fact = fact.trim_start_matches("./");
+                // tsc/mypy/eslint regroup `file(l,c)` as `l:c`; compare squeezed text.
+                let hit = out.contains(fact) || out_sq.contains(&squeezed(fact));
+                assert!(
+                    hit,
+                    "{}/{}: lost {what}: {fact:?}\n--- shown\n{out}",
+                    f.tool, f.name
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "too few facts checked: {checked}");
+}
+
+#[test]
+fn successes_collapse_and_failures_shrink() {
+    for f in fixtures() {
+        let (_, Some(Ok(c))) = filtered(&f) else {
+            continue;
+        };
+        let shown = format!("{}{}", c.stdout, c.stderr.as_deref().unwrap_or(&f.stderr));
+        let raw = f.stdout.len() + f.stderr.len();
+        assert!(
+            shown.len() <= raw.max(40),
+            "{}/{}: compact form longer than raw ({} > {raw})",
+            f.tool,
+            f.name,
+            shown.len()
+        );
+        if f.code != 0 && raw > 0 {
+            assert!(
+                !shown.trim().is_empty(),
+                "{}/{}: failure printed nothing",
+                f.tool,
+                f.name
+            );
+        }
+    }
+}
+
+#[test]
+fn test_runner_successes_are_a_few_lines() {
+    for f in fixtures().iter().filter(|f| f.code == 0) {
+        if !["cargo", "pytest", "go", "jest", "vitest"].contains(&f.tool.as_str())
+            || !f.name.contains("pass")
+        {
+            continue;
+        }
+        let out = shown(f);
+        assert!(
+            out.lines().count() <= 4,
+            "{}/{}: success took {} lines:\n{out}",
+            f.tool,
+            f.name,
+            out.lines().count()
+        );
+    }
+}
+
+#[test]
+fn json_bodies_keep_every_value() {
+    let mut checked = 0;
+    for f in fixtures()
+        .iter()
+        .filter(|f| f.tool == "curl" || f.tool == "gh")
+    {
+        let body = |s: &str| s.rsplit("\r\n\r\n").next().unwrap_or(s).to_string();
+        let Ok(raw) = serde_json::from_str::<serde_json::Value>(&body(&f.stdout)) else {
+            continue;
+        };
+        let (_, Some(Ok(c))) = filtered(f) else {
+            panic!("{}: JSON body not compacted", f.name);
+        };
+        let got: serde_json::Value = serde_json::from_str(&body(&c.stdout)).unwrap();
+        assert_eq!(got, raw, "{}", f.name);
+        assert!(c.stdout.len() < f.stdout.len(), "{}: not minified", f.name);
+        checked += 1;
+    }
+    assert!(checked >= 2, "JSON fixtures missing");
+}
+
+#[test]
+fn plan_table_interactive_and_unknown_forms_pass_through() {
+    let capture = |s: bool| Plan::Capture { stderr: s };
+    let cases: &[(&str, Plan)] = &[
+        ("cargo test", capture(true)),
+        ("cargo test -- --list", Plan::Passthrough),
+        ("cargo nextest list", Plan::Passthrough),
+        ("cargo nextest run", capture(true)),
+        ("cargo clippy --all-targets", capture(true)),
+        ("pytest -x", capture(false)),
+        ("pytest --pdb", Plan::Passthrough),
+        ("python3 -m pytest --collect-only", Plan::Passthrough),
+        ("go test -json ./...", capture(false)),
+        ("npm test", capture(true)),
+        ("npm run", Plan::Passthrough),
+        ("npx jest --ci", capture(true)),
+        ("npx jest --watch", Plan::Passthrough),
+        ("npx tsc --noEmit", capture(false)),
+        ("npx cowsay hi", Plan::Passthrough),
+        ("npx -p typescript tsc", Plan::Passthrough),
+        ("pnpm exec vitest run", capture(true)),
+        ("vitest watch", Plan::Passthrough),
+        ("tsc -w", Plan::Passthrough),
+        ("eslint -f json src", Plan::Passthrough),
+        ("ruff check --fix .", Plan::Passthrough),
+        ("make -n", Plan::Passthrough),
+        ("make all", capture(false)),
+        ("docker ps -a", capture(false)),
+        ("docker ps --format {{.Names}}", Plan::Passthrough),
+        ("docker logs -f web", Plan::Passthrough),
+        ("docker compose up -d", Plan::Passthrough),
+        ("docker compose -f x.yml ps", capture(false)),
+        ("docker container ls", capture(false)),
+        ("kubectl get pods -o json", Plan::Passthrough),
+        ("kubectl get pods -w", Plan::Passthrough),
+        ("kubectl logs -f web", Plan::Passthrough),
+        ("kubectl describe pod web", capture(false)),
+        ("gh pr list", capture(false)),
+        ("gh pr create --fill", Plan::Passthrough),
+        ("gh pr view 1 --web", Plan::Passthrough),
+        ("gh run view 1 --log", Plan::Passthrough),
+        ("curl -s https://x", capture(true)),
+        ("curl -sSLo out.bin https://x", Plan::Passthrough),
+        ("curl -O https://x/file", Plan::Passthrough),
+        ("curl --output=f https://x", Plan::Passthrough),
+        ("curl -I https://x", Plan::Passthrough),
+        ("wget https://x/f", capture(true)),
+        ("wget -qO- https://x", Plan::Passthrough),
+        ("wget -O - https://x", Plan::Passthrough),
+        ("pip install -r requirements.txt", capture(false)),
+        ("pip list --format=json", Plan::Passthrough),
+    ];
+    for (line, want) in cases {
+        let w: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let got = lookup(&w[0], &w[1..]).map_or(Plan::Passthrough, |(f, inv)| f.plan(&inv));
+        assert_eq!(got, *want, "{line}");
+    }
+}
