@@ -77,12 +77,68 @@ pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &m
         redirected: false,
         in_cmd: false,
     };
+    let first = walker.out.commands.len();
     let mut stack = vec![(root, ctx)];
     while let Some((node, ctx)) = stack.pop() {
         walker.visit(node, ctx, &mut stack);
     }
     if root.has_error() {
         walker.crude_pieces(context);
+    }
+    piped_into_shells(out, first, depth);
+}
+
+/// Text that may be run as a script (a heredoc or here-string, or what a stage pipes into a
+/// shell reading stdin): its commands are reported for deny/ask matching. The line is already
+/// unattestable.
+fn embedded_script(out: &mut Parsed, text: &str, span: std::ops::Range<usize>, depth: usize) {
+    let inner = super::parse_in(text, Context::ShellScript, depth + 1);
+    out.commands.extend(inner.commands.into_iter().map(|mut c| {
+        c.span = span.clone();
+        c.context = Context::ShellScript;
+        c.pipeline = None;
+        c.in_piped_compound = false;
+        c
+    }));
+}
+
+/// `echo 'rm -rf /' | sh`: the arguments of the stage before a stdin-reading shell are parsed
+/// as a script.
+fn piped_into_shells(out: &mut Parsed, first: usize, depth: usize) {
+    let mut scripts = Vec::new();
+    for c in &out.commands[first..] {
+        let Some(pos) = c.pipeline.filter(|p| p.stage > 0) else {
+            continue;
+        };
+        let values: Vec<String> = c
+            .assignments
+            .iter()
+            .chain(&c.words)
+            .map(|w| w.value.clone())
+            .collect();
+        let reads_stdin = forms::command_views(&values).into_iter().any(|r| {
+            SHELLS.contains(&basename(&values[r.start]))
+                && shell_use(&values[..r.end], r.start) == ShellUse::Stdin
+        });
+        if !reads_stdin {
+            continue;
+        }
+        let prev = out.commands[first..].iter().find(|p| {
+            p.pipeline
+                .is_some_and(|q| q.id == pos.id && q.stage + 1 == pos.stage)
+        });
+        if let Some(prev) = prev {
+            let text: Vec<&str> = prev
+                .words
+                .iter()
+                .skip(1)
+                .map(|w| w.value.as_str())
+                .collect();
+            scripts.push((text.join(" "), prev.span.clone()));
+        }
+    }
+    for (text, span) in scripts {
+        embedded_script(out, &text, span, depth);
     }
 }
 
@@ -241,10 +297,22 @@ impl Walker<'_, '_, '_> {
             }
             "heredoc_redirect" => {
                 self.out.flag("heredoc");
+                let mut cursor = node.walk();
+                let body = node
+                    .children(&mut cursor)
+                    .find(|c| c.kind() == "heredoc_body");
+                if let Some(body) = body {
+                    let text = self.otext(body).to_string();
+                    embedded_script(self.out, &text, self.orange(body), self.depth);
+                }
                 self.push_children(node, ctx.child(), stack);
             }
             "herestring_redirect" => {
                 self.out.flag("here-string");
+                if let Some(lit) = node.named_child(node.named_child_count().saturating_sub(1)) {
+                    let w = self.word(lit);
+                    embedded_script(self.out, &w.value, w.span, self.depth);
+                }
                 self.push_children(node, ctx.child(), stack);
             }
             "expansion" => {
