@@ -543,6 +543,16 @@ impl Walker<'_, '_, '_> {
             let has_args = r.len() > 1;
             match prog {
                 "eval" => self.out.flag("eval"),
+                "watch" | "su" | "runuser" | "flock" | "script" => {
+                    if let Some(text) = forms::command_string(prog, &values[r.clone()]) {
+                        self.out.has_shell_wrapper = true;
+                        self.out.flag(format!("{prog} runs a command string"));
+                        let span = all[r.start].span.start..all[r.end - 1].span.end;
+                        let mut inner = Parsed::default();
+                        embedded_script(&mut inner, &text, span, self.depth);
+                        nested.extend(inner.commands);
+                    }
+                }
                 "trap" if has_args => self.out.flag("trap runs a command string"),
                 "alias" | "enable" | "coproc" | "let" | "fc" => self.out.flag(format!("`{prog}`")),
                 "env"
