@@ -10,6 +10,7 @@
 //! Layout: `views` (the texts to parse), `walk` (tree → commands + unattestable reasons),
 //! `words` (unquoting), `forms` (permission forms, wrapper peeling, `sh -c` detection).
 
+mod checks;
 mod forms;
 mod views;
 mod walk;
