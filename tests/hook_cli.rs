@@ -28,20 +28,8 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// True when the real shell/rewrite/permission engine is merged (the skeleton's stubs make
-/// every command unattestable).
-pub fn engine_live() -> bool {
-    let t = TestEnv::new();
-    let out = t
-        .rtk()
-        .args(["rewrite", "--host", "claude", "git", "status"])
-        .output()
-        .unwrap();
-    out.status.code() == Some(3) && out.stdout == b"rtk git status"
-}
-
-/// One fixture case: (name, payload bytes, expected stdout, needs the engine).
-pub fn cases(agent: &str) -> Vec<(String, Vec<u8>, Vec<u8>, bool)> {
+/// One fixture case: (name, payload bytes, expected stdout).
+pub fn cases(agent: &str) -> Vec<(String, Vec<u8>, Vec<u8>)> {
     let dir = fixtures_dir().join(agent);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -57,8 +45,7 @@ pub fn cases(agent: &str) -> Vec<(String, Vec<u8>, Vec<u8>, bool)> {
             let payload = std::fs::read(dir.join(format!("{n}.json"))).unwrap();
             let out = std::fs::read(dir.join(format!("{n}.out")))
                 .unwrap_or_else(|_| panic!("{agent}/{n}.out missing"));
-            let engine = dir.join(format!("{n}.engine")).exists();
-            (n, payload, out, engine)
+            (n, payload, out)
         })
         .collect()
 }
@@ -76,15 +63,10 @@ pub fn env_for(agent: &str) -> TestEnv {
 
 #[test]
 fn every_fixture_gets_its_exact_answer() {
-    let live = engine_live();
-    let (mut ran, mut pending) = (0, Vec::new());
+    let mut ran = 0;
     for agent in AGENTS {
         let t = env_for(agent);
-        for (name, payload, want, needs_engine) in cases(agent) {
-            if needs_engine && !live {
-                pending.push(format!("{agent}/{name}"));
-                continue;
-            }
+        for (name, payload, want) in cases(agent) {
             let out = t
                 .rtk()
                 .args(["hook", agent])
@@ -102,13 +84,6 @@ fn every_fixture_gets_its_exact_answer() {
         }
     }
     assert!(ran >= 40, "only {ran} fixture cases ran");
-    if !pending.is_empty() {
-        eprintln!(
-            "hook fixtures: {ran} ran; {} need the shell/permission engine, not merged here: {}",
-            pending.len(),
-            pending.join(", ")
-        );
-    }
 }
 
 #[test]
@@ -168,13 +143,9 @@ fn every_hook_exits_zero_and_prints_only_its_answer_on_garbage() {
 #[test]
 fn rtk_rewrite_host_is_ignored_by_every_hook() {
     // An unknown host would make `rtk rewrite` fail; the hooks never read the variable.
-    let live = engine_live();
     for agent in AGENTS {
         let t = env_for(agent);
-        for (name, payload, want, needs_engine) in cases(agent) {
-            if needs_engine && !live {
-                continue;
-            }
+        for (name, payload, want) in cases(agent) {
             for host in ["nope", "openclaw"] {
                 let out = t
                     .rtk()
@@ -208,17 +179,15 @@ fn openclaw_in_the_environment_never_makes_claude_allow() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains("permissionDecision"), "{text}");
-    if engine_live() {
-        // The same variable does relax `rtk rewrite`, which is what makes this test meaningful.
-        let rw = t
-            .rtk()
-            .args(["rewrite", "git", "status"])
-            .env("RTK_REWRITE_HOST", "openclaw")
-            .output()
-            .unwrap();
-        assert_eq!(rw.status.code(), Some(0));
-        assert!(text.contains(r#""command":"rtk git status""#), "{text}");
-    }
+    // The same variable does relax `rtk rewrite`, which is what makes this test meaningful.
+    let rw = t
+        .rtk()
+        .args(["rewrite", "git", "status"])
+        .env("RTK_REWRITE_HOST", "openclaw")
+        .output()
+        .unwrap();
+    assert_eq!(rw.status.code(), Some(0));
+    assert!(text.contains(r#""command":"rtk git status""#), "{text}");
 }
 
 /// The vector files' escapes: `\t` `\n` `\r` `\0` `\v` `\f` `\\`; other backslashes are literal.

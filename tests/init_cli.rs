@@ -322,19 +322,241 @@ fn an_older_backup_is_never_overwritten() {
     );
 }
 
+fn repo_file(rel: &str) -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
+}
+
 #[test]
-fn plugins_not_bundled_are_reported_and_nothing_is_written() {
-    for agent in ["openclaw", "pi", "hermes", "opencode"] {
+fn plugins_install_into_each_hosts_folder_idempotently_and_uninstall_cleanly() {
+    // (agent, extra args, installed file relative to the temp root, its source in the repo)
+    let table: &[(&str, &[&str], &str, &str)] = &[
+        ("pi", &[], "work/.pi/extensions/rtk.ts", "hooks/pi/rtk.ts"),
+        (
+            "pi",
+            &["--global"],
+            "home/.pi/agent/extensions/rtk.ts",
+            "hooks/pi/rtk.ts",
+        ),
+        (
+            "opencode",
+            &[],
+            "work/.opencode/plugins/rtk.ts",
+            "hooks/opencode/rtk.ts",
+        ),
+        (
+            "opencode",
+            &["--global"],
+            "xdg-config/opencode/plugins/rtk.ts",
+            "hooks/opencode/rtk.ts",
+        ),
+        (
+            "hermes",
+            &["--global"],
+            "home/.hermes/plugins/rtk-rewrite/__init__.py",
+            "hooks/hermes/rtk-rewrite/__init__.py",
+        ),
+        (
+            "openclaw",
+            &["--global"],
+            "home/.openclaw/extensions/rtk/src/policy.ts",
+            "openclaw/src/policy.ts",
+        ),
+    ];
+    for (agent, extra, installed, source) in table {
         let t = TestEnv::new();
+        let mut args = vec!["--agent", agent];
+        args.extend_from_slice(extra);
         let before = listing(t.root.path());
-        let (code, _, err) = init(&t, &["--agent", agent, "--global"]);
-        assert_eq!(code, 1, "{agent}");
-        assert!(err.contains("not bundled"), "{agent}: {err}");
-        assert_eq!(listing(t.root.path()), before, "{agent}");
-        let (code, out, _) = init(&t, &["--agent", agent, "--global", "--show"]);
-        assert_eq!(code, 0, "{agent}");
-        assert!(out.contains("does not exist"), "{agent}: {out}");
+        let (code, out, err) = init(&t, &args);
+        assert_eq!(code, 0, "{agent}: {err}");
+        assert!(out.contains("installed"), "{agent}: {out}");
+        let file = t.root.path().join(installed);
+        assert_eq!(std::fs::read(&file).unwrap(), repo_file(source), "{agent}");
+        let after_first = listing(t.root.path());
+        let (code, out, _) = init(&t, &args);
+        assert_eq!(code, 0);
+        assert!(
+            !out.contains("installed "),
+            "{agent}: second run wrote: {out}"
+        );
+        assert_eq!(listing(t.root.path()), after_first, "{agent}: idempotent");
+        let mut show = args.clone();
+        show.push("--show");
+        let (_, out, _) = init(&t, &show);
+        assert!(out.contains("installed (current)"), "{agent}: {out}");
+        assert_eq!(listing(t.root.path()), after_first, "{agent}: --show wrote");
+        let mut un = args.clone();
+        un.push("--uninstall");
+        let (code, out, err) = init(&t, &un);
+        assert_eq!(code, 0, "{agent}: {err}");
+        assert!(out.contains("removed"), "{agent}: {out}");
+        assert!(!file.exists(), "{agent}");
+        // Only rtk's files (and the config rtk created) were there; nothing but rtk's backups
+        // and the folders the host itself owns remain.
+        let left: Vec<_> = listing(t.root.path())
+            .into_iter()
+            .filter(|(p, _)| !before.iter().any(|(b, _)| b == p))
+            .filter(|(p, _)| !p.to_string_lossy().contains(".rtk-bak"))
+            .collect();
+        let allowed_leftover = |p: &Path| {
+            // The config file rtk created holds no rtk entry any more (checked below).
+            p.ends_with("openclaw.json") || p.ends_with("config.yaml")
+        };
+        for (p, contents) in &left {
+            assert!(allowed_leftover(p), "{agent}: left {}", p.display());
+            let text = String::from_utf8_lossy(contents);
+            assert!(!text.contains("rtk"), "{agent}: {}: {text}", p.display());
+        }
     }
+}
+
+#[test]
+fn openclaw_plugin_is_enabled_in_its_config_keeping_every_other_key() {
+    let t = TestEnv::new();
+    let cfg = t.write(
+        "home/.openclaw/openclaw.json",
+        r#"{"gateway":{"port":18789},"plugins":{"allow":["voice-call"],"entries":{"voice-call":{"enabled":true}}},"tools":{"exec":{"security":"full"}}}"#,
+    );
+    let (code, out, err) = init(&t, &["--agent", "openclaw"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("user-wide"), "{out}");
+    let v = read(&cfg);
+    assert_eq!(v["plugins"]["entries"]["rtk"]["enabled"], true);
+    assert_eq!(
+        v["plugins"]["allow"],
+        serde_json::json!(["voice-call", "rtk"])
+    );
+    assert_eq!(v["plugins"]["entries"]["voice-call"]["enabled"], true);
+    assert_eq!(v["gateway"]["port"], 18789);
+    assert_eq!(v["tools"]["exec"]["security"], "full");
+    let manifest = t
+        .home()
+        .join(".openclaw/extensions/rtk/openclaw.plugin.json");
+    assert_eq!(
+        std::fs::read(&manifest).unwrap(),
+        repo_file("openclaw/openclaw.plugin.json")
+    );
+    let (_, out, _) = init(&t, &["--agent", "openclaw", "--show"]);
+    assert!(out.contains("plugins.entries.rtk is enabled"), "{out}");
+    let (code, _, _) = init(&t, &["--agent", "openclaw", "--uninstall"]);
+    assert_eq!(code, 0);
+    let v = read(&cfg);
+    assert_eq!(
+        v.to_string(),
+        r#"{"gateway":{"port":18789},"plugins":{"allow":["voice-call"],"entries":{"voice-call":{"enabled":true}}},"tools":{"exec":{"security":"full"}}}"#
+    );
+    assert!(!t.home().join(".openclaw/extensions/rtk").exists());
+}
+
+#[test]
+fn openclaw_state_dir_and_config_path_overrides_are_honoured() {
+    let t = TestEnv::new();
+    let state = t.root.path().join("oc-state");
+    let out = t
+        .rtk()
+        .args(["init", "--agent", "openclaw", "--global"])
+        .env("OPENCLAW_STATE_DIR", &state)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(state.join("extensions/rtk/index.ts").exists());
+    assert!(state.join("openclaw.json").exists());
+    let cfg = t.root.path().join("elsewhere/oc.json");
+    let out = t
+        .rtk()
+        .args(["init", "--agent", "openclaw", "--global"])
+        .env("OPENCLAW_CONFIG_PATH", &cfg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(read(&cfg)["plugins"]["entries"]["rtk"]["enabled"], true);
+    assert!(t
+        .root
+        .path()
+        .join("elsewhere/extensions/rtk/index.ts")
+        .exists());
+}
+
+#[test]
+fn plugin_configs_rtk_cannot_edit_safely_are_refused_with_nothing_written() {
+    // (agent, config file, contents, expected text in the error)
+    let table = [
+        (
+            "openclaw",
+            "home/.openclaw/openclaw.json",
+            "{\n  // JSON5 comment\n  gateway: {port: 1},\n}\n",
+            "JSON5",
+        ),
+        (
+            "openclaw",
+            "home/.openclaw/openclaw.json",
+            r#"{"plugins":{"deny":["rtk"]}}"#,
+            "plugins.deny",
+        ),
+        (
+            "hermes",
+            "home/.hermes/config.yaml",
+            "plugins: &base\n  enabled: [a]\n",
+            "plugins.enabled yourself",
+        ),
+        (
+            "hermes",
+            "home/.hermes/config.yaml",
+            "plugins:\n  disabled:\n    - rtk-rewrite\n",
+            "plugins.disabled",
+        ),
+    ];
+    for (agent, file, contents, needle) in table {
+        let t = TestEnv::new();
+        t.write(file, contents);
+        let before = listing(t.root.path());
+        let (code, out, err) = init(&t, &["--agent", agent, "--global"]);
+        assert_eq!(code, 1, "{agent} {contents:?}: {out}");
+        assert!(err.contains(needle), "{agent}: {err}");
+        assert!(err.to_lowercase().contains("nothing was changed"), "{err}");
+        assert_eq!(listing(t.root.path()), before, "{agent} {contents:?}");
+    }
+}
+
+#[test]
+fn hermes_config_keeps_its_text_and_gets_one_entry() {
+    let t = TestEnv::new();
+    let user = "# my Hermes\nmodel:\n  default: opus\nplugins:\n  enabled:\n    - disk-cleanup\n  hook_callback_timeout: 30\n";
+    let cfg = t.write("home/.hermes/config.yaml", user);
+    for _ in 0..2 {
+        let (code, _, err) = init(&t, &["--agent", "hermes", "--global"]);
+        assert_eq!(code, 0, "{err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&cfg).unwrap(),
+        "# my Hermes\nmodel:\n  default: opus\nplugins:\n  enabled:\n    - disk-cleanup\n    - rtk-rewrite\n  hook_callback_timeout: 30\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(t.home().join(".hermes/config.yaml.rtk-bak")).unwrap(),
+        user
+    );
+    let (code, _, _) = init(&t, &["--agent", "hermes", "--global", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&cfg).unwrap(), user);
+    assert!(!t.home().join(".hermes/plugins/rtk-rewrite").exists());
+}
+
+#[test]
+fn a_hand_edited_plugin_file_is_backed_up_before_it_is_replaced_or_removed() {
+    let t = TestEnv::new();
+    let f = t.write("work/.pi/extensions/rtk.ts", "// my edits\n");
+    let (code, out, _) = init(&t, &["--agent", "pi"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("rtk.ts.rtk-bak"), "{out}");
+    assert_eq!(std::fs::read(&f).unwrap(), repo_file("hooks/pi/rtk.ts"));
+    std::fs::write(&f, "// edited again\n").unwrap();
+    let (code, _, _) = init(&t, &["--agent", "pi", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert!(!f.exists());
+    assert_eq!(
+        std::fs::read_to_string(t.work().join(".pi/extensions/rtk.ts.rtk-bak.1")).unwrap(),
+        "// edited again\n"
+    );
 }
 
 #[test]

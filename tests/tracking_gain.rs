@@ -535,3 +535,58 @@ fn hook_path_never_touches_the_history() {
         .collect();
     assert_eq!(names.len(), 1, "no -wal/-shm created: {names:?}");
 }
+
+/// 100 real `rtk` processes running a filtered command at once, sharing one database: each
+/// prints the right answer, exits 0, warns nothing, and stores exactly one row.
+#[test]
+fn hundred_concurrent_rtk_processes_store_one_row_each() {
+    let t = TestEnv::new();
+    let db = t.root.path().join("db/history.db");
+    let lines = "one\ntwo\nthree\n".repeat(100);
+    for i in 0..100 {
+        t.write(format!("work/f{i}.txt"), &lines[..6 * (i % 7 + 1)]);
+    }
+    let barrier = Arc::new(Barrier::new(100));
+    let handles: Vec<_> = (0..100)
+        .map(|i| {
+            let mut cmd = t.rtk();
+            cmd.args(["wc", "-l", &format!("f{i}.txt")])
+                .env("RTK_DB_PATH", &db);
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                (i, cmd.output().unwrap())
+            })
+        })
+        .collect();
+    for h in handles {
+        let (i, out) = h.join().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "f{i}: {stderr}");
+        assert!(!stderr.contains("locked"), "f{i}: {stderr}");
+        assert!(stderr.is_empty(), "f{i}: {stderr}");
+        // `one\ntwo\n` is 8 bytes, but the cut above is by 6 bytes: count the real newlines.
+        let want = lines[..6 * (i % 7 + 1)].matches('\n').count();
+        assert_eq!(stdout.trim(), format!("{want} f{i}.txt"), "f{i}");
+    }
+    let out = t
+        .rtk()
+        .args(["gain", "--format", "json", "--history", "--limit", "1000"])
+        .env("RTK_DB_PATH", &db)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["summary"]["runs"], 100, "{j}");
+    let history = j["history"].as_array().unwrap();
+    assert_eq!(history.len(), 100);
+    let mut commands: Vec<String> = history
+        .iter()
+        .map(|r| r["command"].as_str().unwrap().to_string())
+        .collect();
+    commands.sort();
+    commands.dedup();
+    assert_eq!(commands.len(), 100, "one row per process: {commands:?}");
+    assert!(!default_db(&t).exists(), "RTK_DB_PATH was used");
+}

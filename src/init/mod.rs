@@ -8,6 +8,9 @@
 
 mod entries;
 mod files;
+mod hermes_yaml;
+mod openclaw_json;
+mod plugins;
 mod vibe_toml;
 
 use std::io::Write;
@@ -19,6 +22,7 @@ use serde_json::{json, Map, Value};
 use crate::cli::InitArgs;
 use crate::env::Env;
 use entries::HookSpec;
+use plugins::{PluginSpec, Switch};
 
 /// What `rtk init` manages for one agent.
 enum Kind {
@@ -26,35 +30,9 @@ enum Kind {
     Json(HookSpec),
     /// A `[[hooks]]` block in Vibe's `hooks.toml`.
     VibeToml,
-    /// Plugin files copied into the host's plugin folder.
-    Plugin(&'static PluginSpec),
+    /// Plugin files copied into the host's plugin folder (and switched on in its config).
+    Plugin(&'static PluginSpec, Switch),
 }
-
-/// A plugin shipped in this repository (openclaw/, hooks/pi, hooks/hermes, hooks/opencode).
-pub struct PluginSpec {
-    /// Where the plugin lives in the rtk repository.
-    pub source: &'static str,
-    /// Files to install, relative to the destination folder, with their embedded contents
-    /// (empty while the plugin is not bundled into this build).
-    pub files: &'static [(&'static str, &'static str)],
-}
-
-const OPENCLAW: PluginSpec = PluginSpec {
-    source: "openclaw/",
-    files: &[],
-};
-const PI: PluginSpec = PluginSpec {
-    source: "hooks/pi/",
-    files: &[],
-};
-const HERMES: PluginSpec = PluginSpec {
-    source: "hooks/hermes/",
-    files: &[],
-};
-const OPENCODE: PluginSpec = PluginSpec {
-    source: "hooks/opencode/",
-    files: &[],
-};
 
 pub const AGENTS: [&str; 11] = [
     "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe", "openclaw", "pi", "hermes",
@@ -203,27 +181,48 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
                 ".vibe/hooks.toml",
             )?,
         ),
-        "openclaw" => (
-            Kind::Plugin(&OPENCLAW),
-            pick(
-                home(env).map(|h| h.join(".openclaw/extensions/rtk")),
-                ".openclaw/extensions/rtk",
-            )?,
-        ),
+        "openclaw" => {
+            // OpenClaw loads plugins per gateway: its state folder's `extensions/`, enabled in
+            // its one config file. There is no project scope.
+            let config = env.path_var("OPENCLAW_CONFIG_PATH");
+            let state = match (env.path_var("OPENCLAW_STATE_DIR"), &config) {
+                (Some(s), _) => s,
+                (None, Some(c)) => c.parent().map(Path::to_path_buf).unwrap_or_default(),
+                (None, None) => home(env)?.join(".openclaw"),
+            };
+            let config = config.unwrap_or_else(|| state.join("openclaw.json"));
+            (
+                Kind::Plugin(&plugins::OPENCLAW, Switch::OpenClaw(config)),
+                state.join("extensions/rtk"),
+            )
+        }
         "pi" => (
-            Kind::Plugin(&PI),
+            Kind::Plugin(&plugins::PI, Switch::None),
             pick(
-                home(env).map(|h| h.join(".pi/agent/extensions")),
+                env.path_var("PI_CODING_AGENT_DIR")
+                    .map(Ok)
+                    .unwrap_or_else(|| home(env).map(|h| h.join(".pi/agent")))
+                    .map(|d| d.join("extensions")),
                 ".pi/extensions",
             )?,
         ),
-        "hermes" => (
-            Kind::Plugin(&HERMES),
-            // Hermes loads plugins from the user folder only.
-            home(env)?.join(".hermes/plugins/rtk-rewrite"),
-        ),
+        "hermes" => {
+            // Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS; rtk installs
+            // user-wide, where `plugins.enabled` in config.yaml switches it on.
+            let hermes_home = env
+                .path_var("HERMES_HOME")
+                .map(Ok)
+                .unwrap_or_else(|| home(env).map(|h| h.join(".hermes")))?;
+            (
+                Kind::Plugin(
+                    &plugins::HERMES,
+                    Switch::Hermes(hermes_home.join("config.yaml")),
+                ),
+                hermes_home.join("plugins/rtk-rewrite"),
+            )
+        }
         "opencode" => (
-            Kind::Plugin(&OPENCODE),
+            Kind::Plugin(&plugins::OPENCODE, Switch::None),
             pick(
                 env.config_home()
                     .context("neither XDG_CONFIG_HOME nor HOME is set")
@@ -239,7 +238,7 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Action {
+pub(crate) enum Action {
     Install,
     Show,
     Uninstall,
@@ -257,7 +256,18 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
     let report = match kind {
         Kind::Json(spec) => json_hook(&spec, &path, action)?,
         Kind::VibeToml => vibe(&path, action)?,
-        Kind::Plugin(p) => plugin(&args.agent, p, &path, action)?,
+        Kind::Plugin(p, switch) => {
+            let mut lines = Vec::new();
+            if !args.global && matches!(args.agent.as_str(), "openclaw" | "hermes") {
+                lines.push(format!(
+                    "{} loads plugins user-wide only; using {}",
+                    args.agent,
+                    path.display()
+                ));
+            }
+            lines.extend(plugins::run(p, &path, &switch, action)?);
+            lines
+        }
     };
     for line in report {
         writeln!(out, "rtk init {}: {line}", args.agent)?;
@@ -370,63 +380,4 @@ fn vibe(path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
             }
         },
     }
-}
-
-fn plugin(agent: &str, p: &PluginSpec, dir: &Path, action: Action) -> anyhow::Result<Vec<String>> {
-    let place = dir.display();
-    if p.files.is_empty() {
-        return match action {
-            Action::Show => Ok(vec![format!(
-                "the {agent} plugin is not bundled in this build of rtk; {place} {}",
-                if dir.exists() {
-                    "exists"
-                } else {
-                    "does not exist"
-                }
-            )]),
-            _ => bail!(
-                "the {agent} plugin is not bundled in this build of rtk; copy it from the rtk \
-                 repository's {} folder into {place}. Nothing was changed.",
-                p.source
-            ),
-        };
-    }
-    let mut lines = Vec::new();
-    for (name, contents) in p.files {
-        let file = dir.join(name);
-        let current = std::fs::read(&file).ok();
-        match action {
-            Action::Show => lines.push(format!(
-                "{}: {}",
-                file.display(),
-                match &current {
-                    Some(c) if c == contents.as_bytes() => "installed (current)",
-                    Some(_) => "present, differs from this rtk's version",
-                    None => "not installed",
-                }
-            )),
-            Action::Install => {
-                if current.as_deref() == Some(contents.as_bytes()) {
-                    lines.push(format!("{} is already current", file.display()));
-                    continue;
-                }
-                let b = files::backup(&file)?;
-                files::write_atomic(&file, contents.as_bytes())?;
-                lines.push(format!("installed {}{}", file.display(), backup_note(b)));
-            }
-            Action::Uninstall => match current {
-                Some(c) if c == contents.as_bytes() => {
-                    std::fs::remove_file(&file)
-                        .with_context(|| format!("cannot remove {}", file.display()))?;
-                    lines.push(format!("removed {}", file.display()));
-                }
-                Some(_) => lines.push(format!(
-                    "{} differs from this rtk's version; left in place",
-                    file.display()
-                )),
-                None => lines.push(format!("{} is not installed", file.display())),
-            },
-        }
-    }
-    Ok(lines)
 }

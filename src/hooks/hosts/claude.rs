@@ -6,6 +6,14 @@
 //! A file reached twice (project == config dir) is read once. `Bash` alone matches every
 //! command; other tools' entries (`Read(…)`, `WebFetch`…) are ignored; an unterminated
 //! `Bash(` entry is a problem of its file (see [`super::FileRules`]).
+//!
+//! Managed policy: the administrator's `managed-settings.json` (Linux
+//! `/etc/claude-code/`, macOS `/Library/Application Support/ClaudeCode/`; the variable
+//! `RTK_CLAUDE_MANAGED_SETTINGS` names another path — a test/override hook, not a Claude
+//! setting) is read first; its deny, ask and allow rules join the others. When it sets
+//! `allowManagedPermissionRulesOnly: true`, allow rules of every other file are ignored.
+//! (Claude then ignores their deny and ask rules too; rtk keeps those, which can only be
+//! stricter.) A managed file that exists but cannot be read counts as setting it.
 
 use std::path::PathBuf;
 
@@ -33,10 +41,37 @@ pub fn sources(env: &Env) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Names another managed settings file (tests, unusual installs).
+pub const MANAGED_OVERRIDE: &str = "RTK_CLAUDE_MANAGED_SETTINGS";
+
+#[cfg(target_os = "macos")]
+const MANAGED_SETTINGS: &str = "/Library/Application Support/ClaudeCode/managed-settings.json";
+#[cfg(not(target_os = "macos"))]
+const MANAGED_SETTINGS: &str = "/etc/claude-code/managed-settings.json";
+
+/// The managed policy file Claude reads.
+pub fn managed_path(env: &Env) -> PathBuf {
+    env.path_var(MANAGED_OVERRIDE)
+        .unwrap_or_else(|| PathBuf::from(MANAGED_SETTINGS))
+}
+
 pub fn load(env: &Env) -> LoadedRules {
     let mut loaded = LoadedRules::default();
+    let warned = loaded.warnings.len();
+    let managed = load_file(&mut loaded, &managed_path(env), Dialect::Json, extract);
+    let broken = managed.is_none() && loaded.warnings.len() > warned;
+    let managed_only = broken
+        || managed
+            .as_ref()
+            .and_then(|v| v.get("allowManagedPermissionRulesOnly"))
+            .is_some_and(|v| v.as_bool() != Some(false));
     for path in sources(env) {
-        load_file(&mut loaded, &path, Dialect::Json, extract);
+        load_file(&mut loaded, &path, Dialect::Json, |v, rules| {
+            extract(v, rules);
+            if managed_only {
+                rules.rules.allow.clear();
+            }
+        });
     }
     loaded
 }

@@ -237,3 +237,93 @@ fn missing_home_reads_only_the_project() {
     let loaded = load_rules_for(Host::Claude, &env);
     assert_eq!(texts(&loaded.rules.deny), ["Bash(project)"]);
 }
+
+#[test]
+fn claude_managed_policy_rules_join_the_others() {
+    let t = Tree::new();
+    let managed = t.write(
+        "etc/claude-code/managed-settings.json",
+        r#"{"permissions":{"deny":["Bash(curl:*)"],"ask":["Bash(git push:*)"],"allow":["Bash(make test)"]}}"#,
+    );
+    let user = t.write(
+        "home/.claude/settings.json",
+        r#"{"permissions":{"allow":["Bash(curl:*)","Bash(git push:*)","Bash(ls)"]}}"#,
+    );
+    t.mkdir("work/repo/.git");
+    let loaded = load_rules_for(Host::Claude, &t.env("work/repo", &[]));
+    assert_eq!(loaded.files, [managed, user]);
+    // (command, verdict): a managed deny or ask wins over a user allow; managed and user allow
+    // rules both count.
+    let cases = [
+        ("curl example.com", PermissionVerdict::Deny),
+        ("git push origin main", PermissionVerdict::Ask),
+        ("make test", PermissionVerdict::Allow),
+        ("ls", PermissionVerdict::Allow),
+        ("cat x", PermissionVerdict::Default),
+    ];
+    for (cmd, want) in cases {
+        assert_eq!(judge(&loaded, cmd), want, "{cmd}");
+    }
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+}
+
+#[test]
+fn claude_managed_only_ignores_allow_rules_of_other_files() {
+    // (managed file contents, is `ls` allowed by the user file's rule?)
+    let cases = [
+        (r#"{"allowManagedPermissionRulesOnly":true}"#, false),
+        (r#"{"allowManagedPermissionRulesOnly":false}"#, true),
+        (r#"{"allowManagedPermissionRulesOnly":"yes"}"#, false),
+        (r#"{"permissions":{}}"#, true),
+        // A managed file that cannot be read might set it: allow rules elsewhere are ignored.
+        (r#"{"allowManagedPermissionRulesOnly": tr"#, false),
+    ];
+    for (managed, user_allow_counts) in cases {
+        let t = Tree::new();
+        t.write("etc/claude-code/managed-settings.json", managed);
+        t.write(
+            "home/.claude/settings.json",
+            r#"{"permissions":{"allow":["Bash(ls)"],"deny":["Bash(rm:*)"]}}"#,
+        );
+        t.write(
+            "work/repo/.claude/settings.json",
+            r#"{"permissions":{"allow":["Bash(pwd)"]}}"#,
+        );
+        let loaded = load_rules_for(Host::Claude, &t.env("work/repo", &[]));
+        let want = if user_allow_counts {
+            PermissionVerdict::Allow
+        } else {
+            PermissionVerdict::Default
+        };
+        assert_eq!(judge(&loaded, "ls"), want, "{managed}");
+        assert_eq!(judge(&loaded, "pwd"), want, "{managed}");
+        // Deny rules of the other files always stay.
+        assert_eq!(
+            judge(&loaded, "rm -rf x"),
+            PermissionVerdict::Deny,
+            "{managed}"
+        );
+    }
+    // The managed file's own allow rules still count under managed-only.
+    let t = Tree::new();
+    t.write(
+        "etc/claude-code/managed-settings.json",
+        r#"{"allowManagedPermissionRulesOnly":true,"permissions":{"allow":["Bash(ls)"]}}"#,
+    );
+    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    assert_eq!(judge(&loaded, "ls"), PermissionVerdict::Allow);
+}
+
+#[test]
+fn claude_managed_path_override_and_default() {
+    let t = Tree::new();
+    let env = t.env("work", &[]);
+    assert_eq!(
+        crate::hooks::hosts::claude::managed_path(&env),
+        t.path("etc/claude-code/managed-settings.json")
+    );
+    let bare = Env::new(Vec::<(String, String)>::new(), t.path("work"));
+    let default = crate::hooks::hosts::claude::managed_path(&bare);
+    assert!(default.ends_with("managed-settings.json"), "{default:?}");
+    assert!(default.is_absolute());
+}

@@ -52,6 +52,11 @@ impl Tree {
                 "GEMINI_CLI_SYSTEM_SETTINGS_PATH".into(),
                 self.path("etc/gemini-cli/settings.json"),
             ),
+            // Never the machine's Claude managed policy.
+            (
+                "RTK_CLAUDE_MANAGED_SETTINGS".into(),
+                self.path("etc/claude-code/managed-settings.json"),
+            ),
         ];
         vars.extend(extra.iter().map(|(k, v)| (k.to_string(), v.clone())));
         Env::new(vars, self.mkdir(cwd))
