@@ -306,3 +306,20 @@ pub fn permission_forms(words: &[&Word]) -> PermissionForms {
     }
     PermissionForms { exact, variants }
 }
+
+/// The command string a program hands to a shell: `watch [opts] cmd…` (joined, as watch does),
+/// `su`/`runuser`/`flock`/`script … -c STRING`.
+pub fn command_string(prog: &str, view: &[String]) -> Option<String> {
+    let args = view.get(1..)?;
+    if prog == "watch" {
+        let mut i = 0;
+        while i < args.len() && is_option(&args[i]) {
+            let takes = matches!(args[i].as_str(), "-n" | "--interval" | "-q" | "--equexit");
+            i += if takes { 2 } else { 1 };
+        }
+        let rest = args.get(i..).filter(|r| !r.is_empty())?;
+        return Some(rest.join(" "));
+    }
+    let at = args.iter().position(|a| a == "-c" || a == "--command")?;
+    args.get(at + 1).cloned()
+}

@@ -10,6 +10,7 @@
 //! Layout: `views` (the texts to parse), `walk` (tree → commands + unattestable reasons),
 //! `words` (unquoting), `forms` (permission forms, wrapper peeling, `sh -c` detection).
 
+mod checks;
 mod forms;
 mod views;
 mod walk;
@@ -27,9 +28,11 @@ pub use forms::{basename, command_views, is_assignment as is_assignment_value};
 pub enum Context {
     /// A segment of the line itself: the only place rtk ever rewrites.
     TopLevel,
-    /// Inside `$(…)`, backticks or `<(…)`/`>(…)`: judged for deny, never rewritten.
+    /// Inside `$(…)`, backticks or `<(…)`/`>(…)`: judged for deny, never rewritten. Also the
+    /// operator-separated pieces of a line the grammar could not fully parse.
     Substitution,
-    /// Inside the script of `sh|bash|zsh -c '…'`: judged for deny, never auto-allowed.
+    /// Inside the script of `sh|bash|zsh -c '…'` (also `watch`/`su -c`, heredoc and
+    /// here-string bodies, text piped into a shell): judged for deny, never auto-allowed.
     ShellScript,
 }
 

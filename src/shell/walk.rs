@@ -4,9 +4,10 @@
 
 use tree_sitter::{Node, Parser};
 
-use super::forms::{self, basename, shell_use, ShellUse, FOREIGN_SHELLS, SHELLS};
+use super::checks::{embedded_script, flagged_kind, piped_into_shells, structural_kind};
+use super::forms;
 use super::views::View;
-use super::words::{self, collapse, has_brace_expansion, has_glob};
+use super::words::{self, collapse, has_glob};
 use super::{CommandKind, Context, Parsed, PipelinePos, SimpleCommand, Word};
 
 /// Where the walk is.
@@ -33,21 +34,6 @@ impl Ctx {
         }
     }
 }
-
-/// Variables whose values bash evaluates as code or that change how later text is read.
-const CODE_VARIABLES: &[&str] = &[
-    "PS0",
-    "PS1",
-    "PS2",
-    "PS3",
-    "PS4",
-    "PROMPT_COMMAND",
-    "BASH_ENV",
-    "ENV",
-    "SHELLOPTS",
-    "BASHOPTS",
-    "IFS",
-];
 
 /// Parses `view` and appends what it finds to `out`.
 pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &mut Parsed) {
@@ -77,6 +63,7 @@ pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &m
         redirected: false,
         in_cmd: false,
     };
+    let first = walker.out.commands.len();
     let mut stack = vec![(root, ctx)];
     while let Some((node, ctx)) = stack.pop() {
         walker.visit(node, ctx, &mut stack);
@@ -84,29 +71,31 @@ pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &m
     if root.has_error() {
         walker.crude_pieces(context);
     }
+    piped_into_shells(out, first, depth);
 }
 
-struct Walker<'a, 'v, 'o> {
-    orig: &'a str,
-    view: &'v View<'v>,
-    depth: usize,
-    out: &'o mut Parsed,
+/// The state of one walk.
+pub(super) struct Walker<'a, 'v, 'o> {
+    pub(super) orig: &'a str,
+    pub(super) view: &'v View<'v>,
+    pub(super) depth: usize,
+    pub(super) out: &'o mut Parsed,
 }
 
 impl Walker<'_, '_, '_> {
-    fn vtext(&self, node: Node<'_>) -> &str {
+    pub(super) fn vtext(&self, node: Node<'_>) -> &str {
         self.view
             .text
             .get(node.start_byte()..node.end_byte())
             .unwrap_or("")
     }
 
-    fn orange(&self, node: Node<'_>) -> std::ops::Range<usize> {
+    pub(super) fn orange(&self, node: Node<'_>) -> std::ops::Range<usize> {
         self.view.original(node.start_byte(), node.end_byte())
     }
 
     /// The text forms are built from: the original line, or the view's own text.
-    fn otext(&self, node: Node<'_>) -> &str {
+    pub(super) fn otext(&self, node: Node<'_>) -> &str {
         if self.view.own_text {
             self.vtext(node)
         } else {
@@ -114,7 +103,7 @@ impl Walker<'_, '_, '_> {
         }
     }
 
-    fn word(&self, node: Node<'_>) -> Word {
+    pub(super) fn word(&self, node: Node<'_>) -> Word {
         let span = self.orange(node);
         if self.view.own_text {
             words::word(node, &self.view.text, span, self.vtext(node))
@@ -241,10 +230,22 @@ impl Walker<'_, '_, '_> {
             }
             "heredoc_redirect" => {
                 self.out.flag("heredoc");
+                let mut cursor = node.walk();
+                let body = node
+                    .children(&mut cursor)
+                    .find(|c| c.kind() == "heredoc_body");
+                if let Some(body) = body {
+                    let text = self.otext(body).to_string();
+                    embedded_script(self.out, &text, self.orange(body), self.depth);
+                }
                 self.push_children(node, ctx.child(), stack);
             }
             "herestring_redirect" => {
                 self.out.flag("here-string");
+                if let Some(lit) = node.named_child(node.named_child_count().saturating_sub(1)) {
+                    let w = self.word(lit);
+                    embedded_script(self.out, &w.value, w.span, self.depth);
+                }
                 self.push_children(node, ctx.child(), stack);
             }
             "expansion" => {
@@ -438,321 +439,4 @@ impl Walker<'_, '_, '_> {
         cmd.words.push(w);
         self.out.commands.push(cmd);
     }
-
-    /// Checks every word of a command for constructs that change what runs.
-    fn check_words(&mut self, cmd: &SimpleCommand) {
-        for w in cmd.assignments.iter().chain(cmd.words.iter()) {
-            if has_brace_expansion(&w.text) {
-                self.out.flag("brace expansion");
-            }
-            if let Some(open) = w.value.find('[') {
-                let rest = &w.value[open..];
-                if rest.contains("$(") || rest.contains('`') {
-                    self.out
-                        .flag("command substitution inside an array subscript string");
-                }
-            }
-        }
-    }
-
-    fn check_assignment_name(&mut self, node: Node<'_>) {
-        if let Some(name) = node.child_by_field_name("name") {
-            let n = self.vtext(name);
-            if CODE_VARIABLES.contains(&n) {
-                self.out.flag(format!("assignment to {n}"));
-            }
-        }
-    }
-
-    /// Wrapper-aware checks on the programs a command runs; returns the commands of any
-    /// `sh -c` script it carries.
-    fn check_programs(&mut self, all: &[&Word]) -> Vec<SimpleCommand> {
-        let values: Vec<String> = all.iter().map(|w| w.value.clone()).collect();
-        let mut nested = Vec::new();
-        let mut scripts_done: Vec<usize> = Vec::new();
-        for r in forms::command_views(&values) {
-            let prog = basename(&values[r.start]);
-            let has_args = r.len() > 1;
-            match prog {
-                "eval" => self.out.flag("eval"),
-                "trap" if has_args => self.out.flag("trap runs a command string"),
-                "alias" | "enable" | "coproc" | "let" | "fc" => self.out.flag(format!("`{prog}`")),
-                "env"
-                    if values[r.clone()]
-                        .iter()
-                        .any(|v| v.starts_with("-S") || v.starts_with("--split-string")) =>
-                {
-                    self.out.flag("env -S splits a command string")
-                }
-                _ if SHELLS.contains(&prog) => match shell_use(&values[..r.end], r.start) {
-                    ShellUse::Script(Some(j)) => {
-                        self.out.has_shell_wrapper = true;
-                        if !scripts_done.contains(&j) {
-                            scripts_done.push(j);
-                            nested.extend(self.shell_script(all[j]));
-                        }
-                    }
-                    ShellUse::Script(None) => {
-                        self.out.has_shell_wrapper = true;
-                        self.out.flag("shell -c without a script");
-                    }
-                    ShellUse::Stdin => {
-                        self.out.has_shell_wrapper = true;
-                        self.out.flag("a shell reading commands from stdin");
-                    }
-                    ShellUse::File => {}
-                },
-                _ if FOREIGN_SHELLS.contains(&prog) && foreign_script(&values[r.clone()]) => {
-                    self.out.has_shell_wrapper = true;
-                    self.out
-                        .flag(format!("{prog} runs a script rtk cannot read"));
-                }
-                _ => {}
-            }
-        }
-        nested
-    }
-
-    fn shell_script(&mut self, script: &Word) -> Vec<SimpleCommand> {
-        if !script.literal {
-            self.out.flag("shell -c script is not a literal string");
-            return Vec::new();
-        }
-        let inner = super::parse_in(&script.value, Context::ShellScript, self.depth + 1);
-        for r in &inner.unattestable {
-            self.out.flag(format!("in a shell -c script: {}", r.0));
-        }
-        inner
-            .commands
-            .into_iter()
-            .map(|mut c| {
-                c.span = script.span.clone();
-                c.context = Context::ShellScript;
-                c.pipeline = None;
-                c.in_piped_compound = false;
-                c
-            })
-            .collect()
-    }
-
-    fn check_file_redirect(&mut self, node: Node<'_>) {
-        let mut op = String::new();
-        let mut dests: Vec<Node<'_>> = Vec::new();
-        let mut cursor = node.walk();
-        if cursor.goto_first_child() {
-            loop {
-                let child = cursor.node();
-                if cursor.field_name() == Some("destination") {
-                    dests.push(child);
-                } else if !child.is_named() {
-                    op = child.kind().to_string();
-                }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
-            }
-        }
-        let dev_null = |d: &Node<'_>| {
-            let src = if self.view.own_text {
-                &*self.view.text
-            } else {
-                self.orig
-            };
-            let (v, lit) = words::unquote(*d, src, 0);
-            lit && v == "/dev/null"
-        };
-        let fd_dup = |d: &Node<'_>| {
-            let t = self.vtext(*d);
-            t == "-" || {
-                let digits = t.strip_suffix('-').unwrap_or(t);
-                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-            }
-        };
-        let safe = match op.as_str() {
-            "<&-" | ">&-" => dests.is_empty(),
-            ">&" | "<&" => dests.len() == 1 && (fd_dup(&dests[0]) || dev_null(&dests[0])),
-            ">" | ">>" | "&>" | "&>>" | "<" | ">|" => dests.len() == 1 && dev_null(&dests[0]),
-            _ => false,
-        };
-        if !safe {
-            self.out
-                .flag(format!("redirect with a file target (`{op}`)"));
-        }
-    }
-
-    fn check_expansion(&mut self, node: Node<'_>) {
-        let text = self.vtext(node);
-        let inner = text
-            .strip_prefix("${")
-            .and_then(|t| t.strip_suffix('}'))
-            .unwrap_or("");
-        if !plain_parameter_expansion(inner) {
-            self.out.flag("parameter expansion beyond ${NAME}");
-        }
-    }
-
-    fn check_comment(&mut self, node: Node<'_>) {
-        let start = node.start_byte();
-        let before = start
-            .checked_sub(1)
-            .and_then(|i| self.view.text.as_bytes().get(i));
-        if let Some(b) = before {
-            if !matches!(
-                b,
-                b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
-            ) {
-                self.out.flag("comment glued to a word");
-            }
-        }
-    }
-
-    /// For a line the grammar could not fully parse: every piece between operators, quotes
-    /// ignored, as a command (never rewritten; it only makes deny/ask see more).
-    fn crude_pieces(&mut self, context: Context) {
-        let context = if context == Context::TopLevel {
-            Context::Substitution
-        } else {
-            context
-        };
-        let text = self.orig;
-        let mut start = 0;
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i <= bytes.len() {
-            let boundary = i == bytes.len()
-                || matches!(
-                    bytes[i],
-                    b';' | b'&' | b'|' | b'(' | b')' | b'\n' | b'\r' | b'`' | b'{' | b'}' | 0
-                );
-            if boundary {
-                let piece = &text[start..i];
-                let exact = collapse(piece);
-                if !exact.is_empty() {
-                    let unquoted: String = exact
-                        .chars()
-                        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-                        .collect();
-                    let unquoted = collapse(&unquoted);
-                    let mut variants = Vec::new();
-                    if unquoted != exact && !unquoted.is_empty() {
-                        variants.push(unquoted);
-                    }
-                    self.out.commands.push(SimpleCommand {
-                        span: start..i,
-                        context,
-                        forms: super::PermissionForms { exact, variants },
-                        kind: CommandKind::Simple,
-                        assignments: Vec::new(),
-                        words: Vec::new(),
-                        has_redirect: false,
-                        pipeline: None,
-                        in_piped_compound: true,
-                    });
-                }
-                start = (i + 1).min(bytes.len());
-            }
-            i += 1;
-        }
-    }
-}
-
-/// A foreign shell given a `-c` script, or reading commands from stdin.
-fn foreign_script(view: &[String]) -> bool {
-    view.len() == 1
-        || view.iter().skip(1).any(|v| {
-            v.starts_with('-') && !v.starts_with("--") && v.contains('c') || v == "--command"
-        })
-}
-
-/// `NAME`, `#NAME`, or `NAME` followed by a default/alternative/trim operator.
-fn plain_parameter_expansion(inner: &str) -> bool {
-    let body = inner
-        .strip_prefix('#')
-        .filter(|b| !b.is_empty())
-        .unwrap_or(inner);
-    let name_len = if body
-        .chars()
-        .next()
-        .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
-    {
-        body.find(|c: char| !(c == '_' || c.is_ascii_alphanumeric()))
-            .unwrap_or(body.len())
-    } else if body.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-        body.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(body.len())
-    } else if body.starts_with(['@', '*', '#', '?', '-', '$', '!']) && body.len() == 1 {
-        1
-    } else {
-        return false;
-    };
-    let rest = &body[name_len..];
-    if rest.is_empty() {
-        return true;
-    }
-    if body.len() != inner.len() {
-        // `${#NAME…}` takes no operator.
-        return false;
-    }
-    [
-        ":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%",
-    ]
-    .iter()
-    .any(|op| rest.starts_with(op))
-}
-
-/// Node kinds that by themselves make a line unattestable.
-fn flagged_kind(kind: &str) -> Option<&'static str> {
-    Some(match kind {
-        "ansi_c_string" => "ANSI-C quoting $'…'",
-        "translated_string" => "locale quoting $\"…\"",
-        "c_style_for_statement" => "C-style for loop (arithmetic)",
-        "function_definition" => "function definition",
-        "subscript" => "array subscript (arithmetic)",
-        "brace_expression" => "brace expansion",
-        "ERROR" => "syntax error",
-        _ => return None,
-    })
-}
-
-/// Node kinds the walk understands and descends through.
-fn structural_kind(kind: &str) -> bool {
-    matches!(
-        kind,
-        "program"
-            | "list"
-            | "subshell"
-            | "if_statement"
-            | "elif_clause"
-            | "else_clause"
-            | "while_statement"
-            | "for_statement"
-            | "do_group"
-            | "case_statement"
-            | "case_item"
-            | "negated_command"
-            | "command_name"
-            | "word"
-            | "string"
-            | "raw_string"
-            | "string_content"
-            | "concatenation"
-            | "simple_expansion"
-            | "variable_name"
-            | "special_variable_name"
-            | "number"
-            | "file_descriptor"
-            | "test_operator"
-            | "unary_expression"
-            | "binary_expression"
-            | "ternary_expression"
-            | "postfix_expression"
-            | "parenthesized_expression"
-            | "regex"
-            | "extglob_pattern"
-            | "array"
-            | "heredoc_start"
-            | "heredoc_body"
-            | "heredoc_content"
-            | "heredoc_end"
-    )
 }

@@ -202,13 +202,17 @@ pub fn unquoted_chars(typed: &str) -> Vec<char> {
 
 /// Bash would glob-expand this word (unquoted `*`, `?` or `[`).
 pub fn has_glob(typed: &str) -> bool {
-    unquoted_chars(typed)
-        .iter()
-        .any(|c| matches!(c, '*' | '?' | '['))
+    typed.contains(['*', '?', '['])
+        && unquoted_chars(typed)
+            .iter()
+            .any(|c| matches!(c, '*' | '?' | '['))
 }
 
 /// Bash would brace-expand this word (`{a,b}` or `{1..3}` outside quotes).
 pub fn has_brace_expansion(typed: &str) -> bool {
+    if !typed.contains('{') {
+        return false;
+    }
     let chars = unquoted_chars(typed);
     let mut open: Vec<usize> = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
