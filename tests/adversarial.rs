@@ -146,10 +146,16 @@ fn adversarial_corpus() {
             failures.push(format!("line {} ({}): {shown:?}: {what}", r.n, r.note));
         };
         if !expected_ok(&r.claude, c) {
-            fail(format!("claude exit {c}, expected {} ({})", r.claude, claude.reason));
+            fail(format!(
+                "claude exit {c}, expected {} ({})",
+                r.claude, claude.reason
+            ));
         }
         if !expected_ok(&r.openclaw, o) {
-            fail(format!("openclaw exit {o}, expected {} ({})", r.openclaw, openclaw.reason));
+            fail(format!(
+                "openclaw exit {o}, expected {} ({})",
+                r.openclaw, openclaw.reason
+            ));
         }
         if !r.control && c == 0 {
             fail("attack row auto-allowed for Claude".into());
@@ -163,7 +169,11 @@ fn adversarial_corpus() {
         }
         let parsed = parse(&r.line);
         if !parsed.is_attestable() || r.line.len() > 64 * 1024 {
-            for (host, d) in [("claude", &claude), ("openclaw", &openclaw), ("openclaw+rules", &openclaw_ruled)] {
+            for (host, d) in [
+                ("claude", &claude),
+                ("openclaw", &openclaw),
+                ("openclaw+rules", &openclaw_ruled),
+            ] {
                 if d.outcome == Outcome::AllowRewrite {
                     fail(format!("{host}: unattestable line exits 0"));
                 }
@@ -177,7 +187,9 @@ fn adversarial_corpus() {
         }
         if r.line.len() <= 64 * 1024 {
             for deny in &r.deny {
-                let Some(word) = deny.strip_suffix(":*") else { continue };
+                let Some(word) = deny.strip_suffix(":*") else {
+                    continue;
+                };
                 if word.contains(' ') {
                     continue;
                 }
@@ -186,7 +198,9 @@ fn adversarial_corpus() {
                     .iter()
                     .any(|cmd| cmd.words.first().is_some_and(|w| w.value == word));
                 if runs && c != 2 {
-                    fail(format!("`{word}` is a command here and denied, but claude exit {c}"));
+                    fail(format!(
+                        "`{word}` is a command here and denied, but claude exit {c}"
+                    ));
                 }
             }
         }

@@ -17,7 +17,16 @@ use crate::common::TestEnv;
 
 /// At least one command line per rule-table program; each must have an rtk form.
 const CASES: &[(&str, &[&str])] = &[
-    ("git", &["git status --short", "git log --oneline -3 -- 'a b'", "git -C . diff HEAD~1", "git commit -m 'two  spaces' --allow-empty", "FOO='x y' git status"]),
+    (
+        "git",
+        &[
+            "git status --short",
+            "git log --oneline -3 -- 'a b'",
+            "git -C . diff HEAD~1",
+            "git commit -m 'two  spaces' --allow-empty",
+            "FOO='x y' git status",
+        ],
+    ),
     ("ls", &["ls -la 'a b' \"c\""]),
     ("tree", &["tree -L 2 ."]),
     ("find", &["find . -name '*.rs' -type f"]),
@@ -28,7 +37,13 @@ const CASES: &[(&str, &[&str])] = &[
     ("rg", &["rg -n --hidden foo"]),
     ("wc", &["wc -l f.txt"]),
     ("diff", &["diff -u a.txt b.txt"]),
-    ("cargo", &["cargo test --lib -- --nocapture", "cargo +stable build --release"]),
+    (
+        "cargo",
+        &[
+            "cargo test --lib -- --nocapture",
+            "cargo +stable build --release",
+        ],
+    ),
     ("pytest", &["pytest -x -q tests/"]),
     ("python", &["python -m pytest -x"]),
     ("python3", &["python3 -m pytest -x -k 'a or b'"]),
@@ -123,7 +138,10 @@ fn every_rewrite_rule_has_a_case() {
         .map(|r| r.program)
         .filter(|p| !covered.contains(p))
         .collect();
-    assert!(missing.is_empty(), "rewrite rules without a semantics case: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "rewrite rules without a semantics case: {missing:?}"
+    );
     for (program, _) in CASES {
         assert!(
             rtk::rewrite::rule_for(program).is_some(),
@@ -139,7 +157,12 @@ fn rtk_form_runs_the_same_argv_and_environment() {
     let rtk_dir = t.root.path().join("rtk-bin");
     std::fs::create_dir_all(&rtk_dir).unwrap();
     std::os::unix::fs::symlink(assert_cmd::cargo::cargo_bin("rtk"), rtk_dir.join("rtk")).unwrap();
-    for (name, text) in [("one file.txt", "a\nb\n"), ("f.txt", "1\n2\n3\n4\n"), ("a.txt", "a\n"), ("b.txt", "b\n")] {
+    for (name, text) in [
+        ("one file.txt", "a\nb\n"),
+        ("f.txt", "1\n2\n3\n4\n"),
+        ("a.txt", "a\n"),
+        ("b.txt", "b\n"),
+    ] {
         t.write(Path::new("work").join(name), text);
     }
     let log = t.root.path().join("log");
@@ -147,9 +170,17 @@ fn rtk_form_runs_the_same_argv_and_environment() {
     let mut ran = 0;
     for (program, lines) in CASES {
         for line in *lines {
-            let d = evaluate(line, Host::Claude, &RuleSet::default(), &HooksConfig::default());
+            let d = evaluate(
+                line,
+                Host::Claude,
+                &RuleSet::default(),
+                &HooksConfig::default(),
+            );
             let Some(rewritten) = d.rewritten else {
-                failures.push(format!("{program}: {line:?} has no rtk form ({})", d.reason));
+                failures.push(format!(
+                    "{program}: {line:?} has no rtk form ({})",
+                    d.reason
+                ));
                 continue;
             };
             let raw = run_line(&t, line, &log);

@@ -10,8 +10,12 @@ use rtk::shell::parse;
 use rtk_fuzz::{decide, plain_word, MAX_LINE};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else { return };
-    let Ok(line) = std::str::from_utf8(rest) else { return };
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(line) = std::str::from_utf8(rest) else {
+        return;
+    };
     if line.len() > MAX_LINE {
         return;
     }
@@ -31,8 +35,17 @@ fuzz_target!(|data: &[u8]| {
     let rules = RuleSet::from_bash(&[&spec], &[], &["*"]);
     for host in [Host::Claude, Host::OpenClaw] {
         let d = decide(line, host, &rules);
-        assert_ne!(d.outcome, Outcome::AllowRewrite, "denied `{word}` allowed in {line:?}");
-        assert_eq!(d.outcome, Outcome::Deny, "denied `{word}` not denied in {line:?}: {}", d.reason);
+        assert_ne!(
+            d.outcome,
+            Outcome::AllowRewrite,
+            "denied `{word}` allowed in {line:?}"
+        );
+        assert_eq!(
+            d.outcome,
+            Outcome::Deny,
+            "denied `{word}` not denied in {line:?}: {}",
+            d.reason
+        );
         assert_eq!(d.rewritten, None);
     }
 });

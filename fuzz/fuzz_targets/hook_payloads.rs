@@ -19,7 +19,12 @@ use rtk_fuzz::{decide, only_inserts_rtk};
 use serde_json::Value;
 
 /// Subtrees that carry (a copy of) the tool input: their keys are the agent's, not ours.
-const INPUT_KEYS: &[&str] = &["updatedInput", "updated_input", "tool_input", "modifiedArgs"];
+const INPUT_KEYS: &[&str] = &[
+    "updatedInput",
+    "updated_input",
+    "tool_input",
+    "modifiedArgs",
+];
 const DECISION_KEYS: &[&str] = &["permissionDecision", "permission", "decision"];
 
 fn walk(v: &Value, rewrites: &mut Vec<String>, decisions: &mut Vec<String>) {
@@ -39,7 +44,9 @@ fn walk(v: &Value, rewrites: &mut Vec<String>, decisions: &mut Vec<String>) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&sel, mut stdin)) = data.split_first() else { return };
+    let Some((&sel, mut stdin)) = data.split_first() else {
+        return;
+    };
     let agent = Agent::ALL[sel as usize % Agent::ALL.len()];
     let rules = RuleSet::from_bash(&["rm:*"], &[], &["git status"]);
     let seen: RefCell<Vec<(String, Decision)>> = RefCell::new(Vec::new());
@@ -51,7 +58,10 @@ fuzz_target!(|data: &[u8]| {
     let answer = match read_payload(&mut stdin) {
         Ok(p) => agent.answer_with(Some(&p.0), &decide_fn),
         Err(_) => {
-            let a = agent.answer(None, &Env::new(Vec::<(String, String)>::new(), "/nonexistent"));
+            let a = agent.answer(
+                None,
+                &Env::new(Vec::<(String, String)>::new(), "/nonexistent"),
+            );
             assert!(
                 matches!(&a, Answer::Silent) || a.to_text() == "{}",
                 "{agent:?} answered malformed input with {}",
@@ -71,7 +81,10 @@ fuzz_target!(|data: &[u8]| {
                 && d.rewritten.as_deref() == Some(r.as_str())
                 && only_inserts_rtk(cmd, r)
         });
-        assert!(ok, "{agent:?}: rewrite {r:?} not produced by the decision ({seen:?})");
+        assert!(
+            ok,
+            "{agent:?}: rewrite {r:?} not produced by the decision ({seen:?})"
+        );
     }
     for dec in &decisions {
         match dec.as_str() {

@@ -11,8 +11,12 @@ use libfuzzer_sys::fuzz_target;
 use rtk::hooks::pattern::{normalize, MatchUse, Pattern};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&sel, rest)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((&sel, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     if text.len() > 2048 {
         return;
     }
@@ -42,13 +46,21 @@ fuzz_target!(|data: &[u8]| {
     let simple = |s: &str| {
         !s.trim().is_empty()
             && !s.contains(['*', '\\', ':', '?', '[', '(', ')', '\r'])
-            && !s.chars().any(|c| c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n'))
+            && !s
+                .chars()
+                .any(|c| c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n'))
     };
     if simple(spec) {
         let exact = Pattern::claude(spec);
-        assert!(exact.matches(spec, MatchUse::Grant), "{spec:?} does not match itself");
+        assert!(
+            exact.matches(spec, MatchUse::Grant),
+            "{spec:?} does not match itself"
+        );
         let prefix = Pattern::claude(&format!("{spec}:*"));
-        assert!(prefix.matches(spec, MatchUse::Grant), "{spec:?}:* misses bare {spec:?}");
+        assert!(
+            prefix.matches(spec, MatchUse::Grant),
+            "{spec:?}:* misses bare {spec:?}"
+        );
         let longer = format!("{spec} {cmd}");
         assert!(
             prefix.matches(&longer, MatchUse::Restrict),

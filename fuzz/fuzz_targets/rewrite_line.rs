@@ -11,7 +11,9 @@ use rtk::hooks::rewrite_cmd::Outcome;
 use rtk_fuzz::{check_decision, decide, MAX_LINE};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(line) = std::str::from_utf8(data) else { return };
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
     if line.len() > MAX_LINE {
         return;
     }
@@ -21,13 +23,20 @@ fuzz_target!(|data: &[u8]| {
     if let Err(why) = check_decision(line, &claude) {
         panic!("{why}");
     }
-    assert_ne!(claude.outcome, Outcome::AllowRewrite, "Default allowed: {line:?}");
+    assert_ne!(
+        claude.outcome,
+        Outcome::AllowRewrite,
+        "Default allowed: {line:?}"
+    );
     for (host, rules) in [(Host::OpenClaw, &none), (Host::Claude, &all)] {
         let d = decide(line, host, rules);
         if let Err(why) = check_decision(line, &d) {
             panic!("{why}");
         }
-        assert_eq!(d.rewritten, claude.rewritten, "rewrite depends on host/rules: {line:?}");
+        assert_eq!(
+            d.rewritten, claude.rewritten,
+            "rewrite depends on host/rules: {line:?}"
+        );
     }
     if let Some(r) = &claude.rewritten {
         let again = decide(r, Host::Claude, &none);

@@ -37,12 +37,18 @@ fn layout() -> &'static Layout {
         ] {
             std::fs::create_dir_all(d).unwrap();
         }
-        Layout { _dir: dir, home, project }
+        Layout {
+            _dir: dir,
+            home,
+            project,
+        }
     })
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&sel, content)) = data.split_first() else { return };
+    let Some((&sel, content)) = data.split_first() else {
+        return;
+    };
     let l = layout();
     let (host, file) = match sel % 4 {
         0 => (Host::Claude, l.project.join(".claude/settings.json")),
@@ -54,17 +60,27 @@ fuzz_target!(|data: &[u8]| {
     let env = Env::new(
         [
             ("HOME", l.home.clone()),
-            ("GEMINI_CLI_SYSTEM_SETTINGS_PATH", l.home.join("no-system.json")),
+            (
+                "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+                l.home.join("no-system.json"),
+            ),
         ],
         &l.project,
     );
     let loaded = load_rules_for(host, &env);
     std::fs::remove_file(&file).unwrap();
 
-    assert!(loaded.warnings.len() <= 1, "{host:?}: {:?}", loaded.warnings);
+    assert!(
+        loaded.warnings.len() <= 1,
+        "{host:?}: {:?}",
+        loaded.warnings
+    );
     let rules = &loaded.rules;
     if !loaded.warnings.is_empty() {
-        assert!(rules.allow.is_empty(), "{host:?}: warned file kept allow rules");
+        assert!(
+            rules.allow.is_empty(),
+            "{host:?}: warned file kept allow rules"
+        );
     }
     let mut bytes = content;
     while let Some(r) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
@@ -73,10 +89,17 @@ fuzz_target!(|data: &[u8]| {
     let strict_json = serde_json::from_slice::<serde_json::Value>(bytes).is_ok();
     if !strict_json && matches!(host, Host::Claude | Host::Cursor) {
         assert!(rules.is_empty(), "{host:?}: non-JSON file gave rules");
-        assert_eq!(loaded.warnings.len(), 1, "{host:?}: non-JSON file without a warning");
+        assert_eq!(
+            loaded.warnings.len(),
+            1,
+            "{host:?}: non-JSON file without a warning"
+        );
     }
     if host == Host::Droid {
-        assert!(rules.allow.is_empty() && rules.ask.is_empty(), "droid granted or asked");
+        assert!(
+            rules.allow.is_empty() && rules.ask.is_empty(),
+            "droid granted or asked"
+        );
     }
     if host == Host::Cursor {
         assert!(rules.ask.is_empty(), "cursor has no ask list");
@@ -84,7 +107,12 @@ fuzz_target!(|data: &[u8]| {
     for r in rules.deny.iter().chain(&rules.ask).chain(&rules.allow) {
         assert_eq!(r.source, file, "rule {:?} from elsewhere", r.text);
     }
-    for cmd in ["git status", "rm -rf /", "ls && cat x | head", "FOO=1 sudo -u x y"] {
+    for cmd in [
+        "git status",
+        "rm -rf /",
+        "ls && cat x | head",
+        "FOO=1 sudo -u x y",
+    ] {
         for c in parse(cmd).commands {
             let _ = rules.judge(&c.forms);
         }

@@ -13,13 +13,19 @@ use rtk::shell::{parse, Context};
 use rtk_fuzz::{decide, MAX_LINE};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(line) = std::str::from_utf8(data) else { return };
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
     if line.len() > MAX_LINE {
         return;
     }
     let parsed = parse(line);
     for c in &parsed.commands {
-        assert!(line.get(c.span.clone()).is_some(), "command span {:?} off {line:?}", c.span);
+        assert!(
+            line.get(c.span.clone()).is_some(),
+            "command span {:?} off {line:?}",
+            c.span
+        );
         if c.context == Context::TopLevel && parsed.is_attestable() {
             for w in c.assignments.iter().chain(&c.words) {
                 assert_eq!(
@@ -37,7 +43,11 @@ fuzz_target!(|data: &[u8]| {
         let all = RuleSet::from_bash(&[], &[], &["*"]);
         for host in [Host::Claude, Host::OpenClaw] {
             let d = decide(line, host, &all);
-            assert_ne!(d.outcome, Outcome::AllowRewrite, "unattestable allowed: {line:?}");
+            assert_ne!(
+                d.outcome,
+                Outcome::AllowRewrite,
+                "unattestable allowed: {line:?}"
+            );
             assert_eq!(d.rewritten, None, "unattestable rewritten: {line:?}");
         }
     }

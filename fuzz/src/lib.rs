@@ -54,14 +54,19 @@ pub fn check_decision(line: &str, d: &Decision) -> Result<(), String> {
     match (d.outcome, &d.rewritten) {
         (Outcome::AllowRewrite | Outcome::AskRewrite, Some(r)) => {
             if !only_inserts_rtk(line, r) {
-                return Err(format!("rewrite changed more than `rtk ` words: {line:?} -> {r:?}"));
+                return Err(format!(
+                    "rewrite changed more than `rtk ` words: {line:?} -> {r:?}"
+                ));
             }
         }
         (Outcome::AllowRewrite | Outcome::AskRewrite, None) => {
             return Err(format!("{:?} without a rewrite for {line:?}", d.outcome));
         }
         (_, Some(r)) => {
-            return Err(format!("{:?} carries a rewrite {r:?} for {line:?}", d.outcome));
+            return Err(format!(
+                "{:?} carries a rewrite {r:?} for {line:?}",
+                d.outcome
+            ));
         }
         _ => {}
     }
@@ -72,8 +77,7 @@ pub fn check_decision(line: &str, d: &Decision) -> Result<(), String> {
 pub fn plain_word(w: &str) -> bool {
     !w.is_empty()
         && w.len() <= 64
-        && w
-            .bytes()
+        && w.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/' | b'+'))
 }
 
