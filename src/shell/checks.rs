@@ -244,6 +244,15 @@ impl Walker<'_, '_, '_> {
         if !plain_parameter_expansion(inner) {
             self.out.flag("parameter expansion beyond ${NAME}");
         }
+        // The grammar leaves backticks in the word of `${NAME:=word}` as text, but bash runs
+        // them: unattestable, and their commands are reported for deny.
+        if let Some(start) = inner.find('`') {
+            self.out.flag("command substitution");
+            let body = &inner[start + 1..];
+            let body = body.find('`').map_or(body, |end| &body[..end]);
+            let (text, span) = (body.to_string(), self.orange(node));
+            embedded_script(self.out, &text, span, self.depth);
+        }
     }
 
     pub(super) fn check_comment(&mut self, node: Node<'_>) {
