@@ -241,17 +241,20 @@ impl Walker<'_, '_, '_> {
             .strip_prefix("${")
             .and_then(|t| t.strip_suffix('}'))
             .unwrap_or("");
-        if !plain_parameter_expansion(inner) {
-            self.out.flag("parameter expansion beyond ${NAME}");
-        }
+        let plain = plain_parameter_expansion(inner);
         // The grammar leaves backticks in the word of `${NAME:=word}` as text, but bash runs
         // them: unattestable, and their commands are reported for deny.
-        if let Some(start) = inner.find('`') {
-            self.out.flag("command substitution");
+        let backticked = inner.find('`').map(|start| {
             let body = &inner[start + 1..];
-            let body = body.find('`').map_or(body, |end| &body[..end]);
-            let (text, span) = (body.to_string(), self.orange(node));
-            embedded_script(self.out, &text, span, self.depth);
+            body.find('`').map_or(body, |end| &body[..end]).to_string()
+        });
+        if !plain {
+            self.out.flag("parameter expansion beyond ${NAME}");
+        }
+        if let Some(script) = backticked {
+            self.out.flag("command substitution");
+            let span = self.orange(node);
+            embedded_script(self.out, &script, span, self.depth);
         }
     }
 
