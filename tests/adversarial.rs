@@ -125,6 +125,10 @@ fn only_inserts_rtk(input: &str, output: &str) -> bool {
     reach[max_k]
 }
 
+fn specs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
 fn decide(line: &str, host: Host, rules: &RuleSet) -> Decision {
     evaluate(line, host, rules, &HooksConfig::default())
 }
@@ -135,7 +139,6 @@ fn adversarial_corpus() {
     assert!(rows.len() >= 300, "only {} rows", rows.len());
     let mut failures = Vec::new();
     for r in &rows {
-        let specs = |v: &[String]| v.iter().map(String::as_str).collect::<Vec<_>>();
         let rules = RuleSet::from_bash(&specs(&r.deny), &specs(&r.ask), &specs(&r.allow));
         let claude = decide(&r.line, Host::Claude, &rules);
         let openclaw = decide(&r.line, Host::OpenClaw, &RuleSet::default());
