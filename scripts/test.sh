@@ -13,4 +13,14 @@ cargo test --locked
 echo "== adapters and end-to-end"
 ./scripts/test-adapters.sh
 
+echo "== benchmarks: fast mode (latency limit, savings fidelity)"
+./scripts/bench-smoke.sh
+
+# The fuzz smoke builds every target with the address sanitizer (over 5 minutes from a cold
+# cache on a 2-core machine), so it runs only when asked: RTK_FUZZ_SMOKE=1 ./scripts/test.sh
+if [ "${RTK_FUZZ_SMOKE:-0}" = 1 ]; then
+    echo "== fuzz: short run of every target"
+    ./scripts/fuzz-smoke.sh
+fi
+
 echo "== all tests passed"

@@ -1,6 +1,7 @@
 //! The one integration-test binary: drives the real `rtk` executable in a hermetic
 //! environment (cleared env, temp HOME). Modules below group the cases.
 
+mod adversarial;
 mod common;
 mod filters_cli;
 mod filters_dev_cli;
@@ -11,6 +12,7 @@ mod hook_scripts;
 mod init_cli;
 mod permissions_cli;
 mod rewrite_cli;
+mod semantics;
 mod tracking_config;
 mod tracking_discover;
 mod tracking_gain;

@@ -241,8 +241,20 @@ impl Walker<'_, '_, '_> {
             .strip_prefix("${")
             .and_then(|t| t.strip_suffix('}'))
             .unwrap_or("");
-        if !plain_parameter_expansion(inner) {
+        let plain = plain_parameter_expansion(inner);
+        // The grammar leaves backticks in the word of `${NAME:=word}` as text, but bash runs
+        // them: unattestable, and their commands are reported for deny.
+        let backticked = inner.find('`').map(|start| {
+            let body = &inner[start + 1..];
+            body.find('`').map_or(body, |end| &body[..end]).to_string()
+        });
+        if !plain {
             self.out.flag("parameter expansion beyond ${NAME}");
+        }
+        if let Some(script) = backticked {
+            self.out.flag("command substitution");
+            let span = self.orange(node);
+            embedded_script(self.out, &script, span, self.depth);
         }
     }
 

@@ -1,0 +1,51 @@
+//! A deny anywhere wins: pick a command word the parser reports for the line (the first
+//! byte chooses which), deny `Bash(<word>:*)`, allow `Bash(*)`. The line must come out Deny
+//! for every host that reads rules and for OpenClaw — never AllowRewrite, never a rewrite.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::rewrite_cmd::Outcome;
+use rtk::shell::parse;
+use rtk_fuzz::{decide, plain_word, MAX_LINE};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(line) = std::str::from_utf8(rest) else {
+        return;
+    };
+    if line.len() > MAX_LINE {
+        return;
+    }
+    let parsed = parse(line);
+    let words: Vec<&str> = parsed
+        .commands
+        .iter()
+        .filter_map(|c| c.words.first())
+        .filter(|w| w.literal && plain_word(&w.value))
+        .map(|w| w.value.as_str())
+        .collect();
+    if words.is_empty() {
+        return;
+    }
+    let word = words[pick as usize % words.len()];
+    let spec = format!("{word}:*");
+    let rules = RuleSet::from_bash(&[&spec], &[], &["*"]);
+    for host in [Host::Claude, Host::OpenClaw] {
+        let d = decide(line, host, &rules);
+        assert_ne!(
+            d.outcome,
+            Outcome::AllowRewrite,
+            "denied `{word}` allowed in {line:?}"
+        );
+        assert_eq!(
+            d.outcome,
+            Outcome::Deny,
+            "denied `{word}` not denied in {line:?}: {}",
+            d.reason
+        );
+        assert_eq!(d.rewritten, None);
+    }
+});

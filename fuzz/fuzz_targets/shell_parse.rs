@@ -1,0 +1,54 @@
+//! The shell layer: any text → `shell::parse` without panicking, and
+//! - every span lies on the line (char boundaries included);
+//! - on an attestable line every top-level word's span holds exactly the word as typed (the
+//!   rewrite inserts at these offsets);
+//! - an unattestable line is never rewritten and never allowed, even under `Bash(*)`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rtk::config::HooksConfig;
+use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::rewrite_cmd::Outcome;
+use rtk::shell::{parse, Context};
+use rtk_fuzz::{decide, MAX_LINE};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
+    if line.len() > MAX_LINE {
+        return;
+    }
+    let parsed = parse(line);
+    for c in &parsed.commands {
+        assert!(
+            line.get(c.span.clone()).is_some(),
+            "command span {:?} off {line:?}",
+            c.span
+        );
+        if c.context == Context::TopLevel && parsed.is_attestable() {
+            for w in c.assignments.iter().chain(&c.words) {
+                assert_eq!(
+                    line.get(w.span.clone()),
+                    Some(w.text.as_str()),
+                    "word span {:?} of {line:?}",
+                    w.span
+                );
+            }
+        }
+    }
+    if !parsed.is_attestable() {
+        let r = rtk::rewrite::rewrite_line(line, &parsed, &HooksConfig::default());
+        assert_eq!(r.line, None, "unattestable line rewritten: {line:?}");
+        let all = RuleSet::from_bash(&[], &[], &["*"]);
+        for host in [Host::Claude, Host::OpenClaw] {
+            let d = decide(line, host, &all);
+            assert_ne!(
+                d.outcome,
+                Outcome::AllowRewrite,
+                "unattestable allowed: {line:?}"
+            );
+            assert_eq!(d.rewritten, None, "unattestable rewritten: {line:?}");
+        }
+    }
+});

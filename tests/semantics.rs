@@ -1,0 +1,200 @@
+//! Semantics preservation: for every program of the rewrite table (`rtk::rewrite::RULES`), the
+//! raw command and its rtk form are run through `/bin/sh -c` under a PATH whose programs are
+//! stub scripts that record the argv and the environment they receive. The recordings must be
+//! identical: rtk runs exactly what the user wrote, with exactly the user's environment.
+//! The case table is checked against the rule table itself, so a rule added without a case
+//! fails here.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use assert_cmd::Command;
+use rtk::config::HooksConfig;
+use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::rewrite_cmd::evaluate;
+
+use crate::common::TestEnv;
+
+/// At least one command line per rule-table program; each must have an rtk form.
+const CASES: &[(&str, &[&str])] = &[
+    (
+        "git",
+        &[
+            "git status --short",
+            "git log --oneline -3 -- 'a b'",
+            "git -C . diff HEAD~1",
+            "git commit -m 'two  spaces' --allow-empty",
+            "FOO='x y' git status",
+        ],
+    ),
+    ("ls", &["ls -la 'a b' \"c\""]),
+    ("tree", &["tree -L 2 ."]),
+    ("find", &["find . -name '*.rs' -type f"]),
+    ("cat", &["cat 'one file.txt'"]),
+    ("head", &["head -n 5 f.txt"]),
+    ("tail", &["tail -n +3 f.txt"]),
+    ("grep", &["grep -rn 'foo  bar' ."]),
+    ("rg", &["rg -n --hidden foo"]),
+    ("wc", &["wc -l f.txt"]),
+    ("diff", &["diff -u a.txt b.txt"]),
+    (
+        "cargo",
+        &[
+            "cargo test --lib -- --nocapture",
+            "cargo +stable build --release",
+        ],
+    ),
+    ("pytest", &["pytest -x -q tests/"]),
+    ("python", &["python -m pytest -x"]),
+    ("python3", &["python3 -m pytest -x -k 'a or b'"]),
+    ("go", &["go test ./... -run 'Test X'"]),
+    ("npm", &["npm run build -- --mode=prod"]),
+    ("pnpm", &["pnpm test -- --silent"]),
+    ("npx", &["npx prettier --check ."]),
+    ("jest", &["jest --ci src"]),
+    ("vitest", &["vitest run"]),
+    ("tsc", &["tsc --noEmit -p ."]),
+    ("eslint", &["eslint src --ext .ts"]),
+    ("ruff", &["ruff check ."]),
+    ("mypy", &["mypy src"]),
+    ("docker", &["docker ps -a", "docker compose logs web"]),
+    ("kubectl", &["kubectl get pods -A"]),
+    ("gh", &["gh pr list --limit 5"]),
+    ("curl", &["curl -s https://example.invalid/x"]),
+    ("wget", &["wget -q -O- https://example.invalid/x"]),
+    ("pip", &["pip list --outdated"]),
+    ("pip3", &["pip3 show requests"]),
+    ("make", &["make -j2 all"]),
+];
+
+/// A stub that records its argv (NUL-separated) and environment (`env -0`) under `$STUB_LOG`,
+/// one pair of files per invocation, then prints a line.
+const STUB: &str = r#"#!/bin/sh
+{ printf '%s\0' "$0" "$@"; } > "$STUB_LOG/$$.argv"
+/usr/bin/env -0 > "$STUB_LOG/$$.env"
+printf 'stub %s ran\n' "$0"
+"#;
+
+fn write_stubs(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).unwrap();
+    for rule in rtk::rewrite::rules() {
+        let p = dir.join(rule.program);
+        std::fs::write(&p, STUB).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+/// Every invocation recorded in `log`: (argv, sorted environment), as a set of texts.
+fn recordings(log: &Path) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for entry in std::fs::read_dir(log).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "argv") {
+            let argv = std::fs::read_to_string(&path).unwrap().replace('\0', " ␀ ");
+            let env = std::fs::read_to_string(path.with_extension("env")).unwrap();
+            let mut vars: Vec<&str> = env.split('\0').filter(|v| !v.is_empty()).collect();
+            vars.sort_unstable();
+            out.insert((argv, vars.join("\n")));
+        }
+    }
+    out
+}
+
+/// Runs `line` with `/bin/sh -c` in `t`'s work dir with PATH = stubs, then rtk's own dir.
+fn run_line(t: &TestEnv, line: &str, log: &Path) -> BTreeSet<(String, String)> {
+    let _ = std::fs::remove_dir_all(log);
+    std::fs::create_dir_all(log).unwrap();
+    let stubs = t.root.path().join("stubs");
+    let rtk_dir = t.root.path().join("rtk-bin");
+    let out = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(line)
+        .env_clear()
+        .env("HOME", t.home())
+        .env("XDG_CONFIG_HOME", t.root.path().join("xdg-config"))
+        .env("XDG_DATA_HOME", t.root.path().join("xdg-data"))
+        .env("PATH", format!("{}:{}", stubs.display(), rtk_dir.display()))
+        .env("STUB_LOG", log)
+        .env("LANG", "C.UTF-8")
+        .current_dir(t.work())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{line:?}: {:?}\nstdout: {}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    recordings(log)
+}
+
+#[test]
+fn every_rewrite_rule_has_a_case() {
+    let covered: BTreeSet<&str> = CASES.iter().map(|(p, _)| *p).collect();
+    let missing: Vec<&str> = rtk::rewrite::rules()
+        .iter()
+        .map(|r| r.program)
+        .filter(|p| !covered.contains(p))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "rewrite rules without a semantics case: {missing:?}"
+    );
+    for (program, _) in CASES {
+        assert!(
+            rtk::rewrite::rule_for(program).is_some(),
+            "case for {program}, which has no rewrite rule"
+        );
+    }
+}
+
+#[test]
+fn rtk_form_runs_the_same_argv_and_environment() {
+    let t = TestEnv::new();
+    write_stubs(&t.root.path().join("stubs"));
+    let rtk_dir = t.root.path().join("rtk-bin");
+    std::fs::create_dir_all(&rtk_dir).unwrap();
+    std::os::unix::fs::symlink(assert_cmd::cargo::cargo_bin("rtk"), rtk_dir.join("rtk")).unwrap();
+    for (name, text) in [
+        ("one file.txt", "a\nb\n"),
+        ("f.txt", "1\n2\n3\n4\n"),
+        ("a.txt", "a\n"),
+        ("b.txt", "b\n"),
+    ] {
+        t.write(Path::new("work").join(name), text);
+    }
+    let log = t.root.path().join("log");
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for (program, lines) in CASES {
+        for line in *lines {
+            let d = evaluate(
+                line,
+                Host::Claude,
+                &RuleSet::default(),
+                &HooksConfig::default(),
+            );
+            let Some(rewritten) = d.rewritten else {
+                failures.push(format!(
+                    "{program}: {line:?} has no rtk form ({})",
+                    d.reason
+                ));
+                continue;
+            };
+            let raw = run_line(&t, line, &log);
+            let via_rtk = run_line(&t, &rewritten, &log);
+            if raw.is_empty() {
+                failures.push(format!("{line:?}: the stub was never run"));
+            } else if raw != via_rtk {
+                failures.push(format!(
+                    "{line:?} vs {rewritten:?}:\n  raw: {raw:?}\n  rtk: {via_rtk:?}"
+                ));
+            }
+            ran += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ran >= rtk::rewrite::rules().len());
+}
