@@ -27,6 +27,8 @@ pub mod init;
 pub mod rewrite;
 pub mod shell;
 pub mod tracking;
+#[doc(hidden)]
+pub mod vectors;
 
 use std::ffi::OsString;
 use std::io::Write;

@@ -13,34 +13,9 @@ use rtk::config::HooksConfig;
 use rtk::hooks::permissions::{Host, RuleSet};
 use rtk::hooks::rewrite_cmd::{evaluate, Decision, Outcome};
 use rtk::shell::parse;
+use rtk::vectors::unescape;
 
 const TABLE: &str = include_str!("vectors/adversarial.tsv");
-
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('0') => out.push('\0'),
-            Some('v') => out.push('\u{b}'),
-            Some('f') => out.push('\u{c}'),
-            Some('\\') => out.push('\\'),
-            Some(o) => {
-                out.push('\\');
-                out.push(o);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
 
 struct Row {
     n: usize,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::common::TestEnv;
+use rtk::vectors::unescape;
 
 pub fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hooks")
@@ -188,33 +189,6 @@ fn openclaw_in_the_environment_never_makes_claude_allow() {
         .unwrap();
     assert_eq!(rw.status.code(), Some(0));
     assert!(text.contains(r#""command":"rtk git status""#), "{text}");
-}
-
-/// The vector files' escapes: `\t` `\n` `\r` `\0` `\v` `\f` `\\`; other backslashes are literal.
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('0') => out.push('\0'),
-            Some('v') => out.push('\u{b}'),
-            Some('f') => out.push('\u{c}'),
-            Some('\\') => out.push('\\'),
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// Commands for the agreement test: tests/vectors/rewrite.tsv (input<TAB>expected-or-dash, `#`

@@ -1,30 +1,7 @@
 //! Pattern tests: the tests/vectors/patterns.tsv table, per-host compilers, and properties.
 
 use super::*;
-
-/// Decodes the escapes used in tests/vectors/patterns.tsv (`\t`, `\n`, `\r`, `\\`).
-fn decode(field: &str) -> String {
-    let mut out = String::new();
-    let mut chars = field.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('\\') => out.push('\\'),
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
+use crate::vectors::unescape;
 
 /// Compiles a rule as written in a settings file (`Bash`, `Bash(…)`).
 fn claude_rule(rule: &str) -> Pattern {
@@ -59,8 +36,8 @@ fn pattern_vectors() {
             "allow" => Some(MatchUse::Grant),
             other => panic!("line {}: bad use column {other:?}", n + 1),
         };
-        let pattern = claude_rule(&decode(cols[1]));
-        let command = decode(cols[2]);
+        let pattern = claude_rule(&unescape(cols[1]));
+        let command = unescape(cols[2]);
         let command = normalize(&command);
         let expected = match cols[3] {
             "yes" => true,

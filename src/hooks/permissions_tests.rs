@@ -1,13 +1,7 @@
 //! Table-driven `RuleSet::judge` tests (tests/vectors/verdicts.tsv) and the host table.
 
 use super::*;
-
-fn decode(field: &str) -> String {
-    field
-        .replace("\\t", "\t")
-        .replace("\\n", "\n")
-        .replace("\\r", "\r")
-}
+use crate::vectors::unescape;
 
 fn list(field: &str) -> Vec<String> {
     match field {
@@ -18,7 +12,7 @@ fn list(field: &str) -> Vec<String> {
                 if s == "\"\"" {
                     String::new()
                 } else {
-                    decode(s)
+                    unescape(s)
                 }
             })
             .collect(),
@@ -56,7 +50,7 @@ fn verdict_vectors() {
             exact: if cols[4] == "\"\"" {
                 String::new()
             } else {
-                decode(cols[4])
+                unescape(cols[4])
             },
             variants: list(cols[5]),
         };

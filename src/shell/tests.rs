@@ -2,6 +2,7 @@
 //! tests/vectors/forms.tsv, plus structural checks.
 
 use super::*;
+use crate::vectors::unescape;
 
 /// Rows of a vectors file: `#` lines and blank lines skipped, columns split on TAB, and
 /// `\t`, `\n`, `\r`, `\0`, `\v`, `\f`, `\\` unescaped in every column.
@@ -11,32 +12,6 @@ pub(crate) fn tsv_rows(text: &str) -> Vec<(usize, Vec<String>)> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|(n, l)| (n + 1, l.split('\t').map(unescape).collect()))
         .collect()
-}
-
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('0') => out.push('\0'),
-            Some('v') => out.push('\u{b}'),
-            Some('f') => out.push('\u{c}'),
-            Some('\\') => out.push('\\'),
-            Some(o) => {
-                out.push('\\');
-                out.push(o);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 #[test]
