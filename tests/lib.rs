@@ -11,6 +11,7 @@ mod hook_cli;
 mod hook_scripts;
 mod init_cli;
 mod permissions_cli;
+mod pipelines;
 mod rewrite_cli;
 mod semantics;
 mod tracking_config;

@@ -1,0 +1,137 @@
+//! What an agent sees when a rewritten line runs in a real shell: pipelines keep their result
+//! (`git log -n 5 | head -3` names the same commits; `grep x f | wc -l` is never rewritten, so
+//! it counts the same lines), and git's own failures (a rejected push) reach the agent.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+use crate::common::TestEnv;
+
+const IDENTITY: &[(&str, &str)] = &[
+    ("GIT_AUTHOR_NAME", "Test"),
+    ("GIT_AUTHOR_EMAIL", "t@example.com"),
+    ("GIT_COMMITTER_NAME", "Test"),
+    ("GIT_COMMITTER_EMAIL", "t@example.com"),
+    ("GIT_CONFIG_NOSYSTEM", "1"),
+];
+
+/// PATH with the rtk under test first.
+fn path_with_rtk() -> std::ffi::OsString {
+    let bin: PathBuf = assert_cmd::cargo::cargo_bin("rtk");
+    let mut dirs = vec![bin.parent().unwrap().to_path_buf()];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(dirs).unwrap()
+}
+
+/// Runs `line` with `sh -c` in `dir`, hermetically, with rtk on PATH.
+fn sh(t: &TestEnv, dir: &Path, line: &str) -> Output {
+    Command::new("sh")
+        .args(["-c", line])
+        .current_dir(dir)
+        .env_clear()
+        .env("HOME", t.home())
+        .env("XDG_DATA_HOME", t.root.path().join("xdg-data"))
+        .env("XDG_CONFIG_HOME", t.root.path().join("xdg-config"))
+        .env("RTK_NO_TRACKING", "1")
+        .env("PATH", path_with_rtk())
+        .envs(IDENTITY.iter().copied())
+        .output()
+        .unwrap()
+}
+
+fn ok(t: &TestEnv, dir: &Path, line: &str) -> String {
+    let out = sh(t, dir, line);
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// What `rtk rewrite` makes of `line` (the original when it has no rtk form).
+fn rewritten(t: &TestEnv, line: &str) -> String {
+    let out = t.rtk().args(["rewrite", line]).output().unwrap();
+    match out.status.code() {
+        Some(0 | 3) => String::from_utf8(out.stdout).unwrap(),
+        _ => line.to_string(),
+    }
+}
+
+/// A repo with 8 commits.
+fn repo(t: &TestEnv) -> PathBuf {
+    let repo = t.work().join("repo");
+    std::fs::create_dir_all(&repo).unwrap();
+    ok(t, &repo, "git init -q -b main");
+    for i in 1..=8 {
+        ok(
+            t,
+            &repo,
+            &format!("echo {i} >> f.txt && git add f.txt && git commit -qm 'change {i}'"),
+        );
+    }
+    repo
+}
+
+#[test]
+fn git_log_piped_to_head_names_the_same_commits() {
+    let t = TestEnv::new();
+    let repo = repo(&t);
+    let line = "git log -n 5 | head -3";
+    let rtk_line = rewritten(&t, line);
+    assert_eq!(rtk_line, "rtk git log -n 5 | head -3");
+    let raw = ok(&t, &repo, line);
+    let compact = ok(&t, &repo, &rtk_line);
+    let hashes = ok(&t, &repo, "git log -n 5 --format=%h");
+    let raw_hashes: Vec<&str> = hashes.lines().filter(|h| raw.contains(h)).collect();
+    assert!(!raw_hashes.is_empty(), "{raw}");
+    for h in &raw_hashes {
+        assert!(compact.contains(h), "{h} missing from {compact}");
+    }
+    assert!(compact.lines().count() <= 3, "{compact}");
+}
+
+#[test]
+fn grep_counted_by_wc_is_left_alone_and_counts_the_same() {
+    let t = TestEnv::new();
+    t.write("work/f.txt", "x1\nfoo\nx2\nx3\nbar x\n");
+    let line = "grep x f.txt | wc -l";
+    assert_eq!(rewritten(&t, line), line);
+    assert_eq!(ok(&t, &t.work(), line).trim(), "4");
+    // Even run through rtk by hand, grep's lines reach wc unchanged.
+    assert_eq!(ok(&t, &t.work(), "rtk grep x f.txt | wc -l").trim(), "4");
+}
+
+#[test]
+fn rejected_push_is_shown_with_gits_exit_code() {
+    let t = TestEnv::new();
+    let work = t.work();
+    ok(&t, &work, "git init -q --bare -b main remote.git");
+    ok(&t, &work, "git clone -q remote.git a 2>/dev/null");
+    ok(&t, &work, "git clone -q remote.git b 2>/dev/null");
+    ok(
+        &t,
+        &work.join("a"),
+        "echo a > a.txt && git add a.txt && git commit -qm a && git push -q origin HEAD:main",
+    );
+    ok(
+        &t,
+        &work.join("b"),
+        "echo b > b.txt && git add b.txt && git commit -qm b",
+    );
+    let raw = sh(&t, &work.join("b"), "git push origin HEAD:main");
+    let via_rtk = sh(&t, &work.join("b"), "rtk git push origin HEAD:main");
+    assert_eq!(raw.status.code(), Some(1));
+    assert_eq!(via_rtk.status.code(), raw.status.code());
+    let shown = format!(
+        "{}{}",
+        String::from_utf8_lossy(&via_rtk.stdout),
+        String::from_utf8_lossy(&via_rtk.stderr)
+    );
+    assert!(shown.contains("[rejected]"), "{shown}");
+    assert!(shown.contains("HEAD -> main"), "{shown}");
+}
