@@ -1,6 +1,8 @@
 //! A deny anywhere wins: pick a command word the parser reports for the line (the first
 //! byte chooses which), deny `Bash(<word>:*)`, allow `Bash(*)`. The line must come out Deny
 //! for every host that reads rules and for OpenClaw — never AllowRewrite, never a rewrite.
+//! A line the grammar cannot attest (e.g. one holding a NUL byte) may instead come out
+//! Passthrough: nothing is rewritten or allowed, and the host's own deny judges the original.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -40,10 +42,11 @@ fuzz_target!(|data: &[u8]| {
             Outcome::AllowRewrite,
             "denied `{word}` allowed in {line:?}"
         );
-        assert_eq!(
+        let attestable = parsed.unattestable.is_empty();
+        assert!(
+            d.outcome == Outcome::Deny || (!attestable && d.outcome == Outcome::Passthrough),
+            "denied `{word}` not denied in {line:?}: {:?} {}",
             d.outcome,
-            Outcome::Deny,
-            "denied `{word}` not denied in {line:?}: {}",
             d.reason
         );
         assert_eq!(d.rewritten, None);
