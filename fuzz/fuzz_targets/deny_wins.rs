@@ -25,9 +25,10 @@ fuzz_target!(|data: &[u8]| {
     let words: Vec<&str> = parsed
         .commands
         .iter()
-        .filter_map(|c| c.words.first())
-        .filter(|w| w.literal && plain_word(&w.value))
-        .map(|w| w.value.as_str())
+        // The first word of the command as bash will run it (an invalid assignment such as
+        // `4X=1` is the command word itself, whatever the grammar calls it).
+        .filter_map(|c| c.forms.exact.split(' ').next())
+        .filter(|w| plain_word(w))
         .collect();
     if words.is_empty() {
         return;
