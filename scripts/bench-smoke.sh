@@ -8,9 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== bench: release build"
-cargo build --release --locked
-rtk="$PWD/target/x86_64-unknown-linux-gnu/release/rtk"
-[ -x "$rtk" ] || rtk="$PWD/target/release/rtk"
+rtk="$(./scripts/build-rtk.sh --release)"
 
 echo "== bench: hook-path latency (100 interleaved runs, fails above 5 ms)"
 latency() {

@@ -4,11 +4,10 @@
 # the OpenClaw end-to-end test in the real runtime.
 # Installs Node 24, openclaw, typescript and pytest under .cache/ first (setup-test-deps.sh) and
 # builds rtk; nothing here skips — a missing dependency is a failure.
-#   RTK_BIN   rtk binary for the end-to-end test (default: the debug build made here; the
-#             build target is set in .cargo/config.toml, so it lives under target/<triple>/)
+#   RTK_BIN   rtk binary for the end-to-end test (default: the debug build made here, at the
+#             path cargo reports)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROOT="$PWD"
 
 deps="$(./scripts/setup-test-deps.sh)"
 NODE24="$(sed -n 's/^node24=//p' <<<"$deps")"
@@ -31,9 +30,7 @@ else
 fi
 
 echo "== building rtk"
-cargo build --quiet --bin rtk
-default_bin="$(ls -t "$ROOT"/target/*/debug/rtk "$ROOT"/target/debug/rtk 2>/dev/null | head -n1)"
-export RTK_BIN="${RTK_BIN:-$default_bin}"
+export RTK_BIN="${RTK_BIN:-$(./scripts/build-rtk.sh)}"
 [ -x "$RTK_BIN" ] || { echo "test-adapters: no rtk binary at '$RTK_BIN'" >&2; exit 1; }
 
 # node --test prints "ℹ tests N" / "ℹ pass N" / "ℹ fail N"; keep the log, report the counts.
