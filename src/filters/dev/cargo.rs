@@ -2,8 +2,9 @@
 //!
 //! test: every `running N tests` section is reduced to its failures: each `---- name stdout
 //! ----` block with the panic message and location (backtrace frames outside the project are
-//! dropped), the `test result: FAILED` line; passing suites add up to one summary line. Lines
-//! printed by the tests themselves are kept. stderr goes through [`super::rustc`] (compile
+//! dropped; `thread 'name' (id) panicked at` loses the name it repeats and the thread id);
+//! every suite's `test result:` line adds up into one summary line. Lines printed by the tests
+//! themselves are kept. stderr goes through [`super::rustc`] (compile
 //! errors in full). Output without a `test result:` line (compile failure, cargo error) keeps
 //! stdout as is.
 
@@ -31,6 +32,8 @@ static RESULT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TEST_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^test .+ \.\.\. (ok|ignored|FAILED|bench:.*)$").unwrap());
+static PANIC: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^thread '(.+?)'(?: \(\d+\))? (panicked at .+)$").unwrap());
 static NEXTEST_PASS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s+(PASS|SKIP|START|SLOW)\s+\[").unwrap());
 
@@ -100,6 +103,8 @@ fn compact_libtest(stdout: &str) -> (String, usize) {
     }
     let mut at = At::Tests;
     let mut in_backtrace = false;
+    // The test whose `---- name stdout ----` block we are in.
+    let mut current = String::new();
     let mut lines = stdout.lines().peekable();
     while let Some(line) = lines.next() {
         if let Some(c) = RESULT.captures(line) {
@@ -113,11 +118,8 @@ fn compact_libtest(stdout: &str) -> (String, usize) {
                 .get(7)
                 .and_then(|m| m.as_str().parse().ok())
                 .unwrap_or(0.0);
-            if &c[1] == "ok" {
-                sink.drop_line();
-            } else {
-                sink.line(line);
-            }
+            // The summary line below carries the counts of every suite.
+            sink.drop_line();
             at = At::Tests;
             continue;
         }
@@ -139,9 +141,17 @@ fn compact_libtest(stdout: &str) -> (String, usize) {
             At::Tests if TEST_LINE.is_match(line) || line.is_empty() => sink.drop_line(),
             At::FailureList => sink.drop_line(),
             At::Failures => {
-                if line.starts_with("---- ") {
+                if let Some(name) = line
+                    .strip_prefix("---- ")
+                    .and_then(|l| l.strip_suffix(" stdout ----"))
+                {
                     in_backtrace = false;
+                    current = name.to_string();
                     sink.line(line);
+                } else if let Some(c) = PANIC.captures(line).filter(|c| c[1] == current) {
+                    sink.line(&c[2]);
+                } else if line.starts_with("note: run with `RUST_BACKTRACE=") {
+                    sink.drop_line();
                 } else if line == "stack backtrace:" {
                     in_backtrace = true;
                     sink.line(line);
@@ -281,16 +291,25 @@ mod tests {
         let (text, _) = compact_libtest(raw);
         for want in [
             "---- t::b stdout ----",
-            "thread 't::b' panicked at src/lib.rs:7:5:",
-            "boom",
+            "\npanicked at src/lib.rs:7:5:\nboom\n",
             "   1: demo::t::b",
             "at ./src/lib.rs:7:5",
-            "test result: FAILED.",
             "1 passed, 1 failed",
         ] {
             assert!(text.contains(want), "{want} missing from {text}");
         }
+        assert!(!text.contains("test result:"));
         assert!(!text.contains("/rustc/"));
         assert!(!text.contains("test t::a ... ok"));
+    }
+
+    #[test]
+    fn panic_line_keeps_a_thread_name_that_is_not_the_test() {
+        let raw = "\nrunning 1 test\ntest t::a ... FAILED\n\nfailures:\n\n---- t::a stdout ----\nthread 'worker' (77) panicked at src/w.rs:3:1:\ngone\nthread 't::a' (76) panicked at src/lib.rs:9:9:\njoin failed\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n\n\nfailures:\n    t::a\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n";
+        let (text, _) = compact_libtest(raw);
+        assert_eq!(
+            text,
+            "---- t::a stdout ----\nthread 'worker' (77) panicked at src/w.rs:3:1:\ngone\npanicked at src/lib.rs:9:9:\njoin failed\ncargo test: 0 passed, 1 failed, 0 ignored, 0 filtered out (1 suites, 0.01s)\n"
+        );
     }
 }

@@ -5,7 +5,8 @@
 //! line, captured output), the ERRORS section in full (collection errors), the short test
 //! summary, `Interrupted` lines, unknown sections, and the final counts line. Dropped: the
 //! session header, progress lines, source context before the failing `>` line, caret
-//! underlines, the warnings summary (its count stays in the final line). A run with no final
+//! underlines, the warnings summary (its count stays in the final line), and the `=`, `_` and
+//! `!` padding of banner lines (their words stay). A run with no final
 //! counts line (usage error, crash) is printed raw.
 
 use std::sync::LazyLock;
@@ -19,8 +20,11 @@ pub struct Pytest;
 
 static SECTION: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^=+ (.+?) =+$").unwrap());
 static BLOCK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^_{3,} (.+?) _{3,}$").unwrap());
-static PROGRESS: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\S.*\s+)?\[\s*\d+%\]$|^[.FEsxX]+$").unwrap());
+static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\S.*\s+)?\[\s*\d+%\]$|^[.FEsxX]+$|^\S+\.py [.FEsxX]+$").unwrap()
+});
+/// `!!!…!!! Interrupted: … !!!…!!!` and `stopping after N failures` banners.
+static BANNER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^!{3,} (.+?) !{3,}$").unwrap());
 static FINAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\b(passed|failed|error|errors|skipped|deselected|no tests ran|xfailed|xpassed|warnings?)\b.* in [\d.]+s\b").unwrap()
 });
@@ -119,6 +123,17 @@ fn compact_body(body: &str) -> Sink {
     // Inside a failure frame: seen its `>` line yet?
     let mut past_arrow = false;
     for line in body.lines() {
+        // Padding goes, words stay (never inside a failure, whose lines are the test's own).
+        if section != "FAILURES" {
+            if let Some(c) = BANNER.captures(line) {
+                sink.line(&format!("!!! {} !!!", &c[1]));
+                continue;
+            }
+            if let Some(c) = BLOCK.captures(line) {
+                sink.line(&format!("___ {} ___", &c[1]));
+                continue;
+            }
+        }
         if let Some(c) = SECTION.captures(line) {
             section = c[1].to_string();
             past_arrow = false;
@@ -247,6 +262,16 @@ mod tests {
         assert_eq!(
             s.text,
             "FAILED t.py::test_a\n>       assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
+        );
+    }
+
+    #[test]
+    fn cut_short_progress_and_banner_padding_go() {
+        let raw = "=== test session starts ===\ncollected 9 items\n\nt.py ..F\n\n=== ERRORS ===\n______ ERROR collecting u.py ______\nE   ImportError: no x\n=== short test summary info ===\nERROR u.py\n!!!!!!!! stopping after 1 failures !!!!!!!!\n";
+        let s = compact_body(raw);
+        assert_eq!(
+            s.text,
+            "=== ERRORS ===\n___ ERROR collecting u.py ___\nE   ImportError: no x\n=== short test summary info ===\nERROR u.py\n!!! stopping after 1 failures !!!\n"
         );
     }
 
