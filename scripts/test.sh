@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test rtk has: Rust (fmt, clippy, unit + integration), the adapters (TypeScript with
-# node's test runner, Python), and the OpenClaw end-to-end test in the real runtime.
+# Every test rtk has: Rust (fmt, clippy, unit + integration, cargo deny), the adapters
+# (TypeScript with node's test runner, Python), the OpenClaw end-to-end test in the real
+# runtime, the benchmarks' smoke run and a short fuzz run.
 # Installs what it needs (Node 24, openclaw, Python test deps) under .cache/ first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,9 @@ echo "== rust: fmt, clippy, tests"
 cargo fmt --all -- --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked
+
+echo "== supply chain: cargo deny"
+./scripts/deny.sh
 
 echo "== adapters and end-to-end"
 ./scripts/test-adapters.sh
