@@ -148,6 +148,7 @@ pub fn record_with(settings: &Settings, run: &RunRecord, ts: i64) -> Result<(), 
     let mut db = db::Db::open_for_write(path)?;
     db.insert(run, ts)?;
     db.prune_if_due(settings.retention_days, ts)?;
+    db.checkpoint_if_large();
     Ok(())
 }
 
