@@ -54,16 +54,17 @@ pub fn prune(dir: &Path, keep: usize) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
-    let mut names: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+    // Names, not paths: comparing bytes is much cheaper than comparing path components.
+    let mut names: Vec<std::ffi::OsString> = entries
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .filter(|n| n.as_encoded_bytes().ends_with(b".log"))
         .collect();
     if names.len() <= keep {
         return;
     }
-    names.sort();
+    names.sort_unstable();
     for old in &names[..names.len() - keep] {
-        let _ = fs::remove_file(old);
+        let _ = fs::remove_file(dir.join(old));
     }
 }
 

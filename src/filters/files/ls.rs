@@ -69,7 +69,9 @@ impl Filter for Ls {
         static ENTRY: OnceLock<Regex> = OnceLock::new();
         let re = ENTRY.get_or_init(|| {
             Regex::new(
-                r"^([-bcdlpsDw?])([-rwxsStTlL?]{9})[.+@]?\s+\d+\s+\S+\s+\S+\s+(\d+,\s*\d+|[\d.,]+[KMGTPEZY]?)\s+[[:alpha:]]\S*\s+\d{1,2}\s+(?:\d{1,2}:\d{2}|\d{4}) (.*)$",
+                // ASCII classes: Unicode `\d`/`\s`/`\S` made compiling this one pattern cost ~1 ms, more
+                // than the rest of an `rtk ls` run.
+                r"^([-bcdlpsDw?])([-rwxsStTlL?]{9})[.+@]? +[0-9]+ +[^ ]+ +[^ ]+ +([0-9]+, *[0-9]+|[0-9.,]+[KMGTPEZY]?) +[[:alpha:]][^ ]* +[0-9]{1,2} +(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4}) (.*)$",
             )
             .expect("valid regex")
         });
