@@ -13,6 +13,8 @@ use std::io::{self, Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
 
+use crate::tracking::TokenCounter;
+
 /// Exit code a shell reports for a command it cannot find.
 pub const NOT_FOUND: u8 = 127;
 
@@ -45,6 +47,9 @@ pub struct Stream {
     pub total: u64,
     /// The cap was passed: everything was already written through raw.
     pub spilled: bool,
+    /// Estimated tokens of every byte the child wrote on this stream, counted as the bytes
+    /// arrive (while the child still runs), for `rtk gain`.
+    pub tokens: u64,
 }
 
 /// A finished captured run.
@@ -96,6 +101,7 @@ pub fn run_captured(
 /// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding.
 fn pump(mut src: impl Read, mode: StreamMode, sink: &mut impl Write) -> io::Result<Stream> {
     let mut s = Stream::default();
+    let mut tokens = TokenCounter::default();
     let mut buf = vec![0u8; 64 * 1024];
     loop {
         let n = match src.read(&mut buf) {
@@ -106,6 +112,7 @@ fn pump(mut src: impl Read, mode: StreamMode, sink: &mut impl Write) -> io::Resu
         };
         s.total += n as u64;
         let chunk = &buf[..n];
+        tokens.feed(chunk);
         match mode {
             StreamMode::Forward => {
                 sink.write_all(chunk)?;
@@ -124,6 +131,7 @@ fn pump(mut src: impl Read, mode: StreamMode, sink: &mut impl Write) -> io::Resu
         }
     }
     sink.flush()?;
+    s.tokens = tokens.finish();
     Ok(s)
 }
 
@@ -178,6 +186,7 @@ mod tests {
         assert_eq!(sink, b"a\0b\xff\n");
         assert_eq!(s.total, 5);
         assert!(s.held.is_empty());
+        assert_eq!(s.tokens, crate::tracking::estimate_tokens("a\0b\u{fffd}\n"));
     }
 
     #[test]

@@ -61,8 +61,7 @@ fn streamed(argv: &[OsString], rec: &mut RunRecord) -> anyhow::Result<u8> {
     let bytes = c.stdout.total + c.stderr.total;
     rec.raw_bytes = bytes;
     rec.emitted_bytes = bytes;
-    // The text was never held: estimate by bytes, the same for both sides.
-    rec.raw_tokens = bytes.div_ceil(4);
+    rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
     rec.emitted_tokens = rec.raw_tokens;
     Ok(c.code)
 }
@@ -94,7 +93,7 @@ fn captured(
         out.flush()?;
         rec.fell_back = true;
         rec.emitted_bytes = rec.raw_bytes;
-        rec.raw_tokens = rec.raw_bytes.div_ceil(4);
+        rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
         rec.emitted_tokens = rec.raw_tokens;
         return Ok(c.code);
     }
@@ -134,12 +133,14 @@ fn captured(
             .map(|p| tracking::estimate_tokens(p))
             .sum::<u64>()
     };
-    rec.raw_tokens = tokens(&[raw_out, raw_err]) + forwarded_err.div_ceil(4);
+    // Raw tokens were counted as the output arrived; a forwarded stderr counts on both sides.
+    let forwarded_tokens = if capture_stderr { 0 } else { c.stderr.tokens };
+    rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
     rec.emitted_tokens = tokens(&[
         &compacted.stdout,
         emitted_err,
         note.as_deref().unwrap_or(""),
-    ]) + forwarded_err.div_ceil(4);
+    ]) + forwarded_tokens;
     Ok(c.code)
 }
 
@@ -172,13 +173,7 @@ fn print_raw(
     err.flush()?;
     rec.fell_back = fell_back;
     rec.emitted_bytes = rec.raw_bytes;
-    let text = [
-        String::from_utf8_lossy(&c.stdout.held),
-        String::from_utf8_lossy(&c.stderr.held),
-    ]
-    .concat();
-    let forwarded = rec.raw_bytes - (c.stdout.held.len() + c.stderr.held.len()) as u64;
-    rec.raw_tokens = tracking::estimate_tokens(&text) + forwarded.div_ceil(4);
+    rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
     rec.emitted_tokens = rec.raw_tokens;
     Ok(c.code)
 }

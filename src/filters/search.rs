@@ -172,7 +172,7 @@ impl Filter for Grep {
         } else {
             GREP.has(inv.args, "n", &["line-number"])
         };
-        let total = out.stdout.lines().count();
+        let total = line_count(out.stdout);
         if total <= FULL_UP_TO {
             let (stdout, _) = group(out.stdout, numbered, None)?;
             return Ok(Compacted {
@@ -265,8 +265,12 @@ pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, 
             out.push('\n');
             continue;
         }
-        let (path, rest) = split_path(line, numbered)
-            .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?;
+        // Most lines continue the current file: check its prefix before searching the line.
+        let (path, rest) = match current.and_then(|p| same_path(line, p, numbered)) {
+            Some(split) => split,
+            None => split_path(line, numbered)
+                .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?,
+        };
         if current != Some(path) {
             flush(&mut out, current.take(), &mut lines);
             current = Some(path);
@@ -277,18 +281,41 @@ pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, 
     Ok((out, dropped))
 }
 
+/// Lines in `text` as `str::lines` counts them (a last line without `\n` counts).
+fn line_count(text: &str) -> usize {
+    let newlines = text.bytes().filter(|&b| b == b'\n').count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
+}
+
 /// Number of runs of distinct paths (the groups [`group`] will print).
 fn count_files(text: &str, numbered: bool) -> usize {
     let mut n = 0;
     let mut last = None;
     for line in text.lines() {
-        let path = split_path(line, numbered).map(|(p, _)| p);
+        let path = last
+            .and_then(|p| same_path(line, p, numbered))
+            .or_else(|| split_path(line, numbered))
+            .map(|(p, _)| p);
         if path.is_none() || path != last {
             n += 1;
         }
         last = path;
     }
     n
+}
+
+/// `split_path(line)` when it would return `path` (which `split_path` returned for an earlier
+/// line): `line` starts with `path:` (`path:N:` when numbered). The first `:` of a line that
+/// qualifies lies at the end of `path`, or `path` would have been cut shorter.
+fn same_path<'a>(line: &'a str, path: &str, numbered: bool) -> Option<(&'a str, &'a str)> {
+    let rest = line.strip_prefix(path)?.strip_prefix(':')?;
+    if numbered {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || rest.as_bytes().get(digits) != Some(&b':') {
+            return None;
+        }
+    }
+    Some((&line[..path.len()], rest))
 }
 
 /// Splits `path:12:text` (numbered) or `path:text` at the path's colon.
@@ -329,6 +356,45 @@ mod tests {
             "a (2)\n  x\n  y\n"
         );
         assert!(group("no number here\n", true, None).is_err());
+    }
+
+    #[test]
+    fn line_count_is_lines_count() {
+        for t in ["", "a", "a\n", "a\nb", "a\n\nb\n", "\n", "a\r\nb"] {
+            assert_eq!(line_count(t), t.lines().count(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn the_prefix_shortcut_splits_as_the_search_does() {
+        let lines = [
+            "a.rs:1:x",
+            "a.rs:22:y:3:z",
+            "a.rs:x:1:q",
+            "a.rs:1:2:3",
+            "a.rs:",
+            "a.rs::1:",
+            "a:1:b:2:c",
+            "a:1:b:2:d",
+            "a:1:",
+            "b",
+        ];
+        for numbered in [true, false] {
+            for prev in lines {
+                let Some((path, _)) = split_path(prev, numbered) else {
+                    continue;
+                };
+                for line in lines {
+                    if let Some(fast) = same_path(line, path, numbered) {
+                        assert_eq!(
+                            Some(fast),
+                            split_path(line, numbered),
+                            "{prev:?} then {line:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -41,7 +41,7 @@ How the numbers are made:
 History: $XDG_DATA_HOME/rtk/history.db (RTK_DB_PATH or [tracking] db_path override it;
   RTK_NO_TRACKING=1 stops recording).";
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Class {
     Letter,
     Digit,
@@ -69,7 +69,7 @@ static CLASSES: [Class; 256] = {
 };
 
 #[inline]
-fn class(b: u8) -> Class {
+fn class_of(b: u8) -> Class {
     CLASSES[b as usize]
 }
 
@@ -82,59 +82,127 @@ const LONE_PUNCT_Q: u64 = 3;
 
 /// Estimated token count of `text` (see the module doc for the method).
 pub fn estimate_tokens(text: &str) -> u64 {
-    let bytes = text.as_bytes();
-    let mut quarters: u64 = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let c = class(b);
+    let mut c = TokenCounter::default();
+    c.feed(text.as_bytes());
+    c.finish()
+}
+
+/// One piece being read: its class, first byte, length, and whether all its bytes are equal.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    class: Class,
+    first: u8,
+    len: u64,
+    same: bool,
+}
+
+impl Piece {
+    /// The piece's charge in quarter tokens.
+    fn quarters(&self) -> u64 {
+        charge(self.class, self.first, self.len, self.same)
+    }
+
+    /// Extends the piece over `bytes[i..]`; returns where it stopped.
+    fn extend(&mut self, bytes: &[u8], mut i: usize) -> usize {
         let start = i;
-        i += 1;
-        match c {
-            Class::Other => {
-                // One UTF-8 character: skip its continuation bytes.
-                while i < bytes.len() && (bytes[i] & 0xc0) == 0x80 {
-                    i += 1;
-                }
-                quarters += Q;
+        i = run_end(self.class, self.first, bytes, i, &mut self.same);
+        self.len += (i - start) as u64;
+        i
+    }
+}
+
+/// A piece's charge in quarter tokens.
+#[inline]
+fn charge(class: Class, first: u8, n: u64, same: bool) -> u64 {
+    match class {
+        Class::Other => Q,
+        Class::Punct => match n {
+            1 => LONE_PUNCT_Q,
+            _ if same && n > 2 => Q * n.div_ceil(8),
+            _ => Q * n.div_ceil(2),
+        },
+        // A lone space merges into the next piece; other runs are one token.
+        Class::Space if n == 1 && first == b' ' => 0,
+        Class::Space => Q,
+        Class::Letter => Q * n.div_ceil(LETTERS_PER_TOKEN),
+        Class::Digit => Q * n.div_ceil(3),
+    }
+}
+
+/// Where the piece of `class` (first byte `first`) that continues at `bytes[i]` ends; clears
+/// `same` when a punctuation run holds a byte other than `first`.
+#[inline]
+fn run_end(class: Class, first: u8, bytes: &[u8], mut i: usize, same: &mut bool) -> usize {
+    match class {
+        // One UTF-8 character: its continuation bytes.
+        Class::Other => {
+            while i < bytes.len() && (bytes[i] & 0xc0) == 0x80 {
+                i += 1;
             }
-            Class::Punct => {
-                let mut same = true;
-                while i < bytes.len() && class(bytes[i]) == Class::Punct {
-                    same &= bytes[i] == b;
-                    i += 1;
-                }
-                let n = (i - start) as u64;
-                quarters += match n {
-                    1 => LONE_PUNCT_Q,
-                    _ if same && n > 2 => Q * n.div_ceil(8),
-                    _ => Q * n.div_ceil(2),
-                };
+        }
+        Class::Punct => {
+            while i < bytes.len() && class_of(bytes[i]) == Class::Punct {
+                *same &= bytes[i] == first;
+                i += 1;
             }
-            Class::Space => {
-                while i < bytes.len() && class(bytes[i]) == Class::Space {
-                    i += 1;
-                }
-                // A lone space merges into the next piece; other runs are one token.
-                if !(i - start == 1 && b == b' ') {
-                    quarters += Q;
-                }
-            }
-            Class::Letter | Class::Digit => {
-                while i < bytes.len() && class(bytes[i]) == c {
-                    i += 1;
-                }
-                let n = (i - start) as u64;
-                let per = if c == Class::Letter {
-                    LETTERS_PER_TOKEN
-                } else {
-                    3
-                };
-                quarters += Q * n.div_ceil(per);
+        }
+        c => {
+            while i < bytes.len() && class_of(bytes[i]) == c {
+                i += 1;
             }
         }
     }
-    (quarters + Q / 2) / Q
+    i
+}
+
+/// [`estimate_tokens`] over text that arrives in chunks (a pipe read as the command runs), with
+/// the same result however the text is cut: a piece may span chunks.
+#[derive(Debug, Clone, Default)]
+pub struct TokenCounter {
+    quarters: u64,
+    piece: Option<Piece>,
+}
+
+impl TokenCounter {
+    /// Counts the next chunk.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        let mut i = 0;
+        if let Some(mut p) = self.piece.take() {
+            i = p.extend(bytes, 0);
+            if i == bytes.len() {
+                self.piece = Some(p);
+                return;
+            }
+            self.quarters += p.quarters();
+        }
+        let mut quarters = 0;
+        while i < bytes.len() {
+            let first = bytes[i];
+            let class = class_of(first);
+            let start = i;
+            let mut same = true;
+            i = run_end(class, first, bytes, i + 1, &mut same);
+            let len = (i - start) as u64;
+            if i == bytes.len() {
+                // The piece may go on in the next chunk.
+                self.piece = Some(Piece {
+                    class,
+                    first,
+                    len,
+                    same,
+                });
+                break;
+            }
+            quarters += charge(class, first, len, same);
+        }
+        self.quarters += quarters;
+    }
+
+    /// The estimate for everything fed.
+    pub fn finish(&self) -> u64 {
+        let q = self.quarters + self.piece.map_or(0, |p| p.quarters());
+        (q + Q / 2) / Q
+    }
 }
 
 /// How the estimate compares with a reference tokenizer over a set of samples.
@@ -189,6 +257,20 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunked_counting_matches_whole_text() {
+        let text = "error[E0308]: mismatched types\n  --> src/m1.rs:53:18\n\n\n====== déjà vu 日本語 ::-> 1234567 \t x\n";
+        let whole = estimate_tokens(text);
+        let bytes = text.as_bytes();
+        for size in 1..=bytes.len() {
+            let mut c = TokenCounter::default();
+            for chunk in bytes.chunks(size) {
+                c.feed(chunk);
+            }
+            assert_eq!(c.finish(), whole, "chunks of {size}");
+        }
+    }
     use std::io::Write;
 
     #[test]

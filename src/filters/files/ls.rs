@@ -3,10 +3,6 @@
 //! and dates are dropped (said in the elision note). Folder headers of several paths / `-R`
 //! are kept. Listings without `-l` are already one name per line and stream through unchanged.
 
-use std::sync::OnceLock;
-
-use regex::Regex;
-
 use crate::filters::args::Spec;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
 
@@ -66,22 +62,13 @@ impl Filter for Ls {
         }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        static ENTRY: OnceLock<Regex> = OnceLock::new();
-        let re = ENTRY.get_or_init(|| {
-            Regex::new(
-                // ASCII classes: Unicode `\d`/`\s`/`\S` made compiling this one pattern cost ~1 ms, more
-                // than the rest of an `rtk ls` run.
-                r"^([-bcdlpsDw?])([-rwxsStTlL?]{9})[.+@]? +[0-9]+ +[^ ]+ +[^ ]+ +([0-9]+, *[0-9]+|[0-9.,]+[KMGTPEZY]?) +[[:alpha:]][^ ]* +[0-9]{1,2} +(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4}) (.*)$",
-            )
-            .expect("valid regex")
-        });
         let mut text = String::with_capacity(out.stdout.len() / 2);
         let mut entries = 0;
         for line in out.stdout.lines() {
             if line.is_empty() || line.starts_with("total ") {
                 continue;
             }
-            let Some(c) = re.captures(line) else {
+            let Some(e) = parse_long(line) else {
                 if line.ends_with(':') {
                     text.push_str(line);
                     text.push('\n');
@@ -89,7 +76,7 @@ impl Filter for Ls {
                 }
                 return Err(Unparsed(format!("not an ls -l line: {line}")));
             };
-            let (kind, perms, size, name) = (&c[1], &c[2], &c[3], &c[4]);
+            let (kind, perms, size, name) = (e.kind, e.perms, e.size, e.name);
             if name == "." || name == ".." {
                 entries += 1;
                 continue;
@@ -123,6 +110,108 @@ impl Filter for Ls {
     }
 }
 
+/// The fields of one `ls -l` line that the compact form keeps.
+#[derive(Debug, PartialEq, Eq)]
+struct Entry<'a> {
+    kind: &'a str,
+    perms: &'a str,
+    size: &'a str,
+    name: &'a str,
+}
+
+/// Parses `<type><9 perms>[.+@] links owner group size|maj, min month day time|year name`,
+/// exactly the lines the pattern in the tests accepts. By hand: the pattern cost ~130
+/// instructions a byte (a backtracking search per line), this a few.
+fn parse_long(line: &str) -> Option<Entry<'_>> {
+    let b = line.as_bytes();
+    if b.len() < 10
+        || !b"-bcdlpsDw?".contains(&b[0])
+        || !b[1..10].iter().all(|c| b"-rwxsStTlL?".contains(c))
+    {
+        return None;
+    }
+    let mut c = Cursor { b, i: 10 };
+    if matches!(b.get(10), Some(b'.' | b'+' | b'@')) {
+        c.i += 1;
+    }
+    c.spaces()?;
+    c.run(|x| x.is_ascii_digit())?;
+    c.spaces()?;
+    c.run(|x| x != b' ')?; // owner
+    c.spaces()?;
+    c.run(|x| x != b' ')?; // group
+    c.spaces()?;
+    let size = c.size()?;
+    c.spaces()?;
+    if !b.get(c.i)?.is_ascii_alphabetic() {
+        return None;
+    }
+    c.run(|x| x != b' ')?; // month
+    c.spaces()?;
+    let day = c.run(|x| x.is_ascii_digit())?;
+    if day.len() > 2 {
+        return None;
+    }
+    c.spaces()?;
+    let head = c.run(|x| x.is_ascii_digit())?;
+    let time_ok = if b.get(c.i) == Some(&b':') {
+        c.i += 1;
+        head.len() <= 2 && c.run(|x| x.is_ascii_digit()).is_some_and(|m| m.len() == 2)
+    } else {
+        head.len() == 4
+    };
+    if !time_ok || b.get(c.i) != Some(&b' ') {
+        return None;
+    }
+    Some(Entry {
+        kind: &line[..1],
+        perms: &line[1..10],
+        size,
+        name: &line[c.i + 1..],
+    })
+}
+
+/// A position in an ASCII-led line.
+struct Cursor<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// One or more bytes matching `f`, as text.
+    fn run(&mut self, f: impl Fn(u8) -> bool) -> Option<&'a str> {
+        let start = self.i;
+        while self.b.get(self.i).is_some_and(|&x| f(x)) {
+            self.i += 1;
+        }
+        // The line is a str and the run stops before a byte `f` rejects: a char boundary for
+        // every `f` used here (ASCII tests, or "not a space").
+        (self.i > start).then(|| std::str::from_utf8(&self.b[start..self.i]).ok())?
+    }
+    fn spaces(&mut self) -> Option<()> {
+        self.run(|x| x == b' ').map(drop)
+    }
+    /// `maj, min` (a device) or a size (`4096`, `1.5K`, `12,345`).
+    fn size(&mut self) -> Option<&'a str> {
+        let start = self.i;
+        if self.run(|x| x.is_ascii_digit()).is_some() && self.b.get(self.i) == Some(&b',') {
+            self.i += 1;
+            while self.b.get(self.i) == Some(&b' ') {
+                self.i += 1;
+            }
+            if self.run(|x| x.is_ascii_digit()).is_some() && self.b.get(self.i) == Some(&b' ') {
+                return std::str::from_utf8(&self.b[start..self.i]).ok();
+            }
+        }
+        self.i = start;
+        self.run(|x| x.is_ascii_digit() || x == b'.' || x == b',')?;
+        if self.b.get(self.i).is_some_and(|x| b"KMGTPEZY".contains(x)) {
+            self.i += 1;
+        }
+        std::str::from_utf8(&self.b[start..self.i]).ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +231,87 @@ mod tests {
                 code: 0,
             },
         )
+    }
+
+    /// The pattern `parse_long` implements, as the regex it replaced.
+    const PATTERN: &str = r"^([-bcdlpsDw?])([-rwxsStTlL?]{9})[.+@]? +[0-9]+ +[^ ]+ +[^ ]+ +([0-9]+, *[0-9]+|[0-9.,]+[KMGTPEZY]?) +[[:alpha:]][^ ]* +[0-9]{1,2} +(?:[0-9]{1,2}:[0-9]{2}|[0-9]{4}) (.*)$";
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // a test reading real listings, not a filter run
+    fn parser_accepts_what_the_pattern_accepts() {
+        let re = regex::Regex::new(PATTERN).unwrap();
+        let lines = [
+            "drwxr-xr-x 2 u g 4096 Jan  2  2026 .",
+            "-rw-r--r-- 1 u g   12 Dec  2 11:36 a file.txt",
+            "-rw-r--r--. 1 u g 1.5K Dec  2 1:36  lead space",
+            "lrwxrwxrwx 1 u g    9 Jan  2  2026 l -> a file.txt",
+            "crw-rw-rw- 1 u g 1, 3 Jan  2  2026 null",
+            "brw-rw---- 1 u g 8,0 Jan  2  2026 sda",
+            "crw-rw-rw- 1 u g 1,   3 Jan  2 09:00 tty",
+            "-rw-r--r--+ 10 user staff 12,345 déc.  2 11:36 é.txt",
+            "-rw-r--r--@ 1 u g 12 Dec 2 11:36 x",
+            "-rw-r--r-- 1 u g 12 Dec 123 11:36 x",
+            "-rw-r--r-- 1 u g 12 Dec 2 111:36 x",
+            "-rw-r--r-- 1 u g 12 Dec 2 11:3 x",
+            "-rw-r--r-- 1 u g 12 Dec 2 11:366 x",
+            "-rw-r--r-- 1 u g 12 Dec 2 20261 x",
+            "-rw-r--r-- 1 u g 12 Dec 2 2026",
+            "-rw-r--r-- 1 u g 12 Dec 2 2026 ",
+            "-rw-r--r-- 1 u 12 Dec 2 11:36 x",
+            "-rw-r--r-- 1 u g 12K Dec 2 11:36 x",
+            "-rw-r--r-- 1 u g 12Q Dec 2 11:36 x",
+            "-rw-r--r-- 1 u g 1, Dec 2 11:36 x",
+            "-rw-r--r-- 1 u g 12 9ec 2 11:36 x",
+            "-rw-r--r-- x u g 12 Dec 2 11:36 x",
+            "-rw-r--r--1 u g 12 Dec 2 11:36 x",
+            "xrw-r--r-- 1 u g 12 Dec 2 11:36 x",
+            "-rw-r--r-- 1 u g 12 Dec 2 11:36\tx",
+            "-rw-r--r-- 1 u g 12 Dec 2  11:36 x",
+            "-rw-r--r-- 1 u g 12 Dec  2 11:36  two",
+            "total 8",
+            "",
+            "-rw-r--r--",
+            "src:",
+        ];
+        let mut accepted = 0;
+        for line in lines {
+            accepted += usize::from(re.is_match(line));
+            let want = re.captures(line).map(|c| {
+                (
+                    c[1].to_string(),
+                    c[2].to_string(),
+                    c[3].to_string(),
+                    c[4].to_string(),
+                )
+            });
+            let got = parse_long(line).map(|e| {
+                (
+                    e.kind.to_string(),
+                    e.perms.to_string(),
+                    e.size.to_string(),
+                    e.name.to_string(),
+                )
+            });
+            assert_eq!(got, want, "{line:?}");
+        }
+        assert!(
+            (8..lines.len() - 8).contains(&accepted),
+            "{accepted} accepted"
+        );
+        // And every line of real listings on this machine.
+        for dir in ["/", "/usr/bin", "/dev", "/etc"] {
+            let Ok(o) = std::process::Command::new("ls").args(["-la", dir]).output() else {
+                continue;
+            };
+            for line in String::from_utf8_lossy(&o.stdout).lines() {
+                let want = re.captures(line).map(|c| c[4].to_string());
+                assert_eq!(
+                    parse_long(line).map(|e| e.name.to_string()),
+                    want,
+                    "{line:?}"
+                );
+            }
+        }
     }
 
     #[test]
