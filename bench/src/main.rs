@@ -25,6 +25,10 @@ pub struct Opts {
     pub node_modules: Option<PathBuf>,
     /// Only the test-and-build corpus (skips the git corpus, wall times and memory).
     pub dev_only: bool,
+    /// Only the wall-time table (on the full or --quick corpus).
+    pub wall_only: bool,
+    /// A second rtk binary timed in the same interleaved loop (e.g. the previous release).
+    pub baseline: Option<PathBuf>,
 }
 
 fn opts() -> Result<Opts> {
@@ -41,16 +45,20 @@ fn opts() -> Result<Opts> {
         runs: 0,
         node_modules: None,
         dev_only: false,
+        wall_only: false,
+        baseline: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--quick" => o.quick = true,
             "--dev-only" => o.dev_only = true,
+            "--wall-only" => o.wall_only = true,
+            "--baseline" => o.baseline = Some(PathBuf::from(args.next().context("--baseline needs a path")?).canonicalize()?),
             "--node-modules" => o.node_modules = Some(PathBuf::from(args.next().context("--node-modules needs a path")?)),
             "--rtk" => o.rtk = PathBuf::from(args.next().context("--rtk needs a path")?),
             "--runs" => o.runs = args.next().context("--runs needs a number")?.parse()?,
-            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N)"),
+            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --baseline PATH, --node-modules DIR)"),
         }
     }
     if o.runs == 0 {
@@ -140,6 +148,10 @@ fn real_main() -> Result<bool> {
         t0.elapsed().as_secs_f64(),
         o.rtk.display()
     )?;
+    if o.wall_only {
+        perf::wall_times(&c, &o, &mut w)?;
+        return Ok(true);
+    }
     let bpe = tiktoken_rs::o200k_base()?;
     let tokens = |s: &str| bpe.encode_ordinary(s).len();
 

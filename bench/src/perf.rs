@@ -40,11 +40,20 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
         "\n## Wall time, median of {} runs (output read through a pipe)\n",
         o.runs
     )?;
-    writeln!(
-        w,
-        "| command | raw ms (median) | rtk ms (median) | rtk/raw median | rtk/raw min |"
-    )?;
-    writeln!(w, "|---|---:|---:|---:|---:|")?;
+    if let Some(b) = &o.baseline {
+        writeln!(w, "baseline = {} (timed in the same interleaved loop)\n", b.display())?;
+        writeln!(
+            w,
+            "| command | raw ms (median) | rtk ms (median) | rtk/raw median | rtk/raw min | baseline ms | baseline/raw median |"
+        )?;
+        writeln!(w, "|---|---:|---:|---:|---:|---:|---:|")?;
+    } else {
+        writeln!(
+            w,
+            "| command | raw ms (median) | rtk ms (median) | rtk/raw median | rtk/raw min |"
+        )?;
+        writeln!(w, "|---|---:|---:|---:|---:|")?;
+    }
     let cases: &[&[&str]] = &[
         &["git", "log"],
         &["git", "diff", "HEAD~100"],
@@ -54,23 +63,32 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
     ];
     let mut worst: f64 = 0.0;
     for argv in cases {
-        let (mut raw, mut rtk) = (Vec::new(), Vec::new());
-        // Warm-up, then alternate so both see the same cache state.
+        let (mut raw, mut rtk, mut base) = (Vec::new(), Vec::new(), Vec::new());
+        // Warm-up, then alternate so all see the same cache state.
         timed(c, Path::new(argv[0]), &argv[1..], &c.repo)?;
         for _ in 0..o.runs {
             raw.push(timed(c, Path::new(argv[0]), &argv[1..], &c.repo)?);
             rtk.push(timed(c, &o.rtk, argv, &c.repo)?);
+            if let Some(b) = &o.baseline {
+                base.push(timed(c, b, argv, &c.repo)?);
+            }
         }
         let min = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
         let min_ratio = min(&rtk) / min(&raw);
         let (r, k) = (median(raw) * 1e3, median(rtk) * 1e3);
         worst = worst.max(k / r);
-        writeln!(
+        write!(
             w,
             "| `{}` | {r:.1} | {k:.1} | {:.2}x | {min_ratio:.2}x |",
             argv.join(" "),
             k / r
         )?;
+        if base.is_empty() {
+            writeln!(w)?;
+        } else {
+            let b = median(base) * 1e3;
+            writeln!(w, " {b:.1} | {:.2}x |", b / r)?;
+        }
     }
     writeln!(
         w,
