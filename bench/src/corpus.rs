@@ -59,7 +59,7 @@ const WORDS: &[&str] = &[
     "session", "client", "server", "record", "filter", "window", "counter", "result", "option",
 ];
 
-fn path_of(m: usize, f: usize) -> String {
+pub fn path_of(m: usize, f: usize) -> String {
     format!(
         "src/{}_{m:02}/{}_{f:02}.rs",
         WORDS[m % WORDS.len()],
@@ -69,7 +69,7 @@ fn path_of(m: usize, f: usize) -> String {
 
 /// A source file: a few functions with comments, a TODO now and then. Revision `version`
 /// changes one function's constant (as a typical commit touches one function).
-fn source(m: usize, f: usize, version: usize) -> String {
+pub fn source(m: usize, f: usize, version: usize) -> String {
     let mut s = format!(
         "//! Module {m}/{f}: {} utilities.\n\nuse std::collections::HashMap;\n\n",
         WORDS[f % WORDS.len()]

@@ -34,6 +34,53 @@ fn timed(c: &Corpus, prog: &Path, args: &[&str], cwd: &Path) -> Result<f64> {
     Ok(secs)
 }
 
+/// Files in the large tree of the wall-time table.
+const LARGE_FILES: usize = 8000;
+
+/// A tree of `LARGE_FILES` generated source files next to the repository.
+fn large_tree(c: &Corpus) -> Result<std::path::PathBuf> {
+    let dir = c.root.join("large-tree");
+    let per = 200;
+    for k in 0..LARGE_FILES {
+        let (m, f) = (k / per, k % per);
+        let p = dir.join(format!("part{:02}", m / 10)).join(crate::corpus::path_of(m, f));
+        std::fs::create_dir_all(p.parent().expect("a parent"))?;
+        std::fs::write(&p, crate::corpus::source(m, f, k % 3))?;
+    }
+    Ok(dir)
+}
+
+/// Times one command raw, through rtk and through the baseline (interleaved); prints its row
+/// and returns rtk/raw (medians).
+fn wall_row(c: &Corpus, o: &Opts, argv: &[&str], cwd: &Path, w: &mut impl Write) -> Result<f64> {
+    let (mut raw, mut rtk, mut base) = (Vec::new(), Vec::new(), Vec::new());
+    // Warm-up, then alternate so all see the same cache state.
+    timed(c, Path::new(argv[0]), &argv[1..], cwd)?;
+    for _ in 0..o.runs {
+        raw.push(timed(c, Path::new(argv[0]), &argv[1..], cwd)?);
+        rtk.push(timed(c, &o.rtk, argv, cwd)?);
+        if let Some(b) = &o.baseline {
+            base.push(timed(c, b, argv, cwd)?);
+        }
+    }
+    let min = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
+    let min_ratio = min(&rtk) / min(&raw);
+    let (r, k) = (median(raw) * 1e3, median(rtk) * 1e3);
+    write!(
+        w,
+        "| `{}` | {r:.1} | {k:.1} | {:.2}x | {min_ratio:.2}x |",
+        argv.join(" "),
+        k / r
+    )?;
+    if base.is_empty() {
+        writeln!(w)?;
+    } else {
+        let b = median(base) * 1e3;
+        writeln!(w, " {b:.1} | {:.2}x |", b / r)?;
+    }
+    Ok(k / r)
+}
+
 pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
     writeln!(
         w,
@@ -54,7 +101,7 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
         )?;
         writeln!(w, "|---|---:|---:|---:|---:|")?;
     }
-    let cases: &[&[&str]] = &[
+    let repo_cases: &[&[&str]] = &[
         &["git", "log"],
         &["git", "diff", "HEAD~100"],
         &["grep", "-rn", "total", "src"],
@@ -62,32 +109,20 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
         &["ls", "-laR", "src"],
     ];
     let mut worst: f64 = 0.0;
-    for argv in cases {
-        let (mut raw, mut rtk, mut base) = (Vec::new(), Vec::new(), Vec::new());
-        // Warm-up, then alternate so all see the same cache state.
-        timed(c, Path::new(argv[0]), &argv[1..], &c.repo)?;
-        for _ in 0..o.runs {
-            raw.push(timed(c, Path::new(argv[0]), &argv[1..], &c.repo)?);
-            rtk.push(timed(c, &o.rtk, argv, &c.repo)?);
-            if let Some(b) = &o.baseline {
-                base.push(timed(c, b, argv, &c.repo)?);
-            }
-        }
-        let min = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
-        let min_ratio = min(&rtk) / min(&raw);
-        let (r, k) = (median(raw) * 1e3, median(rtk) * 1e3);
-        worst = worst.max(k / r);
-        write!(
-            w,
-            "| `{}` | {r:.1} | {k:.1} | {:.2}x | {min_ratio:.2}x |",
-            argv.join(" "),
-            k / r
-        )?;
-        if base.is_empty() {
-            writeln!(w)?;
-        } else {
-            let b = median(base) * 1e3;
-            writeln!(w, " {b:.1} | {:.2}x |", b / r)?;
+    for argv in repo_cases {
+        worst = worst.max(wall_row(c, o, argv, &c.repo, w)?);
+    }
+    if !o.quick {
+        // The repository's tree is small (a few ms per command, where rtk's fixed cost of one
+        // more process shows); a large tree shows the cost per byte of output.
+        let big = large_tree(c)?;
+        writeln!(w, "| *large tree: {LARGE_FILES} files* | | | | |")?;
+        for argv in [
+            &["grep", "-rn", "TODO", "."][..],
+            &["find", "."][..],
+            &["ls", "-laR", "."][..],
+        ] {
+            worst = worst.max(wall_row(c, o, argv, &big, w)?);
         }
     }
     writeln!(

@@ -130,7 +130,7 @@ fn captured(
     let tokens = |parts: &[&str]| {
         parts
             .iter()
-            .map(|p| tracking::estimate_tokens(p))
+            .map(|p| tracking::estimate_tokens_sampled(p))
             .sum::<u64>()
     };
     // Raw tokens were counted as the output arrived; a forwarded stderr counts on both sides.

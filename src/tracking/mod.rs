@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::env::Env;
 
-pub use tokens::{calibrate, estimate_tokens, Calibration, TokenCounter, TOKEN_METHOD};
+pub use tokens::{
+    calibrate, estimate_tokens, estimate_tokens_sampled, Calibration, TokenCounter, TOKEN_METHOD,
+};
 
 /// One filtered run, as the runner measured it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
