@@ -25,6 +25,8 @@ pub const STDERR_CAP: usize = 4 * 1024 * 1024;
 #[allow(clippy::needless_pass_by_value)]
 pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
     let started = Instant::now();
+    // Opens the history database while the command runs.
+    let recorder = tracking::Recorder::start(env);
     let words: Option<Vec<String>> = argv.iter().map(|a| a.to_str().map(String::from)).collect();
     let found = words.as_deref().and_then(|w| {
         let (program, rest) = w.split_first()?;
@@ -49,7 +51,7 @@ pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
     };
     rec.exit_code = i32::from(code);
     rec.duration_ms = started.elapsed().as_millis() as u64;
-    tracking::record(env, &rec);
+    recorder.finish(&rec);
     Ok(code)
 }
 

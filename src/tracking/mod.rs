@@ -4,11 +4,13 @@
 //! Layout: [`db`] opens the database (WAL, busy timeout, `user_version` migrations, pruning at
 //! most once a day), [`tokens`] is the token estimate and its calibration, [`command`] turns an
 //! argv into the stored command text (secrets masked) and its report key, [`query`] is the read
-//! side used by `rtk gain` and `rtk discover`.
+//! side used by `rtk gain` and `rtk discover`, [`recorder`] opens the database while the
+//! command runs.
 
 pub mod command;
 pub mod db;
 pub mod query;
+pub mod recorder;
 pub mod tokens;
 
 use std::io::Write;
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::env::Env;
 
+pub use recorder::Recorder;
 pub use tokens::{
     calibrate, estimate_tokens, estimate_tokens_sampled, Calibration, TokenCounter, TOKEN_METHOD,
 };
@@ -124,17 +127,7 @@ pub fn record(env: &Env, run: &RunRecord) {
 
 /// [`record`] with the warning (config warnings included) written to `warn`.
 pub fn record_to(env: &Env, run: &RunRecord, warn: &mut dyn Write) {
-    let (config, warnings) = Config::load(env);
-    for w in warnings {
-        let _ = writeln!(warn, "rtk: warning: {w}");
-    }
-    let settings = Settings::resolve(env, &config);
-    if let Err(e) = record_with(&settings, run, now_unix()) {
-        let _ = writeln!(
-            warn,
-            "rtk: warning: history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
-        );
-    }
+    Recorder::start(env).finish_to(run, warn);
 }
 
 /// Appends one row stamped `ts` (Unix seconds, UTC) under `settings`; does nothing when
@@ -148,6 +141,16 @@ pub fn record_with(settings: &Settings, run: &RunRecord, ts: i64) -> Result<(), 
         .as_deref()
         .ok_or(TrackingError::NoLocation)?;
     let mut db = db::Db::open_for_write(path)?;
+    store(&mut db, settings, run, ts)
+}
+
+/// Inserts `run`, then the occasional maintenance (retention pruning, WAL checkpoint).
+fn store(
+    db: &mut db::Db,
+    settings: &Settings,
+    run: &RunRecord,
+    ts: i64,
+) -> Result<(), TrackingError> {
     db.insert(run, ts)?;
     db.prune_if_due(settings.retention_days, ts)?;
     db.checkpoint_if_large();

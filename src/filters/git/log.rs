@@ -113,7 +113,8 @@ impl Filter for Log {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
-        let lines: Vec<&str> = out.stdout.lines().collect();
+        let mut lines: Vec<&str> = Vec::with_capacity(out.stdout.len() / 32);
+        lines.extend(out.stdout.lines());
         let mut text = String::with_capacity(out.stdout.len() / 3);
         let mut dropped = 0;
         let mut i = 0;
@@ -178,7 +179,7 @@ pub fn commit(lines: &[&str], start: usize) -> Result<Commit, Unparsed> {
         }
         i += 1;
     }
-    let mut message: Vec<&str> = Vec::new();
+    let mut message: Vec<&str> = Vec::with_capacity(8);
     while i < lines.len() && (lines[i].is_empty() || lines[i].starts_with("    ")) {
         let m = lines[i].strip_prefix("    ").unwrap_or("");
         if !m.trim().is_empty() {
@@ -186,7 +187,9 @@ pub fn commit(lines: &[&str], start: usize) -> Result<Commit, Unparsed> {
         }
         i += 1;
     }
-    let mut text = String::new();
+    // One line of header and subject, and a body line: sized once.
+    let mut text =
+        String::with_capacity(80 + message.iter().take(2).map(|m| m.len()).sum::<usize>());
     text.push_str(&hash[..hash.len().min(HASH_LEN)]);
     for part in [date.as_str(), author] {
         if !part.is_empty() {
@@ -228,12 +231,27 @@ pub fn short_date(d: &str) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let w: Vec<&str> = d.split_whitespace().collect();
-    if let [_, mon, day, time, year, _tz] = w.as_slice() {
-        let m = MONTHS.iter().position(|x| x == mon);
-        let dd: Option<u32> = day.parse().ok();
+    let mut w = d.split_whitespace();
+    if let (Some(_), Some(mon), Some(day), Some(time), Some(year), Some(_tz), None) = (
+        w.next(),
+        w.next(),
+        w.next(),
+        w.next(),
+        w.next(),
+        w.next(),
+        w.next(),
+    ) {
+        let m = MONTHS.iter().position(|x| *x == mon);
+        let dd: Option<u32> = day.parse().ok().filter(|d| (1..=31).contains(d));
         if let (Some(m), Some(dd), true, true) = (m, dd, time.contains(':'), year.len() == 4) {
-            return format!("{year}-{:02}-{dd:02}", m + 1);
+            let mut out = String::with_capacity(10);
+            out.push_str(year);
+            for n in [m as u32 + 1, dd] {
+                out.push('-');
+                out.push(char::from(b'0' + (n / 10 % 10) as u8));
+                out.push(char::from(b'0' + (n % 10) as u8));
+            }
+            return out;
         }
     }
     d.to_string()

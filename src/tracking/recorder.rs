@@ -1,0 +1,123 @@
+//! Recording a run without adding its cost to the run: [`Recorder::start`] loads the settings
+//! and opens the history database on a thread while the command runs; [`Recorder::finish`]
+//! hands it the finished run, waits for the one INSERT and prints any warning.
+//!
+//! Same guarantees as [`super::record`]: the command's output and exit code never depend on
+//! it, and a problem is one warning line on stderr.
+
+use std::io::Write;
+use std::sync::mpsc;
+use std::thread::{self, JoinHandle};
+
+use super::{db, now_unix, store, RunRecord, Settings, TrackingError};
+use crate::config::Config;
+use crate::env::Env;
+
+/// A recording in progress.
+pub struct Recorder {
+    run: mpsc::Sender<RunRecord>,
+    worker: JoinHandle<Vec<String>>,
+}
+
+impl Recorder {
+    /// Starts loading the settings and opening the database.
+    pub fn start(env: &Env) -> Recorder {
+        let env = env.clone();
+        let (run, rx) = mpsc::channel::<RunRecord>();
+        let worker = thread::spawn(move || {
+            let (config, mut warnings) = Config::load(&env);
+            let settings = Settings::resolve(&env, &config);
+            if let Err(e) = write(&settings, &rx) {
+                warnings.push(format!(
+                    "history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
+                ));
+            }
+            warnings
+        });
+        Recorder { run, worker }
+    }
+
+    /// Stores `run` and waits for it; warnings go to `warn`.
+    pub fn finish_to(self, run: &RunRecord, warn: &mut dyn Write) {
+        // A worker that already gave up (tracking disabled, no database) drops the receiver.
+        let _ = self.run.send(run.clone());
+        drop(self.run);
+        let warnings = self
+            .worker
+            .join()
+            .unwrap_or_else(|_| vec!["history not recorded: the recorder panicked".into()]);
+        for w in warnings {
+            let _ = writeln!(warn, "rtk: warning: {w}");
+        }
+    }
+
+    /// [`Recorder::finish_to`] stderr.
+    pub fn finish(self, run: &RunRecord) {
+        self.finish_to(run, &mut std::io::stderr().lock());
+    }
+}
+
+/// Opens the database, then waits for the run and inserts it.
+fn write(settings: &Settings, rx: &mpsc::Receiver<RunRecord>) -> Result<(), TrackingError> {
+    if !settings.enabled {
+        return Ok(());
+    }
+    let path = settings
+        .db_path
+        .as_deref()
+        .ok_or(TrackingError::NoLocation)?;
+    let mut db = db::Db::open_for_write(path)?;
+    // No run: the runner ended without finishing (an error it reports itself).
+    let Ok(run) = rx.recv() else { return Ok(()) };
+    store(&mut db, settings, &run, now_unix())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(vars: &[(&str, &str)]) -> Env {
+        Env::new(vars.iter().map(|(k, v)| (*k, *v)), "/")
+    }
+
+    #[test]
+    fn finished_runs_are_stored_and_problems_warn_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let db_path = dir.path().join("h.db");
+        let db_str = db_path.to_str().unwrap();
+        let run = RunRecord {
+            command: "git status".into(),
+            raw_tokens: 10,
+            emitted_tokens: 2,
+            ..RunRecord::default()
+        };
+        for _ in 0..3 {
+            let mut warn = Vec::new();
+            Recorder::start(&env(&[("HOME", "/nonexistent"), ("RTK_DB_PATH", db_str)]))
+                .finish_to(&run, &mut warn);
+            assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
+        }
+        let db = db::Db::open_existing(&db_path).unwrap().unwrap();
+        assert_eq!(db.totals(None).unwrap().runs, 3);
+
+        // A database path inside a regular file cannot be opened: one warning, nothing else.
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").unwrap();
+        let bad = file.join("h.db");
+        let mut warn = Vec::new();
+        Recorder::start(&env(&[("RTK_DB_PATH", bad.to_str().unwrap())])).finish_to(&run, &mut warn);
+        let text = String::from_utf8_lossy(&warn);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains("history not recorded"), "{text}");
+
+        // Disabled: nothing is opened or written, no warning.
+        let mut warn = Vec::new();
+        let off = dir.path().join("off.db");
+        Recorder::start(&env(&[
+            ("RTK_DB_PATH", off.to_str().unwrap()),
+            ("RTK_NO_TRACKING", "1"),
+        ]))
+        .finish_to(&run, &mut warn);
+        assert!(warn.is_empty() && !off.exists());
+    }
+}
