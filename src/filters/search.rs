@@ -173,17 +173,18 @@ impl Filter for Grep {
             GREP.has(inv.args, "n", &["line-number"])
         };
         let total = line_count(out.stdout);
+        let runs = runs(out.stdout, numbered)?;
         if total <= FULL_UP_TO {
-            let (stdout, _) = group(out.stdout, numbered, None)?;
+            let (stdout, _) = render(&runs, None, out.stdout.len());
             return Ok(Compacted {
                 stdout,
                 stderr: None,
                 elided: None,
             });
         }
-        let files = count_files(out.stdout, numbered).max(1);
+        let files = runs.len().max(1);
         let per_file = (BUDGET / files).clamp(1, PER_FILE);
-        let (stdout, dropped) = group(out.stdout, numbered, Some(per_file))?;
+        let (stdout, dropped) = render(&runs, Some(per_file), out.stdout.len());
         Ok(Compacted {
             stdout,
             stderr: None,
@@ -226,82 +227,77 @@ fn rg_prefixes_paths(a: &[String]) -> bool {
     !(f.len() == 1 && std::path::Path::new(f[0]).is_file())
 }
 
-/// `path:12:text` lines → `path (N)` + `  12:text` lines, one group per run of the same path,
-/// at most `cap` lines per group. Returns the text and the number of lines left out.
-pub fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, usize), Unparsed> {
-    let mut out = String::with_capacity(text.len());
-    let mut current: Option<&str> = None;
-    let mut lines: Vec<&str> = Vec::new();
+/// One run of lines in grep's output: a file's matches, or a line printed as it is
+/// (`Binary file x matches`).
+enum Run<'a> {
+    File(&'a str, Vec<&'a str>),
+    Verbatim(&'a str),
+}
+
+/// Splits grep's output into runs (one pass; a file whose matches are interrupted starts a new
+/// run, as grep printed it).
+fn runs(text: &str, numbered: bool) -> Result<Vec<Run<'_>>, Unparsed> {
+    let mut runs: Vec<Run<'_>> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("Binary file ") || line.starts_with("binary file ") {
+            runs.push(Run::Verbatim(line));
+            continue;
+        }
+        // Most lines continue the current file: check its prefix before searching the line.
+        if let Some(Run::File(path, lines)) = runs.last_mut() {
+            if let Some((_, rest)) = same_path(line, path, numbered) {
+                lines.push(rest);
+                continue;
+            }
+        }
+        let (path, rest) = split_path(line, numbered)
+            .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?;
+        runs.push(Run::File(path, vec![rest]));
+    }
+    Ok(runs)
+}
+
+/// Prints runs grouped: `path (N)` then the matches indented (at most `cap` of them, then
+/// `... +K more`); a file with one match keeps grep's `path:line`. Returns the text and the
+/// number of match lines left out.
+fn render(runs: &[Run<'_>], cap: Option<usize>, size: usize) -> (String, usize) {
+    let mut out = String::with_capacity(size);
     let mut dropped = 0;
-    let mut flush = |out: &mut String, path: Option<&str>, lines: &mut Vec<&str>| {
-        if let Some(p) = path {
-            if lines.len() == 1 {
+    for run in runs {
+        match run {
+            Run::Verbatim(line) => {
+                out.push_str(line);
+                out.push('\n');
+            }
+            Run::File(p, lines) if lines.len() == 1 => {
                 // One match: the tool's own `path:line` form is already the shortest.
                 out.push_str(p);
                 out.push(':');
                 out.push_str(lines[0]);
                 out.push('\n');
-                lines.clear();
-                return;
             }
-            out.push_str(&format!("{p} ({})\n", lines.len()));
-            let keep = cap.unwrap_or(usize::MAX).min(lines.len());
-            for l in &lines[..keep] {
-                out.push_str("  ");
-                out.push_str(l);
-                out.push('\n');
+            Run::File(p, lines) => {
+                out.push_str(&format!("{p} ({})\n", lines.len()));
+                let keep = cap.unwrap_or(usize::MAX).min(lines.len());
+                for l in &lines[..keep] {
+                    out.push_str("  ");
+                    out.push_str(l);
+                    out.push('\n');
+                }
+                if keep < lines.len() {
+                    out.push_str(&format!("  ... +{} more\n", lines.len() - keep));
+                    dropped += lines.len() - keep;
+                }
             }
-            if keep < lines.len() {
-                out.push_str(&format!("  ... +{} more\n", lines.len() - keep));
-                dropped += lines.len() - keep;
-            }
-            lines.clear();
         }
-    };
-    for line in text.lines() {
-        if line.starts_with("Binary file ") || line.starts_with("binary file ") {
-            flush(&mut out, current.take(), &mut lines);
-            out.push_str(line);
-            out.push('\n');
-            continue;
-        }
-        // Most lines continue the current file: check its prefix before searching the line.
-        let (path, rest) = match current.and_then(|p| same_path(line, p, numbered)) {
-            Some(split) => split,
-            None => split_path(line, numbered)
-                .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?,
-        };
-        if current != Some(path) {
-            flush(&mut out, current.take(), &mut lines);
-            current = Some(path);
-        }
-        lines.push(rest);
     }
-    flush(&mut out, current, &mut lines);
-    Ok((out, dropped))
+    (out, dropped)
 }
 
 /// Lines in `text` as `str::lines` counts them (a last line without `\n` counts).
 fn line_count(text: &str) -> usize {
     let newlines = text.bytes().filter(|&b| b == b'\n').count();
     newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
-}
-
-/// Number of runs of distinct paths (the groups [`group`] will print).
-fn count_files(text: &str, numbered: bool) -> usize {
-    let mut n = 0;
-    let mut last = None;
-    for line in text.lines() {
-        let path = last
-            .and_then(|p| same_path(line, p, numbered))
-            .or_else(|| split_path(line, numbered))
-            .map(|(p, _)| p);
-        if path.is_none() || path != last {
-            n += 1;
-        }
-        last = path;
-    }
-    n
 }
 
 /// `split_path(line)` when it would return `path` (which `split_path` returned for an earlier
@@ -343,6 +339,11 @@ fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`runs`] then [`render`].
+    fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, usize), Unparsed> {
+        Ok(render(&runs(text, numbered)?, cap, text.len()))
+    }
 
     #[test]
     fn groups_with_counts() {
