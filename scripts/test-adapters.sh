@@ -19,6 +19,12 @@ TYPES="$(sed -n 's/^types=//p' <<<"$deps")"
 failed=()
 summary=()
 
+# The suites make temp dirs (fake HOMEs, plugin installs) through the OS temp dir: give them
+# one of their own, removed at the end, so runs leave nothing behind in /tmp.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch"
+
 echo "== type-checking the TypeScript adapters (tsc --strict)"
 if "$NODE24" "$TSC" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
     --allowImportingTsExtensions --typeRoots "$TYPES" --types node \
