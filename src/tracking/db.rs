@@ -89,10 +89,21 @@ impl Db {
     fn setup(conn: Connection, path: &Path) -> Result<Db, TrackingError> {
         let e = |err| sql_err(path, err);
         conn.busy_timeout(BUSY_TIMEOUT).map_err(e)?;
-        // Already-WAL databases answer without taking a lock; a new one switches once.
-        let mode: String = conn
-            .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))
-            .map_err(e)?;
+        // Already-WAL databases answer without taking a lock; a new one switches once. That
+        // switch needs an exclusive lock, and when writers race to create the database SQLite
+        // can answer BUSY at once (deadlock avoidance skips the busy handler): retry then.
+        let started = std::time::Instant::now();
+        let mode: String = loop {
+            match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)) {
+                Err(rusqlite::Error::SqliteFailure(f, _))
+                    if f.code == rusqlite::ErrorCode::DatabaseBusy
+                        && started.elapsed() < BUSY_TIMEOUT =>
+                {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                other => break other.map_err(e)?,
+            }
+        };
         if !mode.eq_ignore_ascii_case("wal") {
             // e.g. a filesystem without shared memory: rollback journal still works.
             conn.pragma_update(None, "journal_mode", "DELETE")

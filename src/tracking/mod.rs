@@ -133,15 +133,22 @@ pub fn record_to(env: &Env, run: &RunRecord, warn: &mut dyn Write) {
 /// Appends one row stamped `ts` (Unix seconds, UTC) under `settings`; does nothing when
 /// tracking is disabled.
 pub fn record_with(settings: &Settings, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
+    match open_for(settings)? {
+        Some(mut db) => store(&mut db, settings, run, ts),
+        None => Ok(()),
+    }
+}
+
+/// The history database to write to, or `None` when tracking is disabled.
+fn open_for(settings: &Settings) -> Result<Option<db::Db>, TrackingError> {
     if !settings.enabled {
-        return Ok(());
+        return Ok(None);
     }
     let path = settings
         .db_path
         .as_deref()
         .ok_or(TrackingError::NoLocation)?;
-    let mut db = db::Db::open_for_write(path)?;
-    store(&mut db, settings, run, ts)
+    db::Db::open_for_write(path).map(Some)
 }
 
 /// Inserts `run`, then the occasional maintenance (retention pruning, WAL checkpoint).

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 
-use super::{db, now_unix, store, RunRecord, Settings, TrackingError};
+use super::{now_unix, open_for, store, RunRecord, Settings, TrackingError};
 use crate::config::Config;
 use crate::env::Env;
 
@@ -59,14 +59,9 @@ impl Recorder {
 
 /// Opens the database, then waits for the run and inserts it.
 fn write(settings: &Settings, rx: &mpsc::Receiver<RunRecord>) -> Result<(), TrackingError> {
-    if !settings.enabled {
+    let Some(mut db) = open_for(settings)? else {
         return Ok(());
-    }
-    let path = settings
-        .db_path
-        .as_deref()
-        .ok_or(TrackingError::NoLocation)?;
-    let mut db = db::Db::open_for_write(path)?;
+    };
     // No run: the runner ended without finishing (an error it reports itself).
     let Ok(run) = rx.recv() else { return Ok(()) };
     store(&mut db, settings, &run, now_unix())
@@ -97,7 +92,9 @@ mod tests {
                 .finish_to(&run, &mut warn);
             assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
         }
-        let db = db::Db::open_existing(&db_path).unwrap().unwrap();
+        let db = super::super::db::Db::open_existing(&db_path)
+            .unwrap()
+            .unwrap();
         assert_eq!(db.totals(None).unwrap().runs, 3);
 
         // A database path inside a regular file cannot be opened: one warning, nothing else.
