@@ -128,7 +128,11 @@ fn rust_crate(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) 
             let line = s.lines().count() + 1;
             write!(s, "pub fn warned_{m}() -> u32 {{\n    let unused_{m} = 1;\n    2\n}}\n")?;
             facts.push(format!("src/m{m}.rs:{}:", line + 1));
-            facts.push(format!("unused variable: `unused_{m}`"));
+            // The message whole, or its location and name under a shared `unused variable` line.
+            facts.push(format!("unused variable: `unused_{m}` || src/m{m}.rs:{}:9: `unused_{m}`", line + 1));
+            if m == 0 {
+                facts.push("unused variable".into());
+            }
         }
         write(&dir.join(format!("src/m{m}.rs")), &s)?;
     }

@@ -2,7 +2,8 @@
 //! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out.
 //!
 //! Invariants: one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
-//! was cut); only the newest `KEEP_FILES` are kept; names sort by time.
+//! was cut); only the newest `KEEP_FILES` are kept; names sort by time (seconds, then pid).
+//! Names are short (`1796282910_4890_cargo_build.log`): the agent reads the path in every note.
 
 use std::fs;
 use std::io::Write;
@@ -26,10 +27,10 @@ pub fn write(env: &Env, command: &str, parts: &[&[u8]]) -> std::io::Result<PathB
     fs::create_dir_all(&dir)?;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis())
+        .map(|d| d.as_secs())
         .unwrap_or(0);
     let path = dir.join(format!(
-        "{now:015}_{}_{}.log",
+        "{now:010}_{}_{}.log",
         std::process::id(),
         slug(command)
     ));
@@ -68,9 +69,17 @@ pub fn prune(dir: &Path, keep: usize) {
     }
 }
 
-/// A file-name-safe short form of a command: `git diff --stat` → `git_diff_--stat`.
+/// A file-name-safe short form of a command's first two words, without option words:
+/// `git diff --stat a/b` → `git_diff`, `python3 -m pytest` → `python3_pytest`.
 fn slug(command: &str) -> String {
-    let s: String = command
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .filter(|w| !w.starts_with('-'))
+        .map(|w| w.rsplit('/').next().unwrap_or(w))
+        .take(2)
+        .collect();
+    let s: String = words
+        .join("_")
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
@@ -79,7 +88,7 @@ fn slug(command: &str) -> String {
                 '_'
             }
         })
-        .take(40)
+        .take(24)
         .collect();
     if s.is_empty() {
         "run".into()
@@ -103,17 +112,20 @@ mod tests {
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
         let d = dir(&env).unwrap();
         for i in 0..(KEEP_FILES + 5) {
-            fs::write(d.join(format!("{i:015}_1_x.log")), "x").unwrap();
+            fs::write(d.join(format!("{i:010}_1_x.log")), "x").unwrap();
         }
         prune(&d, KEEP_FILES);
         let left: Vec<_> = fs::read_dir(&d).unwrap().collect();
         assert_eq!(left.len(), KEEP_FILES);
-        assert!(!d.join(format!("{:015}_1_x.log", 0)).exists());
+        assert!(!d.join(format!("{:010}_1_x.log", 0)).exists());
     }
 
     #[test]
     fn slug_is_file_safe() {
-        assert_eq!(slug("git diff --stat a/b"), "git_diff_--stat_a_b");
+        assert_eq!(slug("git diff --stat a/b"), "git_diff");
+        assert_eq!(slug("/usr/bin/python3 -m pytest -x"), "python3_pytest");
+        assert_eq!(slug("npx tsc"), "npx_tsc");
+        assert_eq!(slug("a:b c"), "a_b_c");
         assert_eq!(slug(""), "run");
     }
 }

@@ -82,7 +82,7 @@ pub fn compact_js_tests(out: &Output<'_>) -> Result<Compacted, Unparsed> {
         stdout: o.text,
         stderr: Some(e.text),
         elided: (dropped > 0)
-            .then(|| format!("{dropped} lines: passing tests, code frames, library frames")),
+            .then(|| format!("{dropped} lines: passing tests, code frames")),
     })
 }
 

@@ -5,8 +5,9 @@
 //! line, captured output), the ERRORS section in full (collection errors), the short test
 //! summary, `Interrupted` lines, unknown sections, and the final counts line. Dropped: the
 //! session header, progress lines, source context before the failing `>` line, caret
-//! underlines, the warnings summary (its count stays in the final line), and the `=`, `_` and
-//! `!` padding of banner lines (their words stay). A run with no final
+//! underlines, the warnings summary (its count stays in the final line), the frames of Python's
+//! import machinery in collection tracebacks, and the `=`, `_` and `!` padding of banner lines
+//! (their words stay). A run with no final
 //! counts line (usage error, crash) is printed raw.
 
 use std::sync::LazyLock;
@@ -122,6 +123,8 @@ fn compact_body(body: &str) -> Sink {
     let mut section = String::from("test session starts");
     // Inside a failure frame: seen its `>` line yet?
     let mut past_arrow = false;
+    // Inside an import-machinery frame of a collection traceback (its indented source lines).
+    let mut in_import_frame = false;
     for line in body.lines() {
         // Padding goes, words stay (never inside a failure, whose lines are the test's own).
         if section != "FAILURES" {
@@ -176,7 +179,7 @@ fn compact_body(body: &str) -> Sink {
                     past_arrow = true;
                     sink.line(line);
                 } else if line.trim().is_empty()
-                    || line.trim().chars().all(|c| c == '^' || c == '~')
+                    || is_underline(line)
                     || (!past_arrow && line.starts_with("    "))
                 {
                     sink.drop_line();
@@ -198,7 +201,14 @@ fn compact_body(body: &str) -> Sink {
                 }
             }
             _ => {
-                if line.is_empty() {
+                let frame_ends = in_import_frame && !line.starts_with("    ");
+                if frame_ends {
+                    in_import_frame = false;
+                }
+                if is_import_machinery(line) {
+                    in_import_frame = true;
+                    sink.drop_line();
+                } else if line.is_empty() || in_import_frame || is_underline(line) {
                     sink.drop_line();
                 } else {
                     sink.line(line);
@@ -207,6 +217,19 @@ fn compact_body(body: &str) -> Sink {
         }
     }
     sink
+}
+
+/// A traceback frame in Python's import machinery (`…/importlib/__init__.py:126: in
+/// import_module`), which every collection ImportError passes through.
+fn is_import_machinery(line: &str) -> bool {
+    line.ends_with(": in import_module")
+        && (line.contains("/importlib/__init__.py:") || line.starts_with("<frozen importlib"))
+}
+
+/// A caret or tilde underline under a source line.
+fn is_underline(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && t.chars().all(|c| c == '^' || c == '~')
 }
 
 /// A short-summary entry (`ERROR x`, `SKIPPED [1] …`, `XFAIL x`…) or `!!! Interrupted` line.
