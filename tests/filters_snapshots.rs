@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rtk::filters::{lookup, Compacted, Output, Plan};
+use rtk::filters::{compact_in_pieces, lookup, Compacted, Output, Plan};
 
 struct Fixture {
     tool: String,
@@ -89,6 +89,47 @@ fn snapshots_over_captured_fixtures() {
             }
         }
         insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), s);
+    }
+}
+
+/// Filters that compact while the command runs give, however the output is cut into runs of
+/// lines, what they give on the whole output.
+#[test]
+fn compaction_in_pieces_equals_compaction_of_the_whole() {
+    let mut checked = std::collections::BTreeSet::new();
+    for f in fixtures() {
+        let Some((filter, inv)) = lookup(&f.argv[0], &f.argv[1..]) else {
+            continue;
+        };
+        let Plan::Capture { stderr } = filter.plan(&inv) else {
+            continue;
+        };
+        let out = Output {
+            stdout: &f.stdout,
+            stderr: if stderr { &f.stderr } else { "" },
+            code: f.code,
+        };
+        let whole = filter.compact(&inv, &out);
+        for lines in [1, 2, 3, 7, 64] {
+            let Some(pieces) = compact_in_pieces(filter, &inv, &out, lines) else {
+                break;
+            };
+            assert_eq!(
+                pieces.as_ref().ok(),
+                whole.as_ref().ok(),
+                "{}/{} in pieces of {lines} lines",
+                f.tool,
+                f.name
+            );
+            assert_eq!(pieces.is_err(), whole.is_err(), "{}/{}", f.tool, f.name);
+            checked.insert(filter.name());
+        }
+    }
+    for name in ["git-log", "grep", "find", "ls"] {
+        assert!(
+            checked.contains(name),
+            "no fixture checked {name}: {checked:?}"
+        );
     }
 }
 

@@ -104,6 +104,43 @@ pub trait Filter: Sync {
     fn plan(&self, inv: &Invocation<'_>) -> Plan;
     /// Compacts a captured run. `Err` → the raw output is printed instead.
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
+    /// A compactor fed stdout while the command runs, for filters whose work goes line by
+    /// line: on a large output most of rtk's work then overlaps with the command's own.
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        None
+    }
+}
+
+/// Compaction in pieces (see [`Filter::incremental`]). However the output is cut into runs of
+/// whole lines, `finish` gives exactly what [`Filter::compact`] gives on the whole output
+/// (tested over every captured fixture with [`compact_in_pieces`]).
+pub trait Incremental {
+    /// The next run of complete lines (the last run may lack its final `\n`), which starts at
+    /// byte `offset` of stdout.
+    fn feed(&mut self, lines: &str, offset: usize) -> Result<(), Unparsed>;
+    /// The command exited; `out` is its whole output (the runs fed, joined).
+    fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
+}
+
+/// Compacts `out` through the filter's [`Incremental`], fed `lines_per_piece` lines at a time
+/// (`None` when the filter has none). For tests of the equivalence above.
+pub fn compact_in_pieces(
+    filter: &dyn Filter,
+    inv: &Invocation<'_>,
+    out: &Output<'_>,
+    lines_per_piece: usize,
+) -> Option<Result<Compacted, Unparsed>> {
+    let mut inc = filter.incremental(inv)?;
+    let mut offset = 0;
+    let pieces: Vec<&str> = out.stdout.split_inclusive('\n').collect();
+    for chunk in pieces.chunks(lines_per_piece.max(1)) {
+        let piece = chunk.concat();
+        if let Err(e) = inc.feed(&piece, offset) {
+            return Some(Err(e));
+        }
+        offset += piece.len();
+    }
+    Some(inc.finish(out))
 }
 
 /// Every filter. Keep names unique (tested).

@@ -1,5 +1,6 @@
 //! The runner behind `rtk <program> <args…>`: picks the filter, runs the exact argv through
-//! [`crate::exec`], prints the compacted (or raw) output, adds the one-line elision note with
+//! [`crate::exec`] (feeding the filter's [`Incremental`](super::Incremental) as stdout arrives,
+//! when it has one), prints the compacted (or raw) output, adds the one-line elision note with
 //! its tee file, and records the run for `rtk gain`.
 //!
 //! Invariants: the returned code is the child's; without a filter the command runs with
@@ -57,7 +58,7 @@ pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
 
 /// Stdout and stderr copied through unchanged; only counted.
 fn streamed(argv: &[OsString], rec: &mut RunRecord) -> anyhow::Result<u8> {
-    let Some(c) = exec::run_captured(argv, StreamMode::Forward, StreamMode::Forward)? else {
+    let Some(c) = exec::run_captured(argv, StreamMode::Forward, StreamMode::Forward, None)? else {
         return Ok(exec::NOT_FOUND);
     };
     let bytes = c.stdout.total + c.stderr.total;
@@ -81,7 +82,21 @@ fn captured(
     } else {
         StreamMode::Forward
     };
-    let Some(c) = exec::run_captured(argv, StreamMode::Hold { cap: STDOUT_CAP }, err_mode)? else {
+    // Fed while the command runs; dropped (whole-output compaction instead) at the first
+    // piece it cannot take.
+    let mut inc = filter.incremental(inv);
+    let wants_lines = inc.is_some();
+    let mut feed = |bytes: &[u8], offset: usize| {
+        if let Some(i) = inc.as_mut() {
+            let took = std::str::from_utf8(bytes).is_ok_and(|t| i.feed(t, offset).is_ok());
+            if !took {
+                inc = None;
+            }
+        }
+    };
+    let on_lines: Option<exec::LineSink<'_>> = if wants_lines { Some(&mut feed) } else { None };
+    let hold = StreamMode::Hold { cap: STDOUT_CAP };
+    let Some(c) = exec::run_captured(argv, hold, err_mode, on_lines)? else {
         return Ok(exec::NOT_FOUND);
     };
     rec.raw_bytes = c.stdout.total + c.stderr.total;
@@ -112,7 +127,11 @@ fn captured(
         stderr: raw_err,
         code: c.code,
     };
-    let compacted = match filter.compact(inv, &output) {
+    let result = match inc {
+        Some(i) => i.finish(&output),
+        None => filter.compact(inv, &output),
+    };
+    let compacted = match result {
         Ok(x) => x,
         Err(_) => return print_raw(&c, &mut out, &mut err, rec, true),
     };

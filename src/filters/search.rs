@@ -6,12 +6,15 @@
 //! elision note names the tee file holding every match. Exit codes (1 = no match, 2 = error) are grep's own. Output that has no file prefix (one file, `-h`), or machine forms (`-c`, `-l`,
 //! `-o`, `-q`, `-Z`, context `-A/-B/-C`, `--json`, …) stream through unchanged.
 //!
+//! The output is split into runs of lines per file while grep still runs ([`Runs`] is the
+//! filter's [`Incremental`]); grouping and the cap are applied once it has exited.
+//!
 //! Pipes: agents read command output through a pipe, so "stdout is not a TTY" cannot tell an
 //! agent from a downstream program; rtk therefore always groups, and the rewrite engine keeps
 //! grep raw when its output feeds another stage (`grep x | wc -l` is never rewritten).
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Grep;
 
@@ -167,24 +170,41 @@ impl Filter for Grep {
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let numbered = if inv.program == "rg" {
-            RG.has(inv.args, "n", &["line-number"]) && !RG.has(inv.args, "N", &["no-line-number"])
-        } else {
-            GREP.has(inv.args, "n", &["line-number"])
-        };
-        let total = line_count(out.stdout);
-        let runs = runs(out.stdout, numbered)?;
+        let mut runs = Runs::new(numbered(inv));
+        runs.feed(out.stdout, 0)?;
+        Box::new(runs).finish(out)
+    }
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::new(Runs::new(numbered(inv))))
+    }
+}
+
+/// Whether the output lines carry line numbers (`path:12:text`).
+fn numbered(inv: &Invocation<'_>) -> bool {
+    if inv.program == "rg" {
+        RG.has(inv.args, "n", &["line-number"]) && !RG.has(inv.args, "N", &["no-line-number"])
+    } else {
+        GREP.has(inv.args, "n", &["line-number"])
+    }
+}
+
+impl Incremental for Runs {
+    fn feed(&mut self, lines: &str, offset: usize) -> Result<(), Unparsed> {
+        Runs::feed(self, lines, offset)
+    }
+    fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let total = self.lines;
         if total <= FULL_UP_TO {
-            let (stdout, _) = render(&runs, None, out.stdout.len());
+            let (stdout, _) = render(out.stdout, &self.runs, None);
             return Ok(Compacted {
                 stdout,
                 stderr: None,
                 elided: None,
             });
         }
-        let files = runs.len().max(1);
+        let files = self.runs.len().max(1);
         let per_file = (BUDGET / files).clamp(1, PER_FILE);
-        let (stdout, dropped) = render(&runs, Some(per_file), out.stdout.len());
+        let (stdout, dropped) = render(out.stdout, &self.runs, Some(per_file));
         Ok(Compacted {
             stdout,
             stderr: None,
@@ -227,61 +247,92 @@ fn rg_prefixes_paths(a: &[String]) -> bool {
     !(f.len() == 1 && std::path::Path::new(f[0]).is_file())
 }
 
-/// One run of lines in grep's output: a file's matches, or a line printed as it is
-/// (`Binary file x matches`).
-enum Run<'a> {
-    File(&'a str, Vec<&'a str>),
-    Verbatim(&'a str),
+/// A byte range of grep's output.
+type Span = std::ops::Range<usize>;
+
+/// One run of lines in grep's output: a file's matches (path and the text after `path:`), or a
+/// line printed as it is (`Binary file x matches`).
+enum Run {
+    File(Span, Vec<Span>),
+    Verbatim(Span),
 }
 
-/// Splits grep's output into runs (one pass; a file whose matches are interrupted starts a new
-/// run, as grep printed it).
-fn runs(text: &str, numbered: bool) -> Result<Vec<Run<'_>>, Unparsed> {
-    let mut runs: Vec<Run<'_>> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("Binary file ") || line.starts_with("binary file ") {
-            runs.push(Run::Verbatim(line));
-            continue;
+/// Grep's output split into runs as it arrives (one pass; a file whose matches are interrupted
+/// starts a new run, as grep printed it). Spans point into the whole output.
+struct Runs {
+    numbered: bool,
+    runs: Vec<Run>,
+    /// The path of the last `File` run, to check the next line's prefix before searching it.
+    path: String,
+    lines: usize,
+}
+
+impl Runs {
+    fn new(numbered: bool) -> Self {
+        Runs {
+            numbered,
+            runs: Vec::new(),
+            path: String::new(),
+            lines: 0,
         }
-        // Most lines continue the current file: check its prefix before searching the line.
-        if let Some(Run::File(path, lines)) = runs.last_mut() {
-            if let Some((_, rest)) = same_path(line, path, numbered) {
-                lines.push(rest);
+    }
+
+    /// Takes whole lines of the output, `text` starting at byte `offset`.
+    fn feed(&mut self, text: &str, offset: usize) -> Result<(), Unparsed> {
+        let base = text.as_ptr() as usize;
+        for line in text.lines() {
+            self.lines += 1;
+            let at = offset + (line.as_ptr() as usize - base);
+            if line.starts_with("Binary file ") || line.starts_with("binary file ") {
+                self.runs.push(Run::Verbatim(at..at + line.len()));
                 continue;
             }
+            // Most lines continue the current file: check its prefix before searching the line.
+            if let Some(Run::File(_, lines)) = self.runs.last_mut() {
+                if let Some((_, rest)) = same_path(line, &self.path, self.numbered) {
+                    let start = at + line.len() - rest.len();
+                    lines.push(start..at + line.len());
+                    continue;
+                }
+            }
+            let (path, rest) = split_path(line, self.numbered)
+                .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?;
+            self.path.clear();
+            self.path.push_str(path);
+            let start = at + line.len() - rest.len();
+            self.runs
+                .push(Run::File(at..at + path.len(), vec![start..at + line.len()]));
         }
-        let (path, rest) = split_path(line, numbered)
-            .ok_or_else(|| Unparsed(format!("not a path:match line: {line}")))?;
-        runs.push(Run::File(path, vec![rest]));
+        Ok(())
     }
-    Ok(runs)
 }
 
 /// Prints runs grouped: `path (N)` then the matches indented (at most `cap` of them, then
 /// `... +K more`); a file with one match keeps grep's `path:line`. Returns the text and the
 /// number of match lines left out.
-fn render(runs: &[Run<'_>], cap: Option<usize>, size: usize) -> (String, usize) {
-    let mut out = String::with_capacity(size);
+fn render(text: &str, runs: &[Run], cap: Option<usize>) -> (String, usize) {
+    let mut out = String::with_capacity(text.len());
     let mut dropped = 0;
     for run in runs {
         match run {
             Run::Verbatim(line) => {
-                out.push_str(line);
+                out.push_str(&text[line.clone()]);
                 out.push('\n');
             }
             Run::File(p, lines) if lines.len() == 1 => {
                 // One match: the tool's own `path:line` form is already the shortest.
-                out.push_str(p);
+                out.push_str(&text[p.clone()]);
                 out.push(':');
-                out.push_str(lines[0]);
+                out.push_str(&text[lines[0].clone()]);
                 out.push('\n');
             }
             Run::File(p, lines) => {
-                out.push_str(&format!("{p} ({})\n", lines.len()));
+                out.push_str(&text[p.clone()]);
+                out.push_str(&format!(" ({})\n", lines.len()));
                 let keep = cap.unwrap_or(usize::MAX).min(lines.len());
                 for l in &lines[..keep] {
                     out.push_str("  ");
-                    out.push_str(l);
+                    out.push_str(&text[l.clone()]);
                     out.push('\n');
                 }
                 if keep < lines.len() {
@@ -292,12 +343,6 @@ fn render(runs: &[Run<'_>], cap: Option<usize>, size: usize) -> (String, usize) 
         }
     }
     (out, dropped)
-}
-
-/// Lines in `text` as `str::lines` counts them (a last line without `\n` counts).
-fn line_count(text: &str) -> usize {
-    let newlines = text.bytes().filter(|&b| b == b'\n').count();
-    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 /// `split_path(line)` when it would return `path` (which `split_path` returned for an earlier
@@ -340,9 +385,11 @@ fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
 mod tests {
     use super::*;
 
-    /// [`runs`] then [`render`].
+    /// [`Runs`] then [`render`].
     fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, usize), Unparsed> {
-        Ok(render(&runs(text, numbered)?, cap, text.len()))
+        let mut runs = Runs::new(numbered);
+        runs.feed(text, 0)?;
+        Ok(render(text, &runs.runs, cap))
     }
 
     #[test]
@@ -357,13 +404,6 @@ mod tests {
             "a (2)\n  x\n  y\n"
         );
         assert!(group("no number here\n", true, None).is_err());
-    }
-
-    #[test]
-    fn line_count_is_lines_count() {
-        for t in ["", "a", "a\n", "a\nb", "a\n\nb\n", "\n", "a\r\nb"] {
-            assert_eq!(line_count(t), t.lines().count(), "{t:?}");
-        }
     }
 
     #[test]

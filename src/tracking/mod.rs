@@ -21,7 +21,8 @@ use crate::env::Env;
 
 pub use recorder::Recorder;
 pub use tokens::{
-    calibrate, estimate_tokens, estimate_tokens_sampled, Calibration, TokenCounter, TOKEN_METHOD,
+    calibrate, estimate_tokens, estimate_tokens_sampled, Calibration, SampledCounter, TokenCounter,
+    TOKEN_METHOD,
 };
 
 /// One filtered run, as the runner measured it.

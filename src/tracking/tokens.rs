@@ -12,9 +12,9 @@
 //! - a non-ASCII character: 1 token (CJK and symbols are ~1 token each; accented letters
 //!   inside words are slightly over-counted).
 //!
-//! Charges add up in quarter tokens, rounded once at the end. A command's raw output is counted
-//! as it arrives ([`TokenCounter`]); rtk's own output above 256 KiB from a sample
-//! ([`estimate_tokens_sampled`]), so counting never adds much to a run's wall time.
+//! Charges add up in quarter tokens, rounded once at the end. Both a command's raw output (as it
+//! arrives) and rtk's own output are counted by [`SampledCounter`]: the first 64 KiB whole, the
+//! rest from a sample, so counting never adds much to a run's wall time.
 //!
 //! It is an estimate: [`calibrate`] compares it with counts from a real tokenizer so the
 //! benchmark can report the error on its corpus. Measured on 24 captured command outputs
@@ -37,8 +37,8 @@ How the numbers are made:
   Tokens are estimated, not counted with a model's tokenizer: the text is cut into BPE-like
   pieces (letter runs: 1 token per 7 letters; digit runs: 1 per 3 digits; punctuation: 3/4 for a
   lone character, else 1 per 2; whitespace runs other than one space: 1; non-ASCII character: 1).
-  Raw output is counted whole as it arrives; rtk's own output over 256 KiB from a sample (every
-  fourth 16 KiB block, scaled).
+  Outputs (raw and rtk's) are counted whole up to 64 KiB; past that from a sample (every fourth
+  16 KiB block, scaled).
   On 24 real command outputs the totals were within 7% of o200k, cl100k and the public Claude
   tokenizer (per-output error: mean ~10%, worst ~25%).
   Savings are of command output only, not of a whole agent session.
@@ -91,31 +91,77 @@ pub fn estimate_tokens(text: &str) -> u64 {
     c.finish()
 }
 
-/// Texts up to this size are counted whole by [`estimate_tokens_sampled`].
-pub const SAMPLE_ABOVE: usize = 256 * 1024;
+/// The first this many bytes of an output are counted whole (so outputs up to this size get
+/// exactly [`estimate_tokens`]); past it, [`SampledCounter`] counts a sample.
+pub const SAMPLE_ABOVE: usize = 64 * 1024;
 /// Block size and stride of the sample: one block in `SAMPLE_STRIDE` is counted.
 const SAMPLE_BLOCK: usize = 16 * 1024;
 const SAMPLE_STRIDE: usize = 4;
 
-/// [`estimate_tokens`] for text rtk has already printed, where counting every byte would add
-/// to the run's wall time (the raw side is counted while the command runs, this side after):
-/// up to [`SAMPLE_ABOVE`] bytes the whole text; above, every fourth 16 KiB block, scaled to
-/// the text's length. On command output (repetitive lines) the sample's error is far below
-/// the method's own.
+/// [`estimate_tokens`] for output rtk has already printed: [`SampledCounter`] over the text.
 pub fn estimate_tokens_sampled(text: &str) -> u64 {
-    let bytes = text.as_bytes();
-    if bytes.len() <= SAMPLE_ABOVE {
-        return estimate_tokens(text);
+    let mut c = SampledCounter::default();
+    c.feed(text.as_bytes());
+    c.finish()
+}
+
+/// The estimate of an output of any size at a bounded cost per byte: the first
+/// [`SAMPLE_ABOVE`] bytes counted whole, then every fourth 16 KiB block, the blocks' count
+/// scaled to the length of the rest. Counting every byte costs about 20 instructions a byte,
+/// as much as some filters; on command output (repetitive lines) the sample's error is far
+/// below the method's own. The result does not depend on how the text is cut into chunks.
+#[derive(Debug, Clone, Default)]
+pub struct SampledCounter {
+    head: TokenCounter,
+    /// The sampled block being read, if the current offset is inside one.
+    block: TokenCounter,
+    /// Quarter tokens of the finished sampled blocks.
+    sampled_quarters: u64,
+    /// Bytes in sampled blocks, and bytes past the head.
+    sampled_bytes: u64,
+    tail_bytes: u64,
+    /// Bytes fed so far.
+    offset: u64,
+}
+
+impl SampledCounter {
+    /// Counts the next chunk.
+    pub fn feed(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let head_left = (SAMPLE_ABOVE as u64).saturating_sub(self.offset);
+            if head_left > 0 {
+                let n = bytes.len().min(head_left as usize);
+                self.head.feed(&bytes[..n]);
+                self.offset += n as u64;
+                bytes = &bytes[n..];
+                continue;
+            }
+            let past = self.offset - SAMPLE_ABOVE as u64;
+            let block = past / SAMPLE_BLOCK as u64;
+            let block_left = SAMPLE_BLOCK as u64 - past % SAMPLE_BLOCK as u64;
+            let n = bytes.len().min(block_left as usize);
+            if block % SAMPLE_STRIDE as u64 == 0 {
+                self.block.feed(&bytes[..n]);
+                self.sampled_bytes += n as u64;
+                if n as u64 == block_left {
+                    self.sampled_quarters += std::mem::take(&mut self.block).quarters_total();
+                }
+            }
+            self.tail_bytes += n as u64;
+            self.offset += n as u64;
+            bytes = &bytes[n..];
+        }
     }
-    let (mut counted, mut quarters_sum) = (0usize, 0u64);
-    for block in bytes.chunks(SAMPLE_BLOCK).step_by(SAMPLE_STRIDE) {
-        let mut c = TokenCounter::default();
-        c.feed(block);
-        quarters_sum += c.quarters + c.piece.map_or(0, |p| p.quarters());
-        counted += block.len();
+
+    /// The estimate for everything fed.
+    pub fn finish(&self) -> u64 {
+        let mut q = self.head.quarters_total() as f64;
+        let sampled = self.sampled_quarters + self.block.quarters_total();
+        if self.sampled_bytes > 0 {
+            q += sampled as f64 * self.tail_bytes as f64 / self.sampled_bytes as f64;
+        }
+        ((q / Q as f64) + 0.5).floor() as u64
     }
-    let scaled = quarters_sum as f64 * bytes.len() as f64 / counted as f64;
-    (scaled / Q as f64).round() as u64
 }
 
 /// One piece being read: its class, first byte, length, and whether all its bytes are equal.
@@ -231,8 +277,12 @@ impl TokenCounter {
 
     /// The estimate for everything fed.
     pub fn finish(&self) -> u64 {
-        let q = self.quarters + self.piece.map_or(0, |p| p.quarters());
-        (q + Q / 2) / Q
+        (self.quarters_total() + Q / 2) / Q
+    }
+
+    /// Quarter tokens of everything fed, the open piece included.
+    fn quarters_total(&self) -> u64 {
+        self.quarters + self.piece.map_or(0, |p| p.quarters())
     }
 }
 
@@ -309,6 +359,27 @@ mod tests {
             estimate_tokens_sampled(&big) as f64,
         );
         assert!((sampled / full - 1.0).abs() < 0.02, "{sampled} vs {full}");
+    }
+
+    #[test]
+    fn sampled_counting_does_not_depend_on_chunks() {
+        let mut big = String::new();
+        let mut i = 0u64;
+        while big.len() < 5 * SAMPLE_ABOVE + 777 {
+            big.push_str(&format!(
+                "commit {:x} line {i} of the log\n",
+                i * 2_654_435_761
+            ));
+            i += 1;
+        }
+        let whole = estimate_tokens_sampled(&big);
+        for size in [1, 7, 4096, 16 * 1024, 65_537, 1 << 20] {
+            let mut c = SampledCounter::default();
+            for chunk in big.as_bytes().chunks(size) {
+                c.feed(chunk);
+            }
+            assert_eq!(c.finish(), whole, "chunks of {size}");
+        }
     }
 
     #[test]

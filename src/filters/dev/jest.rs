@@ -81,8 +81,7 @@ pub fn compact_js_tests(out: &Output<'_>) -> Result<Compacted, Unparsed> {
     Ok(Compacted {
         stdout: o.text,
         stderr: Some(e.text),
-        elided: (dropped > 0)
-            .then(|| format!("{dropped} lines: passing tests, code frames")),
+        elided: (dropped > 0).then(|| format!("{dropped} lines: passing tests, code frames")),
     })
 }
 

@@ -49,7 +49,10 @@ impl Block {
         Some(Warning {
             file: loc.split(':').next().unwrap_or(&loc).to_string(),
             loc,
-            code: code.trim_start_matches('[').trim_end_matches(']').to_string(),
+            code: code
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .to_string(),
             msg: caps.get(3).map_or("", |m| m.as_str()).to_string(),
             lint,
         })
@@ -306,7 +309,11 @@ mod tests {
             format!("warning: unused variable: `{name}`\n --> {file}:3:9\n  |\n{note}\n")
         };
         let raw = [
-            w("a", "src/x.rs", "  = note: `#[warn(unused_variables)]` on by default"),
+            w(
+                "a",
+                "src/x.rs",
+                "  = note: `#[warn(unused_variables)]` on by default",
+            ),
             w("b", "src/y.rs", "  |"),
             "warning: function `f` is never used\n --> src/x.rs:9:4\n\n".to_string(),
             w("c", "src/x.rs", "  |"),

@@ -1,8 +1,11 @@
 //! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.rs`) in order of first
 //! appearance. Actions (`-exec`, `-delete`, `-printf`, `-print0`, `-ls`, …) pass through: find
 //! itself runs them. Names containing whitespace → the raw list (grouping would be ambiguous).
+//! Paths are grouped as find prints them ([`Groups`] is the filter's [`Incremental`]).
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use std::collections::HashMap;
+
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Find;
 
@@ -29,57 +32,103 @@ impl Filter for Find {
         }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        if has_whitespace_in_a_line(out.stdout) {
+        let mut g = Groups::default();
+        g.feed(out.stdout, 0);
+        Box::new(g).finish(out)
+    }
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::<Groups>::default())
+    }
+}
+
+/// Paths grouped by parent directory as they arrive, in first-seen order; paths without `/`
+/// stay on their own lines (the `""` group). Names are spans of the whole output.
+#[derive(Default)]
+struct Groups {
+    groups: Vec<(String, Vec<std::ops::Range<usize>>)>,
+    index: HashMap<String, usize>,
+    last: Option<usize>,
+    whitespace: bool,
+}
+
+impl Groups {
+    fn feed(&mut self, text: &str, offset: usize) {
+        if self.whitespace || has_whitespace_in_a_line(text) {
+            // The output will be printed raw: nothing more to group.
+            self.whitespace = true;
+            return;
+        }
+        let base = text.as_ptr() as usize;
+        for line in text.lines() {
+            let at = offset + (line.as_ptr() as usize - base);
+            let (dir, name) = match line.rfind('/') {
+                Some(i) if i + 1 < line.len() => (&line[..=i], at + i + 1..at + line.len()),
+                _ => ("", at..at + line.len()),
+            };
+            // A path usually shares its folder with the line before: that one is checked
+            // before the map.
+            let g = match self.last.filter(|&g| self.groups[g].0 == dir) {
+                Some(g) => g,
+                None => match self.index.get(dir) {
+                    Some(&g) => g,
+                    None => {
+                        self.groups.push((dir.to_string(), Vec::new()));
+                        self.index.insert(dir.to_string(), self.groups.len() - 1);
+                        self.groups.len() - 1
+                    }
+                },
+            };
+            self.groups[g].1.push(name);
+            self.last = Some(g);
+        }
+    }
+
+    /// `./src/a/: one.rs two.rs` per folder.
+    fn render(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for (dir, names) in &self.groups {
+            if dir.is_empty() {
+                for n in names {
+                    out.push_str(&text[n.clone()]);
+                    out.push('\n');
+                }
+            } else {
+                out.push_str(dir);
+                out.push(':');
+                for n in names {
+                    out.push(' ');
+                    out.push_str(&text[n.clone()]);
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+impl Incremental for Groups {
+    fn feed(&mut self, lines: &str, offset: usize) -> Result<(), Unparsed> {
+        Groups::feed(self, lines, offset);
+        Ok(())
+    }
+    fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        if self.whitespace {
             return Ok(Compacted::raw(out));
         }
         Ok(Compacted {
-            stdout: group_paths(out.stdout),
+            stdout: self.render(out.stdout),
             stderr: None,
             elided: None,
         })
     }
 }
 
-/// Groups paths by parent directory; paths without `/` stay on their own lines.
-pub fn group_paths(text: &str) -> String {
-    // Groups in first-seen order; a path usually shares its folder with the line before, so
-    // that one is checked before the map.
-    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let mut last: Option<usize> = None;
-    for line in text.lines() {
-        let (dir, name) = match line.rfind('/') {
-            Some(i) if i + 1 < line.len() => (&line[..=i], &line[i + 1..]),
-            _ => ("", line),
-        };
-        let g = match last.filter(|&g| groups[g].0 == dir) {
-            Some(g) => g,
-            None => *index.entry(dir).or_insert_with(|| {
-                groups.push((dir, Vec::new()));
-                groups.len() - 1
-            }),
-        };
-        groups[g].1.push(name);
-        last = Some(g);
-    }
-    let mut out = String::with_capacity(text.len());
-    for (dir, names) in &groups {
-        if dir.is_empty() {
-            for n in names {
-                out.push_str(n);
-                out.push('\n');
-            }
-        } else {
-            out.push_str(dir);
-            out.push(':');
-            for n in names {
-                out.push(' ');
-                out.push_str(n);
-            }
-            out.push('\n');
-        }
-    }
-    out
+/// Groups every path of `text` by parent directory.
+#[cfg(test)]
+fn group_paths(text: &str) -> String {
+    let mut g = Groups::default();
+    g.feed(text, 0);
+    g.render(text)
 }
 
 /// Whether a line holds whitespace (Unicode's, as `char::is_whitespace`): such names cannot

@@ -2,9 +2,10 @@
 //! executables, `name -> target` for links); `.`/`..`, `total`, permissions, owners, link counts
 //! and dates are dropped (said in the elision note). Folder headers of several paths / `-R`
 //! are kept. Listings without `-l` are already one name per line and stream through unchanged.
+//! Lines are compacted as ls prints them ([`Listing`] is the filter's [`Incremental`]).
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Ls;
 
@@ -62,9 +63,27 @@ impl Filter for Ls {
         }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let mut text = String::with_capacity(out.stdout.len() / 2);
-        let mut entries = 0;
-        for line in out.stdout.lines() {
+        let mut l = Listing::default();
+        l.feed(out.stdout)?;
+        Box::new(l).finish(out)
+    }
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::<Listing>::default())
+    }
+}
+
+/// The compact listing, built line by line as ls prints.
+#[derive(Default)]
+struct Listing {
+    text: String,
+    entries: usize,
+}
+
+impl Listing {
+    fn feed(&mut self, lines: &str) -> Result<(), Unparsed> {
+        let text = &mut self.text;
+        text.reserve(lines.len() / 2);
+        for line in lines.lines() {
             if line.is_empty() || line.starts_with("total ") {
                 continue;
             }
@@ -77,11 +96,10 @@ impl Filter for Ls {
                 return Err(Unparsed(format!("not an ls -l line: {line}")));
             };
             let (kind, perms, size, name) = (e.kind, e.perms, e.size, e.name);
+            self.entries += 1;
             if name == "." || name == ".." {
-                entries += 1;
                 continue;
             }
-            entries += 1;
             text.push_str(name);
             match kind {
                 "d" => text.push('/'),
@@ -101,8 +119,18 @@ impl Filter for Ls {
             }
             text.push('\n');
         }
+        Ok(())
+    }
+}
+
+impl Incremental for Listing {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        Listing::feed(self, lines)
+    }
+    fn finish(self: Box<Self>, _out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let entries = self.entries;
         Ok(Compacted {
-            stdout: text,
+            stdout: self.text,
             stderr: None,
             elided: (entries > 0)
                 .then(|| format!("permissions, owners, dates of {entries} entries")),

@@ -4,9 +4,10 @@
 //! left out and counted in the elision note (the tee file has them). Never adds `-n`, `--no-merges` or any flag: git decides
 //! which commits appear, and merges are labelled, never hidden. Any other output format the
 //! user chose (`--oneline`, `--format`, `--graph`, `-p`, `--stat`, …) passes through untouched.
+//! Commits are compacted as they arrive ([`LogPieces`]), while git is still writing.
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Log;
 
@@ -109,14 +110,37 @@ impl Filter for Log {
             Plan::Capture { stderr: false }
         }
     }
-    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
-        let mut lines: Vec<&str> = Vec::with_capacity(out.stdout.len() / 32);
-        lines.extend(out.stdout.lines());
-        let mut text = String::with_capacity(out.stdout.len() / 3);
-        let mut dropped = 0;
+        let mut inc = self
+            .incremental(inv)
+            .expect("git log compacts incrementally");
+        inc.feed(out.stdout, 0)?;
+        inc.finish(out)
+    }
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::new(LogPieces::default()))
+    }
+}
+
+/// `git log` compacted commit by commit as the output arrives: text after the last complete
+/// commit waits in `pending` until the next `commit ` line (or the end) closes it.
+#[derive(Default)]
+struct LogPieces {
+    text: String,
+    pending: String,
+    dropped: usize,
+    saw_lines: bool,
+}
+
+impl LogPieces {
+    /// Compacts the whole commits in `chunk` (which starts at a commit line or blank lines).
+    fn commits(&mut self, chunk: &str) -> Result<(), Unparsed> {
+        let mut lines: Vec<&str> = Vec::with_capacity(chunk.len() / 32);
+        lines.extend(chunk.lines());
+        self.saw_lines |= !lines.is_empty();
         let mut i = 0;
         while i < lines.len() {
             if lines[i].is_empty() {
@@ -124,18 +148,40 @@ impl Filter for Log {
                 continue;
             }
             let c = commit(&lines, i)?;
-            text.push_str(&c.text);
-            dropped += c.dropped_body;
+            self.text.push_str(&c.text);
+            self.dropped += c.dropped_body;
             i = c.next;
         }
+        Ok(())
+    }
+}
+
+impl Incremental for LogPieces {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        self.pending.push_str(lines);
+        // Commit lines start at column 0; message lines are indented, so `\ncommit ` is
+        // always the start of the next commit.
+        if let Some(cut) = self.pending.rfind("\ncommit ").map(|i| i + 1) {
+            let pending = std::mem::take(&mut self.pending);
+            self.commits(&pending[..cut])?;
+            self.pending = pending[cut..].to_string();
+        }
+        Ok(())
+    }
+    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        if out.code != 0 {
+            return Ok(Compacted::raw(out));
+        }
+        let pending = std::mem::take(&mut self.pending);
+        self.commits(&pending)?;
         let mut elided = vec!["author emails and commit times".to_string()];
-        if dropped > 0 {
-            elided.push(format!("{dropped} message body lines"));
+        if self.dropped > 0 {
+            elided.push(format!("{} message body lines", self.dropped));
         }
         Ok(Compacted {
-            stdout: text,
+            stdout: self.text,
             stderr: None,
-            elided: (!lines.is_empty()).then(|| elided.join(", ")),
+            elided: self.saw_lines.then(|| elided.join(", ")),
         })
     }
 }
