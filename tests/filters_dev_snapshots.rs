@@ -163,6 +163,11 @@ fn every_failure_message_and_location_survives() {
             for c in rx.captures_iter(&raw) {
                 let fact = c.get(1).unwrap().as_str().trim();
                 let fact = fact.trim_start_matches("./");
+                // Python's own import machinery, in every collection ImportError: dropped by
+                // design (pytest filter docs); the frames of the project stay.
+                if what == &"python location" && fact.contains("/importlib/__init__.py:") {
+                    continue;
+                }
                 // tsc/mypy/eslint regroup `file(l,c)` as `l:c`; compare squeezed text.
                 let hit = out.contains(fact) || out_sq.contains(&squeezed(fact));
                 assert!(

@@ -4,7 +4,7 @@
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct DiffTool;
 
@@ -55,11 +55,32 @@ impl Filter for DiffTool {
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        if out.code > 1 || !out.stdout.lines().any(|l| l.starts_with("@@ ")) {
+        let mut inc = self.incremental(inv).expect("diff compacts incrementally");
+        inc.feed(out.stdout, 0)?;
+        inc.finish(out)
+    }
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        let full = SPEC.has(inv.args, "U", &["unified"]);
+        Some(Box::new(DiffPieces(unified::Pieces::new(
+            (!full).then_some(1),
+        ))))
+    }
+}
+
+/// The diff compacted file by file as it is printed (`diff -r` starts each with `diff `).
+struct DiffPieces(unified::Pieces);
+
+impl Incremental for DiffPieces {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        self.0.feed(lines);
+        Ok(())
+    }
+    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let compacted = self.0.finish();
+        if out.code > 1 || !self.0.saw_hunk {
             return Ok(Compacted::raw(out));
         }
-        let full = SPEC.has(inv.args, "U", &["unified"]);
-        let (stdout, el) = unified::compact(out.stdout, (!full).then_some(1))?;
+        let (stdout, el) = compacted?;
         Ok(Compacted {
             stdout,
             stderr: None,

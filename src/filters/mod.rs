@@ -14,6 +14,7 @@ mod diff;
 mod files;
 mod git;
 mod ops;
+pub mod pieces;
 mod run;
 mod search;
 pub mod unified;

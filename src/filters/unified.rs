@@ -7,6 +7,7 @@
 //! lines gets its own `@@ -old,n +new,m @@` header with exact line numbers, so the output is
 //! still a valid patch. Combined (merge) diffs and anything malformed → [`Unparsed`].
 
+use super::pieces::Cutter;
 use super::Unparsed;
 
 /// What was left out.
@@ -59,6 +60,64 @@ pub fn compact(text: &str, context: Option<usize>) -> Result<(String, Elided), U
         }
     }
     Ok((out, el))
+}
+
+/// [`compact`] in pieces, as the diff arrives: each file section is compacted once the next
+/// `diff ` line (git's `diff --git`, `diff -r`'s `diff -ru a b`) shows it is complete. Hunk
+/// bodies never hold a line starting with `diff ` (theirs start with ` `, `+`, `-` or `\`),
+/// so the pieces give what the whole text gives. The first parse error is kept for `finish`.
+pub struct Pieces {
+    cutter: Cutter,
+    context: Option<usize>,
+    out: String,
+    el: Elided,
+    /// A hunk header (`@@ `) was seen.
+    pub saw_hunk: bool,
+    error: Option<Unparsed>,
+}
+
+impl Pieces {
+    pub fn new(context: Option<usize>) -> Self {
+        Pieces {
+            cutter: Cutter::new("\ndiff "),
+            context,
+            out: String::new(),
+            el: Elided::default(),
+            saw_hunk: false,
+            error: None,
+        }
+    }
+
+    pub fn feed(&mut self, lines: &str) {
+        if let Some(done) = self.cutter.push(lines) {
+            self.section(&done);
+        }
+    }
+
+    fn section(&mut self, text: &str) {
+        self.saw_hunk |= text.starts_with("@@ ") || text.contains("\n@@ ");
+        if self.error.is_some() {
+            return;
+        }
+        match compact(text, self.context) {
+            Ok((out, el)) => {
+                self.out.push_str(&out);
+                self.el.context += el.context;
+                self.el.index += el.index;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// The compacted diff, after the last piece.
+    pub fn finish(&mut self) -> Result<(String, Elided), Unparsed> {
+        let rest = self.cutter.rest();
+        self.section(&rest);
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok((std::mem::take(&mut self.out), self.el)),
+        }
+    }
 }
 
 /// `name\t2026-01-01 …` → `name`.

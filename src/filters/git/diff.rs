@@ -1,11 +1,12 @@
 //! `git diff`: one line per file instead of git's headers, every changed line kept exactly,
 //! unchanged context trimmed to [`CONTEXT`] line(s) around each change (all context kept when the
 //! user asked for it with `-U`/`--unified`/`-W`). Stat/name-only/check output is kept verbatim.
-//! Colour, word-diff, binary and external-diff forms pass through untouched.
+//! Colour, word-diff, binary and external-diff forms pass through untouched. Files are compacted
+//! as git prints them ([`unified::Pieces`]).
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Diff;
 
@@ -65,12 +66,32 @@ impl Filter for Diff {
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let mut inc = self
+            .incremental(inv)
+            .expect("git diff compacts incrementally");
+        inc.feed(out.stdout, 0)?;
+        inc.finish(out)
+    }
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        let context = (!wants_full_context(inv.rest())).then_some(CONTEXT);
+        Some(Box::new(DiffPieces(unified::Pieces::new(context))))
+    }
+}
+
+/// The diff compacted file by file as git prints it.
+struct DiffPieces(unified::Pieces);
+
+impl Incremental for DiffPieces {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        self.0.feed(lines);
+        Ok(())
+    }
+    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         // 1 = differences under --exit-code; anything else non-zero is an error.
         if out.code > 1 {
             return Ok(Compacted::raw(out));
         }
-        let context = (!wants_full_context(inv.rest())).then_some(CONTEXT);
-        let (stdout, el) = unified::compact(out.stdout, context)?;
+        let (stdout, el) = self.0.finish()?;
         Ok(Compacted {
             stdout,
             stderr: None,

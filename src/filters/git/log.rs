@@ -7,6 +7,7 @@
 //! Commits are compacted as they arrive ([`LogPieces`]), while git is still writing.
 
 use crate::filters::args::Spec;
+use crate::filters::pieces::Cutter;
 use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Log;
@@ -126,18 +127,36 @@ impl Filter for Log {
 }
 
 /// `git log` compacted commit by commit as the output arrives: text after the last complete
-/// commit waits in `pending` until the next `commit ` line (or the end) closes it.
-#[derive(Default)]
+/// commit waits in the [`Cutter`] until the next `commit ` line (or the end) closes it. A parse
+/// error is kept for `finish`, where a failed run's output is printed raw first.
 struct LogPieces {
+    cutter: Cutter,
     text: String,
-    pending: String,
     dropped: usize,
     saw_lines: bool,
+    error: Option<Unparsed>,
+}
+
+impl Default for LogPieces {
+    fn default() -> Self {
+        LogPieces {
+            // Commit lines start at column 0 and message lines are indented, so a line
+            // starting with `commit ` always starts the next commit.
+            cutter: Cutter::new("\ncommit "),
+            text: String::new(),
+            dropped: 0,
+            saw_lines: false,
+            error: None,
+        }
+    }
 }
 
 impl LogPieces {
     /// Compacts the whole commits in `chunk` (which starts at a commit line or blank lines).
-    fn commits(&mut self, chunk: &str) -> Result<(), Unparsed> {
+    fn commits(&mut self, chunk: &str) {
+        if self.error.is_some() {
+            return;
+        }
         let mut lines: Vec<&str> = Vec::with_capacity(chunk.len() / 32);
         lines.extend(chunk.lines());
         self.saw_lines |= !lines.is_empty();
@@ -147,24 +166,25 @@ impl LogPieces {
                 i += 1;
                 continue;
             }
-            let c = commit(&lines, i)?;
-            self.text.push_str(&c.text);
-            self.dropped += c.dropped_body;
-            i = c.next;
+            match commit(&lines, i) {
+                Ok(c) => {
+                    self.text.push_str(&c.text);
+                    self.dropped += c.dropped_body;
+                    i = c.next;
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
         }
-        Ok(())
     }
 }
 
 impl Incremental for LogPieces {
     fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
-        self.pending.push_str(lines);
-        // Commit lines start at column 0; message lines are indented, so `\ncommit ` is
-        // always the start of the next commit.
-        if let Some(cut) = self.pending.rfind("\ncommit ").map(|i| i + 1) {
-            let pending = std::mem::take(&mut self.pending);
-            self.commits(&pending[..cut])?;
-            self.pending = pending[cut..].to_string();
+        if let Some(done) = self.cutter.push(lines) {
+            self.commits(&done);
         }
         Ok(())
     }
@@ -172,8 +192,11 @@ impl Incremental for LogPieces {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
-        let pending = std::mem::take(&mut self.pending);
-        self.commits(&pending)?;
+        let rest = self.cutter.rest();
+        self.commits(&rest);
+        if let Some(e) = self.error {
+            return Err(e);
+        }
         let mut elided = vec!["author emails and commit times".to_string()];
         if self.dropped > 0 {
             elided.push(format!("{} message body lines", self.dropped));
