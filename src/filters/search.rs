@@ -300,8 +300,9 @@ impl Runs {
             self.path.clear();
             self.path.push_str(path);
             let start = at + line.len() - rest.len();
-            self.runs
-                .push(Run::File(at..at + path.len(), vec![start..at + line.len()]));
+            let mut lines = Vec::with_capacity(4);
+            lines.push(start..at + line.len());
+            self.runs.push(Run::File(at..at + path.len(), lines));
         }
         Ok(())
     }
