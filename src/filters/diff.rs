@@ -67,7 +67,7 @@ impl Filter for DiffTool {
     }
 }
 
-/// The diff compacted file by file as it is printed (`diff -r` starts each with `diff `).
+/// The diff compacted hunk by hunk as it is printed.
 struct DiffPieces(unified::Pieces);
 
 impl Incremental for DiffPieces {

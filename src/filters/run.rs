@@ -135,33 +135,42 @@ fn captured(
         Ok(x) => x,
         Err(_) => return print_raw(&c, &mut out, &mut err, rec, true),
     };
-    let note = compacted
-        .elided
-        .as_deref()
-        .map(|what| elision_note(env, &rec.command, what, &c));
     let emitted_err = compacted.stderr.as_deref().unwrap_or(raw_err);
-    let emitted_len =
-        compacted.stdout.len() + emitted_err.len() + note.as_ref().map_or(0, String::len);
-    if emitted_len > raw_out.len() + raw_err.len() {
-        // Never worse than raw.
-        return print_raw(&c, &mut out, &mut err, rec, false);
-    }
-    write_compacted(&mut out, &mut err, &compacted, emitted_err, note.as_deref())?;
-    rec.emitted_bytes = emitted_len as u64 + forwarded_err;
-    let tokens = |parts: &[&str]| {
-        parts
-            .iter()
-            .map(|p| tracking::estimate_tokens_sampled(p))
-            .sum::<u64>()
+    // rtk's own output is counted on a second thread while the tee file and the output are
+    // written, when it is large enough for that to matter.
+    let count = || {
+        tracking::estimate_tokens_sampled(&compacted.stdout)
+            + tracking::estimate_tokens_sampled(emitted_err)
     };
+    let large = compacted.stdout.len() + emitted_err.len() > tracking::SAMPLE_ABOVE;
+    let (written, counted) = std::thread::scope(|scope| {
+        let counter = large.then(|| scope.spawn(count));
+        let note = compacted
+            .elided
+            .as_deref()
+            .map(|what| elision_note(env, &rec.command, what, &c));
+        let emitted_len =
+            compacted.stdout.len() + emitted_err.len() + note.as_ref().map_or(0, String::len);
+        let written = if emitted_len > raw_out.len() + raw_err.len() {
+            // Never worse than raw.
+            None
+        } else {
+            let w = write_compacted(&mut out, &mut err, &compacted, emitted_err, note.as_deref());
+            Some(w.map(|()| (emitted_len, note)))
+        };
+        let counted = counter.map(|h| h.join().unwrap_or(0));
+        (written, counted)
+    });
+    let Some(written) = written else {
+        return print_raw(&c, &mut out, &mut err, rec, false);
+    };
+    let (emitted_len, note) = written?;
+    rec.emitted_bytes = emitted_len as u64 + forwarded_err;
     // Raw tokens were counted as the output arrived; a forwarded stderr counts on both sides.
     let forwarded_tokens = if capture_stderr { 0 } else { c.stderr.tokens };
     rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
-    rec.emitted_tokens = tokens(&[
-        &compacted.stdout,
-        emitted_err,
-        note.as_deref().unwrap_or(""),
-    ]) + forwarded_tokens;
+    let note_tokens = tracking::estimate_tokens(note.as_deref().unwrap_or(""));
+    rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
     Ok(c.code)
 }
 

@@ -7,7 +7,9 @@
 //! lines gets its own `@@ -old,n +new,m @@` header with exact line numbers, so the output is
 //! still a valid patch. Combined (merge) diffs and anything malformed → [`Unparsed`].
 
-use super::pieces::Cutter;
+use std::fmt::Write as _;
+
+use super::pieces::{lines_inclusive, Cutter};
 use super::Unparsed;
 
 /// What was left out.
@@ -33,9 +35,21 @@ impl Elided {
 
 /// Compacts `text`; `context` = unchanged lines kept around each change (`None` keeps all).
 pub fn compact(text: &str, context: Option<usize>) -> Result<(String, Elided), Unparsed> {
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut out = String::with_capacity(text.len() / 2);
     let mut el = Elided::default();
+    compact_into(text, context, &mut out, &mut el)?;
+    Ok((out, el))
+}
+
+/// [`compact`], appending to `out` and adding to `el`.
+fn compact_into(
+    text: &str,
+    context: Option<usize>,
+    out: &mut String,
+    el: &mut Elided,
+) -> Result<(), Unparsed> {
+    let mut lines: Vec<&str> = Vec::with_capacity(text.len() / 32);
+    lines.extend(lines_inclusive(text));
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
@@ -44,7 +58,7 @@ pub fn compact(text: &str, context: Option<usize>) -> Result<(String, Elided), U
             return Err(Unparsed("combined diff".into()));
         }
         if bare.starts_with("diff --git ") {
-            i = git_header(&lines, i, &mut out, &mut el)?;
+            i = git_header(&lines, i, out, el)?;
         } else if bare.starts_with("--- ")
             && lines.get(i + 1).is_some_and(|n| n.starts_with("+++ "))
         {
@@ -53,19 +67,20 @@ pub fn compact(text: &str, context: Option<usize>) -> Result<(String, Elided), U
             out.push_str(&format!("## {old} -> {new}\n"));
             i += 2;
         } else if bare.starts_with("@@ ") {
-            i = hunk(&lines, i, context, &mut out, &mut el)?;
+            i = hunk(&lines, i, context, out, el)?;
         } else {
             out.push_str(line);
             i += 1;
         }
     }
-    Ok((out, el))
+    Ok(())
 }
 
-/// [`compact`] in pieces, as the diff arrives: each file section is compacted once the next
-/// `diff ` line (git's `diff --git`, `diff -r`'s `diff -ru a b`) shows it is complete. Hunk
-/// bodies never hold a line starting with `diff ` (theirs start with ` `, `+`, `-` or `\`),
-/// so the pieces give what the whole text gives. The first parse error is kept for `finish`.
+/// [`compact`] in pieces, as the diff arrives: everything before a hunk header (`@@ `) is
+/// compacted once that line arrives. Hunks and file headers are read independently of what
+/// came before them, and hunk bodies never hold a line starting with `@@ ` (theirs start with
+/// ` `, `+`, `-` or `\`), so the pieces give what the whole text gives. The first parse
+/// error is kept for `finish`.
 pub struct Pieces {
     cutter: Cutter,
     context: Option<usize>,
@@ -79,7 +94,7 @@ pub struct Pieces {
 impl Pieces {
     pub fn new(context: Option<usize>) -> Self {
         Pieces {
-            cutter: Cutter::new("\ndiff "),
+            cutter: Cutter::new("\n@@ "),
             context,
             out: String::new(),
             el: Elided::default(),
@@ -99,13 +114,8 @@ impl Pieces {
         if self.error.is_some() {
             return;
         }
-        match compact(text, self.context) {
-            Ok((out, el)) => {
-                self.out.push_str(&out);
-                self.el.context += el.context;
-                self.el.index += el.index;
-            }
-            Err(e) => self.error = Some(e),
+        if let Err(e) = compact_into(text, self.context, &mut self.out, &mut self.el) {
+            self.error = Some(e);
         }
     }
 
@@ -319,9 +329,9 @@ fn hunk(
         let (mut oc, mut nc) = (0u64, 0u64);
         let mut first_old = None;
         let mut first_new = None;
-        let mut text = String::new();
+        let group_start = j;
         while j < body.len() && keep[j] {
-            let (k, l) = body[j];
+            let k = body[j].0;
             if matches!(k, Kind::Ctx | Kind::Del) {
                 first_old.get_or_insert(old_next);
                 oc += 1;
@@ -332,14 +342,15 @@ fn hunk(
                 nc += 1;
                 new_next += 1;
             }
-            text.push_str(l);
             j += 1;
         }
         let os = first_old.unwrap_or(gs_old - 1);
         let ns = first_new.unwrap_or(gs_new - 1);
         let head = if first_group { heading } else { "" };
-        out.push_str(&format!("@@ -{os},{oc} +{ns},{nc} @@{head}\n"));
-        out.push_str(&text);
+        let _ = writeln!(out, "@@ -{os},{oc} +{ns},{nc} @@{head}");
+        for (_, l) in &body[group_start..j] {
+            out.push_str(l);
+        }
         first_group = false;
     }
     Ok(i)
@@ -352,26 +363,22 @@ fn keep_mask(body: &[(Kind, &str)], context: Option<usize>) -> Vec<bool> {
     };
     let n = body.len();
     let is_change = |i: usize| matches!(body[i].0, Kind::Del | Kind::Add);
-    let mut dist = vec![usize::MAX; n];
-    let mut last = None;
-    for (i, d) in dist.iter_mut().enumerate() {
+    // Within `k` lines after a change (forward pass) or before one (backward pass).
+    let mut keep = vec![false; n];
+    let mut last: Option<usize> = None;
+    for (i, kept) in keep.iter_mut().enumerate() {
         if is_change(i) {
             last = Some(i);
         }
-        if let Some(l) = last {
-            *d = i - l;
-        }
+        *kept = last.is_some_and(|l| i - l <= k);
     }
     last = None;
     for i in (0..n).rev() {
         if is_change(i) {
             last = Some(i);
         }
-        if let Some(l) = last {
-            dist[i] = dist[i].min(l - i);
-        }
+        keep[i] |= last.is_some_and(|l| l - i <= k);
     }
-    let mut keep: Vec<bool> = (0..n).map(|i| dist[i] <= k).collect();
     for i in 1..n {
         if body[i].0 == Kind::NoNewline {
             keep[i] = keep[i - 1];

@@ -22,7 +22,7 @@ use crate::env::Env;
 pub use recorder::Recorder;
 pub use tokens::{
     calibrate, estimate_tokens, estimate_tokens_sampled, Calibration, SampledCounter, TokenCounter,
-    TOKEN_METHOD,
+    SAMPLE_ABOVE, TOKEN_METHOD,
 };
 
 /// One filtered run, as the runner measured it.

@@ -1,8 +1,8 @@
 //! `git diff`: one line per file instead of git's headers, every changed line kept exactly,
 //! unchanged context trimmed to [`CONTEXT`] line(s) around each change (all context kept when the
 //! user asked for it with `-U`/`--unified`/`-W`). Stat/name-only/check output is kept verbatim.
-//! Colour, word-diff, binary and external-diff forms pass through untouched. Files are compacted
-//! as git prints them ([`unified::Pieces`]).
+//! Colour, word-diff, binary and external-diff forms pass through untouched. Diffs are compacted
+//! hunk by hunk as git prints them ([`unified::Pieces`]).
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
@@ -78,7 +78,7 @@ impl Filter for Diff {
     }
 }
 
-/// The diff compacted file by file as git prints it.
+/// The diff compacted hunk by hunk as git prints it.
 struct DiffPieces(unified::Pieces);
 
 impl Incremental for DiffPieces {
