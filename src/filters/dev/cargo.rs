@@ -1,5 +1,6 @@
 //! `cargo test` / `cargo nextest run` and `cargo build|check|clippy`.
 //!
+//! nextest: see [`compact_nextest`].
 //! test: every `running N tests` section is reduced to its failures: each `---- name stdout
 //! ----` block with the panic message and location (backtrace frames outside the project are
 //! dropped; `thread 'name' (id) panicked at` loses the name it repeats and the thread id);
@@ -196,10 +197,89 @@ fn keep_frame(line: &str, next: Option<&str>) -> bool {
         && !at.contains("/.rustup/")
 }
 
+/// nextest's report (stderr): PASS/START/SLOW lines, the run ID and `Starting` banner, rulers and
+/// build progress go; each FAIL block keeps its header, the test's own output and its panic
+/// with message and location; inside a block the libtest chrome of the single-test run
+/// (`running 1 test`, `test x ... FAILED`, `failures:`, `test result:`) and backtrace frames
+/// outside the project go. The Summary, the final FAIL list, warnings and errors stay.
 fn compact_nextest(out: &Output<'_>) -> Compacted {
+    let err = strip_ansi(out.stderr);
+    if !err.lines().any(|l| l.trim_start().starts_with("Summary [")) {
+        // No test ran (a compile error, a nextest error): cargo's diagnostics.
+        let c = rustc::compact(out.stderr);
+        return Compacted {
+            stdout: out.stdout.to_string(),
+            stderr: Some(c.text.clone()),
+            elided: c.elided("progress and warning detail"),
+        };
+    }
     let mut sink = Sink::default();
-    for line in strip_ansi(out.stderr).lines() {
-        if NEXTEST_PASS.is_match(line) || rustc_status(line) {
+    let mut lines = err.lines().peekable();
+    // Inside a `  stdout ───` / `  stderr ───` block of a failed test.
+    let mut in_block = false;
+    let mut in_backtrace = false;
+    let mut listing = false;
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        if line.starts_with("  stdout ───") || line.starts_with("  stderr ───") {
+            in_block = true;
+            in_backtrace = false;
+            listing = false;
+            // A header over nothing but libtest chrome is dropped with it.
+            let mut rest = lines.clone();
+            let mut listing = false;
+            let has_content = std::iter::from_fn(|| rest.next())
+                .take_while(|l| l.is_empty() || l.starts_with("    "))
+                .any(|l| {
+                    listing |= l == "    failures:";
+                    !l.is_empty() && !is_libtest_chrome(&l[4..], listing)
+                });
+            if has_content {
+                sink.line(line);
+            } else {
+                sink.drop_line();
+            }
+            continue;
+        }
+        if in_block && (line.is_empty() || line.starts_with("    ")) {
+            let inner = line.get(4..).unwrap_or("");
+            listing |= inner == "failures:";
+            if line.is_empty()
+                || is_libtest_chrome(inner, listing)
+                || inner.starts_with("note: run with `RUST_BACKTRACE=")
+            {
+                sink.drop_line();
+            } else if inner == "stack backtrace:" {
+                in_backtrace = true;
+                sink.line(line);
+            } else if in_backtrace && inner.starts_with("note: Some details are omitted") {
+                sink.drop_line();
+            } else if in_backtrace {
+                let next = lines.peek().map(|n| n.get(4..).unwrap_or(""));
+                if keep_frame(inner, next) {
+                    sink.line(line);
+                    if let Some(at) = lines.next_if(|n| n.trim_start().starts_with("at ")) {
+                        sink.line(at);
+                    }
+                } else {
+                    sink.drop_line();
+                    lines
+                        .next_if(|n| n.trim_start().starts_with("at "))
+                        .map(|_| sink.drop_line());
+                }
+            } else {
+                sink.line(line);
+            }
+            continue;
+        }
+        in_block = false;
+        let noise = NEXTEST_PASS.is_match(line)
+            || rustc_status(line)
+            || t.starts_with("Nextest run ID ")
+            || t.starts_with("Starting ") && t.contains(" test")
+            || (!t.is_empty() && t.chars().all(|c| c == '─'))
+            || line.is_empty();
+        if noise {
             sink.drop_line();
         } else {
             sink.line(line);
@@ -208,8 +288,18 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
     Compacted {
         stdout: out.stdout.to_string(),
         stderr: Some(sink.text.clone()),
-        elided: sink.elided("passing tests and build progress"),
+        elided: sink.elided("passing tests, build progress, libtest lines, std frames"),
     }
+}
+
+/// Lines libtest prints around one test's run (nextest runs each test alone); `listing`: after
+/// a `failures:` line, where libtest lists the failed names indented.
+fn is_libtest_chrome(l: &str, listing: bool) -> bool {
+    (l.starts_with("running ") && (l.ends_with(" tests") || l.ends_with(" test")))
+        || TEST_LINE.is_match(l)
+        || l == "failures:"
+        || RESULT.is_match(l)
+        || (listing && l.starts_with("    ") && !l[4..].contains(' '))
 }
 
 fn rustc_status(line: &str) -> bool {
