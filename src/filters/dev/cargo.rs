@@ -263,9 +263,12 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
                     }
                 } else {
                     sink.drop_line();
-                    lines
+                    if lines
                         .next_if(|n| n.trim_start().starts_with("at "))
-                        .map(|_| sink.drop_line());
+                        .is_some()
+                    {
+                        sink.drop_line();
+                    }
                 }
             } else {
                 sink.line(line);
