@@ -159,6 +159,16 @@ fn py_package(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) 
         }
         write(&dir.join(format!("tests/test_m{m}.py")), &s)?;
     }
+    if state == "lint" {
+        // ruff: an unused import (F401), an unused local (F841), an undefined name (F821);
+        // mypy: a wrong return type.
+        for m in 0..modules.div_ceil(4) {
+            write(&dir.join(format!("mypkg/lint_m{m}.py")), &format!("import os\nimport sys\n\n\ndef scale_{m}(x: int, k: int) -> int:\n    unused = 1\n    return x * k\n\n\ndef bad_{m}(x: int) -> str:\n    return x + 1\n\n\ndef name_{m}():\n    return undefined_name_{m}\n"))?;
+            let f = format!("mypkg/lint_m{m}.py");
+            facts.extend([format!("{f}:1:8"), format!("{f}:2:8"), format!("{f}:6:5"), format!("{f}:15:12"), format!("Undefined name `undefined_name_{m}`")]);
+            facts.push(format!("{f}:11: error: Incompatible return value type"));
+        }
+    }
     if state == "collect" {
         write(&dir.join("tests/test_broken.py"), "import missing_mod\n\n\ndef test_x():\n    pass\n")?;
         facts.push("No module named 'missing_mod'".into());
@@ -193,6 +203,15 @@ fn js_package(dir: &Path, modules: &Path, files: usize, state: &str, facts: &mut
     for f in 0..files {
         write(&dir.join(format!("ts/m{f}.ts")), &format!("export function scale{f}(x: number): number {{\n  return x * {f};\n}}\n"))?;
     }
+    if state == "lint" {
+        write(&dir.join("eslint.config.js"), "module.exports = [{ files: [\"src/**/*.js\"], languageOptions: { sourceType: \"commonjs\", globals: { require: \"readonly\", module: \"writable\", describe: \"readonly\", test: \"readonly\", expect: \"readonly\" } }, rules: { \"no-unused-vars\": \"error\", \"no-undef\": \"error\", \"prefer-const\": \"warn\" } }];\n")?;
+        for f in 0..files.div_ceil(3) {
+            write(&dir.join(format!("src/lint{f}.js")), &format!("const fs = require(\"fs\");\nlet total = 0;\nfunction scale{f}(x) {{\n  return x * missing{f};\n}}\nmodule.exports = {{ total }};\n"))?;
+            facts.extend([format!("src/lint{f}.js"), format!("'scale{f}' is defined but never used"), format!("'missing{f}' is not defined")]);
+        }
+        facts.push("'fs' is assigned a value but never used".into());
+        facts.push("12 problems || problems (".into());
+    }
     if state == "error" {
         for b in 0..3 {
             write(&dir.join(format!("ts/bad{b}.ts")), "export const s: string = 42;\nexport function f(x) {\n  return x.y;\n}\nexport const n: number = \"a\";\n")?;
@@ -219,15 +238,22 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         rows.push(Row { label: label.into(), cwd, argv: words(argv), facts });
     };
     if has_tool(c, &["cargo", "--version"]) {
-        for (state, label, cmd) in [("passing", "cargo test (passing)", "cargo test"), ("failing", "cargo test (failing)", "cargo test"), ("error", "cargo build (2 compile errors)", "cargo build"), ("error", "cargo test (2 compile errors)", "cargo test"), ("warnings", "cargo clippy (warnings)", "cargo clippy")] {
+        let nextest = has_tool(c, &["cargo", "nextest", "--version"]);
+        if !nextest {
+            notes.push("cargo-nextest not found: nextest rows skipped".into());
+        }
+        for (state, label, cmd) in [("passing", "cargo test (passing)", "cargo test"), ("failing", "cargo test (failing)", "cargo test"), ("passing", "cargo nextest run (passing)", "cargo nextest run"), ("failing", "cargo nextest run --no-fail-fast (failing)", "cargo nextest run --no-fail-fast"), ("error", "cargo build (2 compile errors)", "cargo build"), ("error", "cargo test (2 compile errors)", "cargo test"), ("warnings", "cargo clippy (warnings)", "cargo clippy")] {
+            if cmd.contains("nextest") && !nextest {
+                continue;
+            }
             let dir = c.root.join(slug(label));
             let mut facts = Vec::new();
             rust_crate(&dir, rmods, state, &mut facts)?;
             // Build first so the raw and rtk runs see the same (cached) state.
             let _ = sh(c, &dir, &words("cargo test --no-run"), None)?;
             if state == "passing" {
-                // rtk's one line, or libtest's own for the single suite.
-                facts.push(format!("{n} passed, 0 failed || {n} passed; 0 failed", n = rmods * 8));
+                // rtk's one line, libtest's own for the single suite, or nextest's summary.
+                facts.push(format!("{n} passed, 0 failed || {n} passed; 0 failed || {n} tests run: {n} passed", n = rmods * 8));
             }
             add(label, dir, cmd, facts);
         }
@@ -235,7 +261,7 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         notes.push("cargo not found: Rust rows skipped".into());
     }
     if has_tool(c, &["python3", "-c", "import pytest"]) {
-        for (state, label, cmd) in [("passing", "python3 -m pytest (passing)", "python3 -m pytest"), ("failing", "python3 -m pytest (failing)", "python3 -m pytest"), ("failing", "python3 -m pytest -x (failing)", "python3 -m pytest -x"), ("collect", "python3 -m pytest (collection error)", "python3 -m pytest")] {
+        for (state, label, cmd) in [("passing", "python3 -m pytest (passing)", "python3 -m pytest"), ("failing", "python3 -m pytest (failing)", "python3 -m pytest"), ("failing", "python3 -m pytest -v (failing)", "python3 -m pytest -v"), ("failing", "python3 -m pytest -x (failing)", "python3 -m pytest -x"), ("collect", "python3 -m pytest (collection error)", "python3 -m pytest")] {
             let dir = c.root.join(slug(label));
             let mut facts = Vec::new();
             py_package(&dir, pmods, state, &mut facts)?;
@@ -251,6 +277,18 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("python3 with pytest not found: Python rows skipped".into());
     }
+    for (tool, label, cmd) in [("ruff", "ruff check (lint errors)", "ruff check ."), ("mypy", "mypy (type errors)", "mypy mypkg")] {
+        if !has_tool(c, &[tool, "--version"]) {
+            notes.push(format!("{tool} not found: its row skipped"));
+            continue;
+        }
+        let dir = c.root.join(slug(label));
+        let mut facts = Vec::new();
+        py_package(&dir, pmods, "lint", &mut facts)?;
+        // Each tool's own facts: ruff's locations and names, mypy's return-type errors.
+        facts.retain(|f| (tool == "mypy") == f.contains(": error: "));
+        add(label, dir, cmd, facts);
+    }
     match node_modules(o) {
         Some(nm) => {
             for (state, label, cmd) in [("passing", "npx jest (passing)", "npx jest"), ("failing", "npx jest (failing)", "npx jest"), ("failing", "npm test (failing)", "npm test"), ("error", "npx tsc --noEmit (errors)", "npx tsc --noEmit -p .")] {
@@ -262,10 +300,40 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
                 }
                 add(label, dir, cmd, facts);
             }
+            if nm.join(".bin/eslint").exists() {
+                let label = "npx eslint (lint errors)";
+                let dir = c.root.join(slug(label));
+                let mut facts = Vec::new();
+                js_package(&dir, &nm, jfiles, "lint", &mut facts)?;
+                add(label, dir, "npx eslint src", facts);
+            } else {
+                notes.push("no eslint in node_modules: eslint row skipped".into());
+            }
         }
         None => notes.push("no node_modules with jest + typescript (--node-modules DIR or RTK_BENCH_NODE_MODULES): JS rows skipped".into()),
     }
     Ok(rows)
+}
+
+/// A report grouped by file (`file:` then `  12:3: message`) with the file put back on each of
+/// its lines (`file:12:3: message`), so that a location fact is checked together with its file.
+fn ungroup(out: &str) -> String {
+    let mut file: Option<&str> = None;
+    let mut text = String::new();
+    for line in out.lines() {
+        match (file, line.strip_prefix("  ")) {
+            (Some(f), Some(rest)) if rest.starts_with(|c: char| c.is_ascii_digit()) => {
+                text.push_str(f);
+                text.push_str(rest.trim_start());
+            }
+            _ => {
+                file = (line.ends_with(':') && !line.contains(' ')).then_some(line);
+                text.push_str(line);
+            }
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// Runs the test-and-build rows; prints their table. Returns whether every fact held.
@@ -304,7 +372,7 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
             if !has(&raw.text) {
                 // The generator's fact must hold for the raw tool too, or the row is wrong.
                 failures.push(format!("{}: raw output lacks {f:?} (corpus bug)", row.label));
-            } else if has(&rtk.text) {
+            } else if has(&rtk.text) || has(&ungroup(&rtk.text)) {
                 pass += 1;
             } else {
                 failures.push(format!("{}: missing {f:?}", row.label));

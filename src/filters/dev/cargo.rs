@@ -37,6 +37,10 @@ static PANIC: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^thread '(.+?)'(?: \(\d+\))? (panicked at .+)$").unwrap());
 static NEXTEST_PASS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s+(PASS|SKIP|START|SLOW)\s+\[").unwrap());
+/// Any nextest status line (`        FAIL [   0.004s] (3/9) …`, `     Summary [`): never part of
+/// a test's output block.
+static NEXTEST_STATUS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s+[A-Z][A-Za-z-]*(?: \d+/\d+)?\s+\[\s*[\d.]+s\]").unwrap());
 
 impl Filter for Test {
     fn name(&self) -> &'static str {
@@ -201,7 +205,9 @@ fn keep_frame(line: &str, next: Option<&str>) -> bool {
 /// build progress go; each FAIL block keeps its header, the test's own output and its panic
 /// with message and location; inside a block the libtest chrome of the single-test run
 /// (`running 1 test`, `test x ... FAILED`, `failures:`, `test result:`) and backtrace frames
-/// outside the project go. The Summary, the final FAIL list, warnings and errors stay.
+/// outside the project go, and a panic line loses the thread name when it is the test's. The
+/// Summary, warnings and errors stay; the closing FAIL list only where it names a test not
+/// shown above.
 fn compact_nextest(out: &Output<'_>) -> Compacted {
     let err = strip_ansi(out.stderr);
     if !err.lines().any(|l| l.trim_start().starts_with("Summary [")) {
@@ -219,6 +225,10 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
     let mut in_block = false;
     let mut in_backtrace = false;
     let mut listing = false;
+    // The test of the last FAIL line, and the FAIL lines shown before the Summary.
+    let mut current = "";
+    let mut shown: Vec<&str> = Vec::new();
+    let mut past_summary = false;
     while let Some(line) = lines.next() {
         let t = line.trim_start();
         if line.starts_with("  stdout ───") || line.starts_with("  stderr ───") {
@@ -241,7 +251,10 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
             }
             continue;
         }
-        if in_block && (line.is_empty() || line.starts_with("    ")) {
+        if in_block
+            && (line.is_empty() || line.starts_with("    "))
+            && !NEXTEST_STATUS.is_match(line)
+        {
             let inner = line.get(4..).unwrap_or("");
             listing |= inner == "failures:";
             if line.is_empty()
@@ -254,6 +267,9 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
                 sink.line(line);
             } else if in_backtrace && inner.starts_with("note: Some details are omitted") {
                 sink.drop_line();
+            } else if let Some(c) = PANIC.captures(inner).filter(|c| c[1] == *current) {
+                // The thread name repeats the test's: `panicked at file:line:` is enough.
+                sink.line(&format!("    {}", &c[2]));
             } else if in_backtrace {
                 let next = lines.peek().map(|n| n.get(4..).unwrap_or(""));
                 if keep_frame(inner, next) {
@@ -276,6 +292,16 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
             continue;
         }
         in_block = false;
+        past_summary |= t.starts_with("Summary [");
+        if t.starts_with("FAIL ") {
+            if past_summary && shown.contains(&t) {
+                // The closing list repeats a FAIL line already shown above its output.
+                sink.drop_line();
+                continue;
+            }
+            current = t.rsplit(' ').next().unwrap_or("");
+            shown.push(t);
+        }
         let noise = NEXTEST_PASS.is_match(line)
             || rustc_status(line)
             || t.starts_with("Nextest run ID ")
@@ -403,6 +429,20 @@ mod tests {
         assert_eq!(
             text,
             "---- t::a stdout ----\nthread 'worker' (77) panicked at src/w.rs:3:1:\ngone\npanicked at src/lib.rs:9:9:\njoin failed\ncargo test: 0 passed, 1 failed, 0 ignored, 0 filtered out (1 suites, 0.01s)\n"
+        );
+    }
+
+    #[test]
+    fn nextest_blocks_end_at_the_next_status_line_and_keep_the_tests_own_output() {
+        let err = "    Starting 3 tests across 1 binary\n        FAIL [   0.004s] (1/3) calc t::a\n  stdout ───\n\n    running 1 test\n    value=3\n    test t::a ... FAILED\n\n    failures:\n\n    failures:\n        t::a\n\n  stderr ───\n\n    thread 't::a' (9) panicked at src/lib.rs:3:5:\n    boom\n\n        PASS [   0.004s] (2/3) calc t::b\n        PASS [   0.004s] (3/3) calc t::c\n────────────\n     Summary [   0.010s] 3 tests run: 2 passed, 1 failed, 0 skipped\n        FAIL [   0.004s] (1/3) calc t::a\nerror: test run failed\n";
+        let out = Output {
+            stdout: "",
+            stderr: err,
+            code: 100,
+        };
+        assert_eq!(
+            compact_nextest(&out).stderr.unwrap(),
+            "        FAIL [   0.004s] (1/3) calc t::a\n  stdout ───\n    value=3\n  stderr ───\n    panicked at src/lib.rs:3:5:\n    boom\n     Summary [   0.010s] 3 tests run: 2 passed, 1 failed, 0 skipped\nerror: test run failed\n"
         );
     }
 }

@@ -1,7 +1,9 @@
 //! Linters whose reports are lists of `location: message [rule]`: `eslint` (stylish format),
 //! `ruff check` (full format with code frames) and `mypy`. Each problem stays one line with its
 //! file, line:col, severity, message and rule; code frames, fix previews and column padding
-//! go; the tools' summary lines are kept. Unknown lines are kept.
+//! go; the tools' summary lines are kept. Unknown lines are kept. ruff's and mypy's lines of one
+//! file share a `file:` line; eslint's absolute file paths under the working directory are
+//! printed relative to it.
 
 use std::sync::LazyLock;
 
@@ -71,6 +73,9 @@ impl Filter for Eslint {
                 elided: None,
             });
         }
+        // eslint heads each file with its absolute path; under the working directory the
+        // relative path says the same.
+        let cwd = std::env::current_dir().ok();
         let mut sink = Sink::default();
         for line in text.lines() {
             if let Some(c) = ESLINT_PROBLEM.captures(line) {
@@ -82,7 +87,7 @@ impl Filter for Eslint {
             } else if line.trim().is_empty() {
                 sink.drop_line();
             } else {
-                sink.line(line);
+                sink.line(relative(line, cwd.as_deref()));
             }
         }
         Ok(Compacted {
@@ -91,6 +96,16 @@ impl Filter for Eslint {
             elided: None,
         })
     }
+}
+
+/// `line` without a leading `cwd/` (an absolute path under the working directory).
+fn relative<'a>(line: &'a str, cwd: Option<&std::path::Path>) -> &'a str {
+    cwd.and_then(|d| d.to_str())
+        .filter(|d| d.len() > 1)
+        .and_then(|d| line.strip_prefix(d))
+        .and_then(|rest| rest.strip_prefix('/'))
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(line)
 }
 
 static RUFF_HEAD: LazyLock<Regex> = LazyLock::new(|| {
@@ -162,8 +177,52 @@ impl Filter for Ruff {
         if let Some(p) = pending {
             sink.line(p);
         }
+        sink.text = group_by_file(&sink.text);
         Ok(done(sink, "code frames and fix previews"))
     }
+}
+
+static LOCATED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\S+?):(\d+(?::\d+)?): (.*)$").unwrap());
+
+/// Runs of two or more consecutive `file:l:c: message` lines of one file become a `file:` line
+/// with `  l:c: message` under it; every other line stays as it is.
+fn group_by_file(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let lines: Vec<&str> = text.lines().collect();
+    fn file_of(l: &str) -> Option<&str> {
+        LOCATED
+            .captures(l)
+            .and_then(|c| c.get(1))
+            .map(|m| m.as_str())
+    }
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(file) = file_of(lines[i]) else {
+            out.push_str(lines[i]);
+            out.push('\n');
+            i += 1;
+            continue;
+        };
+        let run = lines[i..]
+            .iter()
+            .take_while(|l| file_of(l) == Some(file))
+            .count();
+        if run == 1 {
+            out.push_str(lines[i]);
+            out.push('\n');
+        } else {
+            out.push_str(file);
+            out.push_str(":\n");
+            for l in &lines[i..i + run] {
+                out.push_str("  ");
+                out.push_str(&l[file.len() + 1..]);
+                out.push('\n');
+            }
+        }
+        i += run;
+    }
+    out
 }
 
 static MYPY_LINE: LazyLock<Regex> =
@@ -197,6 +256,7 @@ impl Filter for Mypy {
                 sink.line(line);
             }
         }
+        sink.text = group_by_file(&sink.text);
         Ok(done(sink, "source snippets"))
     }
 }
@@ -214,7 +274,7 @@ mod tests {
     }
 
     #[test]
-    fn ruff_full_format_becomes_one_line_each() {
+    fn ruff_full_format_becomes_one_line_each_under_its_file() {
         let raw = "F401 [*] `os` imported but unused\n --> a.py:1:8\n  |\n1 | import os\n  |        ^^\n  |\nhelp: Remove unused import\n\nF821 Undefined name `x`\n --> a.py:6:16\n  |\n6 |         return x\n  |                ^\n\nFound 2 errors.\n";
         let out = Output {
             stdout: raw,
@@ -224,7 +284,7 @@ mod tests {
         let c = Ruff.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
             c.stdout,
-            "a.py:1:8: F401 [*] `os` imported but unused\na.py:6:16: F821 Undefined name `x`\nFound 2 errors.\n"
+            "a.py:\n  1:8: F401 [*] `os` imported but unused\n  6:16: F821 Undefined name `x`\nFound 2 errors.\n"
         );
     }
 
@@ -241,5 +301,24 @@ mod tests {
             c.stdout,
             "/p/a.js\n  1:10 error 'f' is defined but never used (no-unused-vars)\n✖ 1 problem (1 error, 0 warnings)\n"
         );
+    }
+
+    #[test]
+    fn located_lines_of_one_file_share_a_header() {
+        let raw = "a.py:1:8: F401 x\na.py:2:8: F401 y\nb.py:3: error: z\nFound 3 errors.\n";
+        assert_eq!(
+            group_by_file(raw),
+            "a.py:\n  1:8: F401 x\n  2:8: F401 y\nb.py:3: error: z\nFound 3 errors.\n"
+        );
+    }
+
+    #[test]
+    fn paths_under_the_working_directory_are_relative() {
+        let cwd = std::path::Path::new("/w/proj");
+        assert_eq!(relative("/w/proj/src/a.js", Some(cwd)), "src/a.js");
+        assert_eq!(relative("/w/projx/a.js", Some(cwd)), "/w/projx/a.js");
+        assert_eq!(relative("/w/proj/", Some(cwd)), "/w/proj/");
+        assert_eq!(relative("  1:7 error x", Some(cwd)), "  1:7 error x");
+        assert_eq!(relative("/a.js", Some(std::path::Path::new("/"))), "/a.js");
     }
 }
