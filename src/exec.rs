@@ -254,4 +254,42 @@ mod tests {
         assert_eq!(sink, data);
         assert_eq!(s.total, data.len() as u64);
     }
+
+    /// A reader that hands out at most `n` bytes per read, as a pipe might.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn line_sink_gets_whole_lines_in_order_with_their_offsets() {
+        let text = b"one\ntwo two\n\nthree\nfour without newline";
+        for step in [1, 3, 5, 64] {
+            let mut got: Vec<(Vec<u8>, usize)> = Vec::new();
+            let mut on = |b: &[u8], at: usize| got.push((b.to_vec(), at));
+            let mut sink = Vec::new();
+            let s = pump(
+                Trickle(text, step),
+                StreamMode::Hold { cap: 1 << 20 },
+                &mut sink,
+                Some(&mut on),
+            )
+            .unwrap();
+            assert_eq!(s.held, text);
+            let joined: Vec<u8> = got.iter().flat_map(|(b, _)| b.clone()).collect();
+            assert_eq!(joined, text, "step {step}");
+            let mut at = 0;
+            for (i, (b, off)) in got.iter().enumerate() {
+                assert_eq!(*off, at, "step {step}");
+                assert!(i + 1 == got.len() || b.ends_with(b"\n"), "step {step}");
+                at += b.len();
+            }
+        }
+    }
 }

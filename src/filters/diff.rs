@@ -4,7 +4,9 @@
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{
+    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
+};
 
 pub struct DiffTool;
 
@@ -55,36 +57,10 @@ impl Filter for DiffTool {
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let mut inc = self.incremental(inv).expect("diff compacts incrementally");
-        inc.feed(out.stdout, 0)?;
-        inc.finish(out)
+        whole(self.incremental(inv).expect("incremental"), out)
     }
     fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
         let full = SPEC.has(inv.args, "U", &["unified"]);
-        Some(Box::new(DiffPieces(unified::Pieces::new(
-            (!full).then_some(1),
-        ))))
-    }
-}
-
-/// The diff compacted hunk by hunk as it is printed.
-struct DiffPieces(unified::Pieces);
-
-impl Incremental for DiffPieces {
-    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
-        self.0.feed(lines);
-        Ok(())
-    }
-    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let compacted = self.0.finish();
-        if out.code > 1 || !self.0.saw_hunk {
-            return Ok(Compacted::raw(out));
-        }
-        let (stdout, el) = compacted?;
-        Ok(Compacted {
-            stdout,
-            stderr: None,
-            elided: el.describe(),
-        })
+        Some(Box::new(unified::Pieces::new((!full).then_some(1), true)))
     }
 }

@@ -123,6 +123,13 @@ pub trait Incremental {
     fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
 }
 
+/// [`Filter::compact`] for a filter whose work is its [`Incremental`]: the whole output as one
+/// piece.
+pub fn whole(mut inc: Box<dyn Incremental>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+    inc.feed(out.stdout, 0)?;
+    inc.finish(out)
+}
+
 /// Compacts `out` through the filter's [`Incremental`], fed `lines_per_piece` lines at a time
 /// (`None` when the filter has none). For tests of the equivalence above.
 pub fn compact_in_pieces(

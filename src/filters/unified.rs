@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use super::pieces::{lines_inclusive, Cutter};
-use super::Unparsed;
+use super::{Compacted, Incremental, Output, Unparsed};
 
 /// What was left out.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -84,28 +84,25 @@ fn compact_into(
 pub struct Pieces {
     cutter: Cutter,
     context: Option<usize>,
+    /// Print the output raw when it holds no hunk (`diff` without `-u`: not a unified diff).
+    raw_without_hunks: bool,
     out: String,
     el: Elided,
     /// A hunk header (`@@ `) was seen.
-    pub saw_hunk: bool,
+    saw_hunk: bool,
     error: Option<Unparsed>,
 }
 
 impl Pieces {
-    pub fn new(context: Option<usize>) -> Self {
+    pub fn new(context: Option<usize>, raw_without_hunks: bool) -> Self {
         Pieces {
             cutter: Cutter::new("\n@@ "),
             context,
+            raw_without_hunks,
             out: String::new(),
             el: Elided::default(),
             saw_hunk: false,
             error: None,
-        }
-    }
-
-    pub fn feed(&mut self, lines: &str) {
-        if let Some(done) = self.cutter.push(lines) {
-            self.section(&done);
         }
     }
 
@@ -118,15 +115,30 @@ impl Pieces {
             self.error = Some(e);
         }
     }
+}
 
-    /// The compacted diff, after the last piece.
-    pub fn finish(&mut self) -> Result<(String, Elided), Unparsed> {
+impl Incremental for Pieces {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        if let Some(done) = self.cutter.push(lines) {
+            self.section(&done);
+        }
+        Ok(())
+    }
+    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let rest = self.cutter.rest();
         self.section(&rest);
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => Ok((std::mem::take(&mut self.out), self.el)),
+        // 1 = differences (diff, git diff --exit-code); anything else non-zero is an error.
+        if out.code > 1 || (self.raw_without_hunks && !self.saw_hunk) {
+            return Ok(Compacted::raw(out));
         }
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        Ok(Compacted {
+            stdout: self.out,
+            stderr: None,
+            elided: self.el.describe(),
+        })
     }
 }
 

@@ -6,7 +6,9 @@
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{
+    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
+};
 
 pub struct Diff;
 
@@ -66,36 +68,10 @@ impl Filter for Diff {
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let mut inc = self
-            .incremental(inv)
-            .expect("git diff compacts incrementally");
-        inc.feed(out.stdout, 0)?;
-        inc.finish(out)
+        whole(self.incremental(inv).expect("incremental"), out)
     }
     fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
         let context = (!wants_full_context(inv.rest())).then_some(CONTEXT);
-        Some(Box::new(DiffPieces(unified::Pieces::new(context))))
-    }
-}
-
-/// The diff compacted hunk by hunk as git prints it.
-struct DiffPieces(unified::Pieces);
-
-impl Incremental for DiffPieces {
-    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
-        self.0.feed(lines);
-        Ok(())
-    }
-    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        // 1 = differences under --exit-code; anything else non-zero is an error.
-        if out.code > 1 {
-            return Ok(Compacted::raw(out));
-        }
-        let (stdout, el) = self.0.finish()?;
-        Ok(Compacted {
-            stdout,
-            stderr: None,
-            elided: el.describe(),
-        })
+        Some(Box::new(unified::Pieces::new(context, false)))
     }
 }

@@ -8,7 +8,9 @@
 
 use crate::filters::args::Spec;
 use crate::filters::pieces::Cutter;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{
+    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
+};
 
 pub struct Log;
 
@@ -115,11 +117,7 @@ impl Filter for Log {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
-        let mut inc = self
-            .incremental(inv)
-            .expect("git log compacts incrementally");
-        inc.feed(out.stdout, 0)?;
-        inc.finish(out)
+        whole(self.incremental(inv).expect("incremental"), out)
     }
     fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
         Some(Box::new(LogPieces::default()))
