@@ -6,11 +6,12 @@
 //! on its own thread so a chatty child never deadlocks; what is held in memory per stream is
 //! capped, and past the cap the stream is written through raw as it arrives.
 
+pub mod path;
 pub mod tee;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 
 use crate::tracking::SampledCounter;
@@ -23,7 +24,11 @@ pub fn run_inherited(argv: &[OsString]) -> anyhow::Result<u8> {
     let Some((program, args)) = argv.split_first() else {
         anyhow::bail!("nothing to run");
     };
-    match command(program).args(args).status() {
+    match spawn(program, |c| {
+        c.args(args);
+    })
+    .and_then(|mut child| child.wait())
+    {
         Ok(status) => Ok(exit_code(status)),
         Err(e) => not_found_or(program, e),
     }
@@ -77,12 +82,12 @@ pub fn run_captured(
     let Some((program, args)) = argv.split_first() else {
         anyhow::bail!("nothing to run");
     };
-    let spawned = command(program)
-        .args(args)
-        .stdin(Stdio::inherit())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
+    let spawned = spawn(program, |c| {
+        c.args(args)
+            .stdin(Stdio::inherit())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+    });
     let mut child = match spawned {
         Ok(c) => c,
         Err(e) => return not_found_or(program, e).map(|_| None),
@@ -183,9 +188,24 @@ fn memchr_last_newline(chunk: &[u8]) -> Option<usize> {
     chunk.iter().rposition(|&b| b == b'\n')
 }
 
+/// Spawns `program` set up by `setup`: by the file [`path::resolve`] finds (with `program` as
+/// its argv\[0\]), else, or when that file cannot be run, by the bare name as the system finds it.
 #[allow(clippy::disallowed_methods)]
-fn command(program: &OsString) -> Command {
-    Command::new(program)
+fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Child> {
+    use std::os::unix::process::CommandExt;
+    if let Some(file) = path::resolve_here(program) {
+        let mut c = Command::new(file);
+        c.arg0(program);
+        setup(&mut c);
+        match c.spawn() {
+            // e.g. a `noexec` mount: execvp would go on along PATH.
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {}
+            other => return other,
+        }
+    }
+    let mut c = Command::new(program);
+    setup(&mut c);
+    c.spawn()
 }
 
 fn not_found_or(program: &OsString, e: io::Error) -> anyhow::Result<u8> {

@@ -170,11 +170,9 @@ impl Db {
         let cmd = command::normalize(&run.command);
         let key = command::key(&cmd);
         self.conn
-            .execute(
-                "INSERT INTO runs (ts, command, command_key, project, raw_bytes, emitted_bytes,
-                    raw_tokens, emitted_tokens, exit_code, duration_ms, fell_back)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![
+            .prepare_cached(INSERT_RUN)
+            .and_then(|mut insert| {
+                insert.execute(params![
                     ts,
                     cmd,
                     key,
@@ -186,10 +184,22 @@ impl Db {
                     run.exit_code,
                     sql_u64(run.duration_ms),
                     run.fell_back,
-                ],
-            )
+                ])
+            })
             .map(drop)
             .map_err(|e| sql_err(&self.path, e))
+    }
+
+    /// Gets an insert ready before there is a run to store: its statements compiled, the pages
+    /// it reads cached (the recorder does this while the command runs). Errors are left for
+    /// the insert itself to report.
+    pub fn warm(&self) {
+        let _ = self.conn.prepare_cached(INSERT_RUN);
+        let _ = last_prune(&self.conn);
+        let _ = self
+            .conn
+            .prepare_cached("SELECT max(id) FROM runs")
+            .and_then(|mut s| s.query_row([], |r| r.get::<_, Option<i64>>(0)));
     }
 
     /// Copies the WAL into the database and truncates it once it is past
@@ -256,11 +266,15 @@ impl Db {
     }
 }
 
+const INSERT_RUN: &str = "INSERT INTO runs (ts, command, command_key, project, raw_bytes,
+    emitted_bytes, raw_tokens, emitted_tokens, exit_code, duration_ms, fell_back)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+const LAST_PRUNE: &str = "SELECT value FROM meta WHERE key = 'last_prune'";
+
 fn last_prune(conn: &Connection) -> rusqlite::Result<Option<i64>> {
     let v: Option<String> = conn
-        .query_row("SELECT value FROM meta WHERE key = 'last_prune'", [], |r| {
-            r.get(0)
-        })
+        .prepare_cached(LAST_PRUNE)?
+        .query_row([], |r| r.get(0))
         .optional()?;
     Ok(v.and_then(|s| s.parse().ok()))
 }

@@ -37,23 +37,32 @@ impl Recorder {
         Recorder { run, worker }
     }
 
-    /// Stores `run` and waits for it; warnings go to `warn`.
-    pub fn finish_to(self, run: &RunRecord, warn: &mut dyn Write) {
+    /// Stores `run` and waits for it; returns the warnings.
+    fn wait(self, run: &RunRecord) -> Vec<String> {
         // A worker that already gave up (tracking disabled, no database) drops the receiver.
         let _ = self.run.send(run.clone());
         drop(self.run);
-        let warnings = self
-            .worker
+        self.worker
             .join()
-            .unwrap_or_else(|_| vec!["history not recorded: the recorder panicked".into()]);
-        for w in warnings {
-            let _ = writeln!(warn, "rtk: warning: {w}");
-        }
+            .unwrap_or_else(|_| vec!["history not recorded: the recorder panicked".into()])
     }
 
-    /// [`Recorder::finish_to`] stderr.
+    /// Stores `run` and waits for it; warnings go to `warn`.
+    pub fn finish_to(self, run: &RunRecord, warn: &mut dyn Write) {
+        print_warnings(&self.wait(run), warn);
+    }
+
+    /// [`Recorder::finish_to`] stderr, locked only once the worker is done (a worker that
+    /// writes to stderr itself must not wait on this thread's lock).
     pub fn finish(self, run: &RunRecord) {
-        self.finish_to(run, &mut std::io::stderr().lock());
+        let warnings = self.wait(run);
+        print_warnings(&warnings, &mut std::io::stderr().lock());
+    }
+}
+
+fn print_warnings(warnings: &[String], out: &mut dyn Write) {
+    for w in warnings {
+        let _ = writeln!(out, "rtk: warning: {w}");
     }
 }
 
@@ -62,6 +71,7 @@ fn write(settings: &Settings, rx: &mpsc::Receiver<RunRecord>) -> Result<(), Trac
     let Some(mut db) = open_for(settings)? else {
         return Ok(());
     };
+    db.warm();
     // No run: the runner ended without finishing (an error it reports itself).
     let Ok(run) = rx.recv() else { return Ok(()) };
     store(&mut db, settings, &run, now_unix())

@@ -58,29 +58,44 @@ impl Groups {
             self.whitespace = true;
             return;
         }
-        let base = text.as_ptr() as usize;
-        for line in text.lines() {
-            let at = offset + (line.as_ptr() as usize - base);
-            let (dir, name) = match line.rfind('/') {
-                Some(i) if i + 1 < line.len() => (&line[..=i], at + i + 1..at + line.len()),
-                _ => ("", at..at + line.len()),
+        // Bytes, found with vectorised searches: `/` and `\n` are ASCII, so every cut below is
+        // a char boundary.
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        while start < bytes.len() {
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+            // `lines` drops the `\r` of a `\r\n` line end.
+            let stop = if end > start && bytes[end - 1] == b'\r' && end < bytes.len() {
+                end - 1
+            } else {
+                end
             };
-            // A path usually shares its folder with the line before: that one is checked
-            // before the map.
-            let g = match self.last.filter(|&g| self.groups[g].0 == dir) {
-                Some(g) => g,
-                None => match self.index.get(dir) {
-                    Some(&g) => g,
-                    None => {
-                        self.groups.push((dir.to_string(), Vec::new()));
-                        self.index.insert(dir.to_string(), self.groups.len() - 1);
-                        self.groups.len() - 1
-                    }
-                },
-            };
-            self.groups[g].1.push(name);
-            self.last = Some(g);
+            self.add(&text[start..stop], offset + start);
+            start = end + 1;
         }
+    }
+
+    /// One path, at `at` in the whole output.
+    fn add(&mut self, line: &str, at: usize) {
+        let (dir, name) = match memchr::memrchr(b'/', line.as_bytes()) {
+            Some(i) if i + 1 < line.len() => (&line[..=i], at + i + 1..at + line.len()),
+            _ => ("", at..at + line.len()),
+        };
+        // A path usually shares its folder with the line before: that one is checked before
+        // the map.
+        let g = match self.last.filter(|&g| self.groups[g].0 == dir) {
+            Some(g) => g,
+            None => match self.index.get(dir) {
+                Some(&g) => g,
+                None => {
+                    self.groups.push((dir.to_string(), Vec::new()));
+                    self.index.insert(dir.to_string(), self.groups.len() - 1);
+                    self.groups.len() - 1
+                }
+            },
+        };
+        self.groups[g].1.push(name);
+        self.last = Some(g);
     }
 
     /// `./src/a/: one.rs two.rs` per folder.
@@ -135,13 +150,12 @@ fn group_paths(text: &str) -> String {
 /// be told apart once joined with spaces. Bytes first; only text with non-ASCII is decoded.
 fn has_whitespace_in_a_line(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let ascii_space = |(i, &b): (usize, &u8)| match b {
-        b' ' | b'\t' | 0x0b | 0x0c => true,
-        // `lines` strips the `\r` of a `\r\n` line end, and only that one.
-        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
-        _ => false,
-    };
-    if bytes.iter().enumerate().any(ascii_space) {
+    // `lines` strips the `\r` of a `\r\n` line end (and only that one, not one at the very end).
+    let stray_cr = memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'));
+    if memchr::memchr3(b' ', b'\t', 0x0b, bytes).is_some()
+        || memchr::memchr(0x0c, bytes).is_some()
+        || stray_cr
+    {
         return true;
     }
     !text.is_ascii() && text.lines().any(|l| l.contains(char::is_whitespace))
@@ -170,6 +184,44 @@ mod tests {
                 t.lines().any(|l| l.contains(char::is_whitespace)),
                 "{t:?}"
             );
+        }
+    }
+
+    /// The grouping, written the plain way (`lines`, `rfind`), for comparison.
+    fn grouped_plainly(text: &str) -> String {
+        let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in text.lines() {
+            let (dir, name) = match line.rfind('/') {
+                Some(i) if i + 1 < line.len() => (&line[..=i], &line[i + 1..]),
+                _ => ("", line),
+            };
+            match groups.iter_mut().find(|(d, _)| *d == dir) {
+                Some((_, names)) => names.push(name),
+                None => groups.push((dir, vec![name])),
+            }
+        }
+        let mut out = String::new();
+        for (dir, names) in groups {
+            if dir.is_empty() {
+                names.iter().for_each(|n| out.push_str(&format!("{n}\n")));
+            } else {
+                out.push_str(&format!("{dir}: {}\n", names.join(" ")));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn byte_search_groups_as_lines_and_rfind_do() {
+        for t in [
+            ".\n./a\n./a/x.rs\n./b/y.rs\n./a/z.rs\n",
+            "a\r\nb/c\r\nb/d",
+            "\n\nx\n\n./y/\n./y/z\n",
+            "./é/ü.rs\n./é/a\n/\n//\nlast",
+            "",
+        ] {
+            assert!(!has_whitespace_in_a_line(t), "{t:?}");
+            assert_eq!(group_paths(t), grouped_plainly(t), "{t:?}");
         }
     }
 
