@@ -65,9 +65,10 @@ pub struct Captured {
     pub stderr: Stream,
 }
 
-/// Called with each run of complete lines of a held stdout as it arrives (the last call may
-/// end without a newline), and the run's offset in the stream: a filter's compaction can then
-/// go on while the child still runs. Not called once the stream spilled past its cap.
+/// Called each time a held stdout has more complete lines, with everything held up to the
+/// last of them (the last call, at the end, may end without a newline) and the offset where
+/// the new lines start: a filter's compaction can then go on while the child still runs.
+/// Not called once the stream spilled past its cap.
 pub type LineSink<'a> = &'a mut dyn FnMut(&[u8], usize);
 
 /// Runs `argv` with stdin inherited and stdout/stderr piped and handled per mode.
@@ -159,7 +160,7 @@ fn pump(
                 s.held.extend_from_slice(chunk);
                 if let (Some(f), Some(nl)) = (on_lines.as_mut(), memchr_last_newline(chunk)) {
                     let end = s.held.len() - n + nl + 1;
-                    f(&s.held[handed..end], handed);
+                    f(&s.held[..end], handed);
                     handed = end;
                 }
             }
@@ -177,7 +178,7 @@ fn pump(
         .as_mut()
         .filter(|_| !s.spilled && handed < s.held.len())
     {
-        f(&s.held[handed..], handed);
+        f(&s.held, handed);
     }
     s.tokens = tokens.finish();
     Ok(s)
@@ -185,7 +186,7 @@ fn pump(
 
 /// Index of the last `\n` in `chunk`.
 fn memchr_last_newline(chunk: &[u8]) -> Option<usize> {
-    chunk.iter().rposition(|&b| b == b'\n')
+    memchr::memrchr(b'\n', chunk)
 }
 
 /// Spawns `program` set up by `setup`: by the file [`path::resolve`] finds (with `program` as
@@ -292,7 +293,7 @@ mod tests {
         let text = b"one\ntwo two\n\nthree\nfour without newline";
         for step in [1, 3, 5, 64] {
             let mut got: Vec<(Vec<u8>, usize)> = Vec::new();
-            let mut on = |b: &[u8], at: usize| got.push((b.to_vec(), at));
+            let mut on = |b: &[u8], at: usize| got.push((b[at..].to_vec(), at));
             let mut sink = Vec::new();
             let s = pump(
                 Trickle(text, step),

@@ -8,6 +8,8 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread::{self, JoinHandle};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::env::Env;
@@ -23,6 +25,14 @@ pub fn dir(env: &Env) -> Option<PathBuf> {
 /// Writes `parts` (concatenated, capped) to a new tee file named after `command`; prunes old
 /// files. Returns the path written.
 pub fn write(env: &Env, command: &str, parts: &[&[u8]]) -> std::io::Result<PathBuf> {
+    let (path, file) = create(env, command)?;
+    fill(file, &path, parts)?;
+    Ok(path)
+}
+
+/// Creates the (empty) tee file for a run of `command`: its path is known, and can be printed,
+/// before [`fill`] writes it (on another thread while rtk prints the compacted output).
+pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> {
     let dir = dir(env).ok_or_else(|| std::io::Error::other("no HOME or XDG_DATA_HOME"))?;
     fs::create_dir_all(&dir)?;
     let now = SystemTime::now()
@@ -34,20 +44,116 @@ pub fn write(env: &Env, command: &str, parts: &[&[u8]]) -> std::io::Result<PathB
         std::process::id(),
         slug(command)
     ));
-    let mut file = fs::File::create(&path)?;
-    let mut left = MAX_FILE_BYTES;
-    let mut cut = false;
+    let file = fs::File::create(&path)?;
+    Ok((path, file))
+}
+
+/// Writes `parts` (concatenated, capped) into the tee file at `path` that [`create`] made,
+/// then prunes the folder's old files.
+pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
+    let mut capped = Capped::new(file);
     for part in parts {
-        let take = part.len().min(left);
-        file.write_all(&part[..take])?;
-        left -= take;
-        cut |= take < part.len();
+        capped.write(part)?;
     }
-    if cut {
-        writeln!(file, "\n[rtk: tee file cut at {MAX_FILE_BYTES} bytes]")?;
+    capped.end(path)
+}
+
+/// A tee file's writer that stops at [`MAX_FILE_BYTES`] and says so in a last line.
+struct Capped {
+    file: fs::File,
+    left: usize,
+    cut: bool,
+}
+
+impl Capped {
+    fn new(file: fs::File) -> Self {
+        Capped {
+            file,
+            left: MAX_FILE_BYTES,
+            cut: false,
+        }
     }
-    prune(&dir, KEEP_FILES);
-    Ok(path)
+
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let take = bytes.len().min(self.left);
+        self.file.write_all(&bytes[..take])?;
+        self.left -= take;
+        self.cut |= take < bytes.len();
+        Ok(())
+    }
+
+    /// The cut line if any, then the folder's old files pruned.
+    fn end(mut self, path: &Path) -> std::io::Result<()> {
+        if self.cut {
+            writeln!(self.file, "\n[rtk: tee file cut at {MAX_FILE_BYTES} bytes]")?;
+        }
+        if let Some(dir) = path.parent() {
+            prune(dir, KEEP_FILES);
+        }
+        Ok(())
+    }
+}
+
+/// A tee file written on its own thread while the command still runs (for large outputs
+/// whose filter already elides): writing megabytes after the command ended would add
+/// milliseconds to the run, and a write can stall on the disk.
+pub struct Writer {
+    path: PathBuf,
+    chunks: mpsc::Sender<Vec<u8>>,
+    worker: JoinHandle<std::io::Result<()>>,
+}
+
+impl Writer {
+    /// Creates the file (see [`create`]) and its writing thread.
+    pub fn start(env: &Env, command: &str) -> std::io::Result<Writer> {
+        let (path, file) = create(env, command)?;
+        let (chunks, rx) = mpsc::channel::<Vec<u8>>();
+        let at = path.clone();
+        let worker = thread::spawn(move || {
+            let mut capped = Capped::new(file);
+            let mut failed = None;
+            for chunk in rx {
+                if failed.is_none() {
+                    failed = capped.write(&chunk).err();
+                }
+            }
+            match failed {
+                Some(e) => Err(e),
+                None => capped.end(&at),
+            }
+        });
+        Ok(Writer {
+            path,
+            chunks,
+            worker,
+        })
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends a copy of `bytes`.
+    pub fn push(&self, bytes: &[u8]) {
+        // The worker only stops once the sender is dropped.
+        let _ = self.chunks.send(bytes.to_vec());
+    }
+
+    /// Waits for everything pushed to be written.
+    pub fn finish(self) -> std::io::Result<PathBuf> {
+        drop(self.chunks);
+        match self.worker.join() {
+            Ok(r) => r.map(|()| self.path),
+            Err(_) => Err(std::io::Error::other("the tee writer stopped")),
+        }
+    }
+
+    /// Nothing was elided after all: the file goes (at once; the thread may still be writing
+    /// into it, and ends with the process).
+    pub fn discard(self) {
+        let _ = fs::remove_file(&self.path);
+    }
 }
 
 /// Keeps the newest `keep` `.log` files in `dir` (by name, which starts with the time).
@@ -118,6 +224,33 @@ mod tests {
         let left: Vec<_> = fs::read_dir(&d).unwrap().collect();
         assert_eq!(left.len(), KEEP_FILES);
         assert!(!d.join(format!("{:010}_1_x.log", 0)).exists());
+    }
+
+    #[test]
+    fn writer_writes_what_was_pushed_capped_and_discard_removes_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
+        let w = Writer::start(&env, "git diff").unwrap();
+        w.push(b"one\n");
+        w.push(b"two\n");
+        let path = w.finish().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"one\ntwo\n");
+
+        let w = Writer::start(&env, "cat big").unwrap();
+        let chunk = vec![b'y'; MAX_FILE_BYTES / 3 + 1];
+        for _ in 0..4 {
+            w.push(&chunk);
+        }
+        let path = w.finish().unwrap();
+        let text = fs::read(&path).unwrap();
+        assert!(text.len() < MAX_FILE_BYTES + 100);
+        assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
+
+        let w = Writer::start(&env, "ls").unwrap();
+        w.push(b"x\n");
+        let path = w.path().to_path_buf();
+        w.discard();
+        assert!(!path.exists());
     }
 
     #[test]

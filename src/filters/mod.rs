@@ -13,6 +13,7 @@ mod dev;
 mod diff;
 mod files;
 mod git;
+mod note;
 mod ops;
 pub mod pieces;
 mod run;
@@ -121,6 +122,11 @@ pub trait Incremental {
     fn feed(&mut self, lines: &str, offset: usize) -> Result<(), Unparsed>;
     /// The command exited; `out` is its whole output (the runs fed, joined).
     fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
+    /// Whether what was fed so far already leaves something out: then the runner writes the
+    /// tee file of a large output while the command runs. A hint; `finish` decides.
+    fn eliding(&self) -> bool {
+        false
+    }
 }
 
 /// [`Filter::compact`] for a filter whose work is its [`Incremental`]: the whole output as one

@@ -10,7 +10,7 @@ pub struct Cutter {
 }
 
 impl Cutter {
-    /// `starts` is how a record's first line begins (`"commit "`).
+    /// `marker` is `\n` and how a record's first line begins (`"\ncommit "`).
     pub fn new(marker: &'static str) -> Self {
         Cutter {
             pending: String::new(),
@@ -18,22 +18,30 @@ impl Cutter {
         }
     }
 
-    /// Takes the next run of lines; returns the complete records it closed (everything before
-    /// the last record start), if any.
-    pub fn push(&mut self, lines: &str) -> Option<String> {
-        // Only the new text (and the marker's length before it) can hold a new record start:
-        // searching all that is pending would be quadratic in a long record.
-        let from = self.pending.len().saturating_sub(self.marker.len());
-        self.pending.push_str(lines);
-        let from = (0..=from)
-            .rev()
-            .find(|&i| self.pending.is_char_boundary(i))
-            .unwrap_or(0);
-        let cut = from + self.pending[from..].rfind(self.marker)? + 1;
-        let rest = self.pending[cut..].to_string();
-        let mut done = std::mem::replace(&mut self.pending, rest);
-        done.truncate(cut);
-        Some(done)
+    /// Takes the next run of whole lines and hands `complete` every record it closed (all
+    /// the text before the last record start), in order, in one or two calls that each start
+    /// at a record start or at the very beginning. Only the held record and the new
+    /// unfinished one are copied; the records in between are handed straight from `lines`.
+    pub fn push(&mut self, lines: &str, mut complete: impl FnMut(&str)) {
+        let marker = self.marker.as_bytes();
+        // A record start right at the front of `lines` (the held text ends with a newline).
+        let at_front = !self.pending.is_empty() && lines.as_bytes().starts_with(&marker[1..]);
+        let inside = || memchr::memmem::find(lines.as_bytes(), marker).map(|i| i + 1);
+        let Some(first) = (if at_front { Some(0) } else { inside() }) else {
+            self.pending.push_str(lines);
+            return;
+        };
+        let last = memchr::memmem::rfind(lines.as_bytes(), marker).map_or(first, |i| i + 1);
+        // `first` and `last` follow a `\n`: char boundaries.
+        self.pending.push_str(&lines[..first]);
+        if !self.pending.is_empty() {
+            complete(&self.pending);
+        }
+        if last > first {
+            complete(&lines[first..last]);
+        }
+        self.pending.clear();
+        self.pending.push_str(&lines[last..]);
     }
 
     /// Everything still held (at the end of the output).
@@ -69,16 +77,45 @@ mod tests {
         }
     }
 
+    /// What `push` hands over, joined.
+    fn pushed(c: &mut Cutter, lines: &str) -> Option<String> {
+        let mut got: Option<String> = None;
+        c.push(lines, |t| got.get_or_insert_with(String::new).push_str(t));
+        got
+    }
+
     #[test]
     fn cuts_before_the_last_record_start() {
         let mut c = Cutter::new("\ncommit ");
-        assert_eq!(c.push("commit a\n  x\n"), None);
+        assert_eq!(pushed(&mut c, "commit a\n  x\n"), None);
         assert_eq!(
-            c.push("commit b\n  y\ncommit c\n").as_deref(),
+            pushed(&mut c, "commit b\n  y\ncommit c\n").as_deref(),
             Some("commit a\n  x\ncommit b\n  y\n")
         );
-        assert_eq!(c.push("  z\n"), None);
+        assert_eq!(pushed(&mut c, "  z\n"), None);
         assert_eq!(c.rest(), "commit c\n  z\n");
         assert_eq!(c.rest(), "");
+    }
+
+    #[test]
+    fn every_call_starts_at_a_record_and_the_text_is_kept_whole() {
+        let text = "head\ncommit 1\n a\ncommit 2\ncommit 3\n b\n c\ncommit 4\n";
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for step in 1..=lines.len() {
+            let mut c = Cutter::new("\ncommit ");
+            let mut calls: Vec<String> = Vec::new();
+            for run in lines.chunks(step) {
+                c.push(&run.concat(), |t| calls.push(t.to_string()));
+            }
+            let rest = c.rest();
+            assert_eq!(calls.concat() + &rest, text, "step {step}");
+            assert_eq!(rest, "commit 4\n", "step {step}");
+            for (i, t) in calls.iter().enumerate() {
+                assert!(
+                    t.starts_with("commit ") || (i == 0 && t.starts_with("head")),
+                    "step {step}: {t:?}"
+                );
+            }
+        }
     }
 }

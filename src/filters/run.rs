@@ -12,7 +12,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{lookup, Compacted, Filter, Invocation, Output, Plan};
+use super::note::{self, EarlyTee, Tee};
+use super::{lookup, Filter, Invocation, Output, Plan};
 use crate::env::Env;
 use crate::exec::{self, Captured, StreamMode};
 use crate::tracking::{self, RunRecord};
@@ -85,18 +86,22 @@ fn captured(
     // Fed while the command runs; dropped (whole-output compaction instead) at the first
     // piece it cannot take.
     let mut inc = filter.incremental(inv);
-    let wants_lines = inc.is_some();
-    let mut feed = |bytes: &[u8], offset: usize| {
+    let mut early = EarlyTee::default();
+    let command = &rec.command;
+    let mut feed = |held: &[u8], from: usize| {
         if let Some(i) = inc.as_mut() {
-            let took = std::str::from_utf8(bytes).is_ok_and(|t| i.feed(t, offset).is_ok());
+            let new = &held[from..];
+            let took = std::str::from_utf8(new).is_ok_and(|t| i.feed(t, from).is_ok());
             if !took {
                 inc = None;
             }
         }
+        let eliding = inc.as_ref().is_some_and(|i| i.eliding());
+        early.feed(held, eliding, env, command);
     };
-    let on_lines: Option<exec::LineSink<'_>> = if wants_lines { Some(&mut feed) } else { None };
     let hold = StreamMode::Hold { cap: STDOUT_CAP };
-    let Some(c) = exec::run_captured(argv, hold, err_mode, on_lines)? else {
+    let Some(c) = exec::run_captured(argv, hold, err_mode, Some(&mut feed))? else {
+        early.discard();
         return Ok(exec::NOT_FOUND);
     };
     rec.raw_bytes = c.stdout.total + c.stderr.total;
@@ -104,6 +109,7 @@ fn captured(
     let mut err = io::stderr().lock();
 
     if c.stdout.spilled || c.stderr.spilled {
+        early.discard();
         // Too big to hold: whatever spilled is already printed raw; print the rest raw.
         out.write_all(&c.stdout.held)?;
         err.write_all(&c.stderr.held)?;
@@ -120,7 +126,10 @@ fn captured(
         std::str::from_utf8(&c.stderr.held),
     ) {
         (Ok(o), Ok(e)) => (o, e),
-        _ => return print_raw(&c, &mut out, &mut err, rec, true),
+        _ => {
+            early.discard();
+            return print_raw(&c, &mut out, &mut err, rec, true);
+        }
     };
     let output = Output {
         stdout: raw_out,
@@ -133,38 +142,67 @@ fn captured(
     };
     let compacted = match result {
         Ok(x) => x,
-        Err(_) => return print_raw(&c, &mut out, &mut err, rec, true),
+        Err(_) => {
+            early.discard();
+            return print_raw(&c, &mut out, &mut err, rec, true);
+        }
     };
     let emitted_err = compacted.stderr.as_deref().unwrap_or(raw_err);
-    // rtk's own output is counted on a second thread while the tee file and the output are
-    // written, when it is large enough for that to matter.
+    let tee = match &compacted.elided {
+        Some(what) => Some((
+            what.as_str(),
+            Tee::for_elided(early, &c.stderr.held, env, &rec.command),
+        )),
+        None => {
+            early.discard();
+            None
+        }
+    };
+    let note = tee.as_ref().map(|(what, t)| t.note(what));
+    let note_len = note.as_ref().map_or(0, String::len);
+    if compacted.stdout.len() + emitted_err.len() + note_len > raw_out.len() + raw_err.len() {
+        // Never worse than raw.
+        if let Some((_, t)) = tee {
+            t.discard();
+        }
+        return print_raw(&c, &mut out, &mut err, rec, false);
+    }
+    // The tee file is finished on a second thread while rtk prints; rtk's own output is
+    // counted on a third, when it is large enough for that to matter.
     let count = || {
         tracking::estimate_tokens_sampled(&compacted.stdout)
             + tracking::estimate_tokens_sampled(emitted_err)
     };
     let large = compacted.stdout.len() + emitted_err.len() > tracking::SAMPLE_ABOVE;
+    let parts: [&[u8]; 2] = [&c.stdout.held, &c.stderr.held];
     let (written, counted) = std::thread::scope(|scope| {
         let counter = large.then(|| scope.spawn(count));
-        let note = compacted
-            .elided
-            .as_deref()
-            .map(|what| elision_note(env, &rec.command, what, &c));
-        let emitted_len =
-            compacted.stdout.len() + emitted_err.len() + note.as_ref().map_or(0, String::len);
-        let written = if emitted_len > raw_out.len() + raw_err.len() {
-            // Never worse than raw.
-            None
-        } else {
-            let w = write_compacted(&mut out, &mut err, &compacted, emitted_err, note.as_deref());
-            Some(w.map(|()| (emitted_len, note)))
-        };
+        let teeing = tee.map(|(what, t)| (what, scope.spawn(move || t.write(&parts))));
+        let written = out.write_all(compacted.stdout.as_bytes()).and_then(|()| {
+            // A tee file that could not be written is said so, in no more room than the
+            // note that was counted.
+            let note = match teeing.map(|(what, h)| (what, h.join())) {
+                Some((what, Ok(Err(e)))) => Some(note::unsaved_note(what, &e, note_len)),
+                Some((what, Err(_))) => {
+                    let e = io::Error::other("the tee writer stopped");
+                    Some(note::unsaved_note(what, &e, note_len))
+                }
+                _ => note,
+            };
+            if let Some(n) = &note {
+                out.write_all(n.as_bytes())?;
+            }
+            out.flush()?;
+            err.write_all(emitted_err.as_bytes())?;
+            err.flush()?;
+            Ok(note)
+        });
         let counted = counter.map(|h| h.join().unwrap_or(0));
         (written, counted)
     });
-    let Some(written) = written else {
-        return print_raw(&c, &mut out, &mut err, rec, false);
-    };
-    let (emitted_len, note) = written?;
+    let note = written?;
+    let note_len = note.as_ref().map_or(0, String::len);
+    let emitted_len = compacted.stdout.len() + emitted_err.len() + note_len;
     rec.emitted_bytes = emitted_len as u64 + forwarded_err;
     // Raw tokens were counted as the output arrived; a forwarded stderr counts on both sides.
     let forwarded_tokens = if capture_stderr { 0 } else { c.stderr.tokens };
@@ -172,22 +210,6 @@ fn captured(
     let note_tokens = tracking::estimate_tokens(note.as_deref().unwrap_or(""));
     rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
     Ok(c.code)
-}
-
-fn write_compacted(
-    out: &mut impl Write,
-    err: &mut impl Write,
-    c: &Compacted,
-    stderr: &str,
-    note: Option<&str>,
-) -> io::Result<()> {
-    out.write_all(c.stdout.as_bytes())?;
-    if let Some(n) = note {
-        out.write_all(n.as_bytes())?;
-    }
-    out.flush()?;
-    err.write_all(stderr.as_bytes())?;
-    err.flush()
 }
 
 fn print_raw(
@@ -206,14 +228,6 @@ fn print_raw(
     rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
     rec.emitted_tokens = rec.raw_tokens;
     Ok(c.code)
-}
-
-/// The one line rtk adds when it left something out.
-fn elision_note(env: &Env, command: &str, what: &str, c: &Captured) -> String {
-    match exec::tee::write(env, command, &[&c.stdout.held, &c.stderr.held]) {
-        Ok(path) => format!("[rtk: elided {what}; full output: {}]\n", path.display()),
-        Err(e) => format!("[rtk: elided {what}; full output not saved: {e}]\n"),
-    }
 }
 
 /// Nearest ancestor of the working directory holding `.git`, else the working directory.

@@ -192,6 +192,9 @@ impl Incremental for Runs {
     fn feed(&mut self, lines: &str, offset: usize) -> Result<(), Unparsed> {
         Runs::feed(self, lines, offset)
     }
+    fn eliding(&self) -> bool {
+        self.lines > FULL_UP_TO
+    }
     fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let total = self.lines;
         if total <= FULL_UP_TO {

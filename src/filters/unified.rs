@@ -7,8 +7,6 @@
 //! lines gets its own `@@ -old,n +new,m @@` header with exact line numbers, so the output is
 //! still a valid patch. Combined (merge) diffs and anything malformed → [`Unparsed`].
 
-use std::fmt::Write as _;
-
 use super::pieces::{lines_inclusive, Cutter};
 use super::{Compacted, Incremental, Output, Unparsed};
 
@@ -50,6 +48,7 @@ fn compact_into(
 ) -> Result<(), Unparsed> {
     let mut lines: Vec<&str> = Vec::with_capacity(text.len() / 32);
     lines.extend(lines_inclusive(text));
+    let mut scratch = Scratch::default();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
@@ -67,7 +66,7 @@ fn compact_into(
             out.push_str(&format!("## {old} -> {new}\n"));
             i += 2;
         } else if bare.starts_with("@@ ") {
-            i = hunk(&lines, i, context, out, el)?;
+            i = hunk(&lines, i, context, out, el, &mut scratch)?;
         } else {
             out.push_str(line);
             i += 1;
@@ -93,10 +92,13 @@ pub struct Pieces {
     error: Option<Unparsed>,
 }
 
+/// A hunk header line starts each piece.
+const MARKER: &str = "\n@@ ";
+
 impl Pieces {
     pub fn new(context: Option<usize>, raw_without_hunks: bool) -> Self {
         Pieces {
-            cutter: Cutter::new("\n@@ "),
+            cutter: Cutter::new(MARKER),
             context,
             raw_without_hunks,
             out: String::new(),
@@ -119,10 +121,13 @@ impl Pieces {
 
 impl Incremental for Pieces {
     fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
-        if let Some(done) = self.cutter.push(lines) {
-            self.section(&done);
-        }
+        let mut cutter = std::mem::replace(&mut self.cutter, Cutter::new(MARKER));
+        cutter.push(lines, |done| self.section(done));
+        self.cutter = cutter;
         Ok(())
+    }
+    fn eliding(&self) -> bool {
+        self.el.describe().is_some()
     }
     fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let rest = self.cutter.rest();
@@ -262,20 +267,68 @@ enum Kind {
     NoNewline,
 }
 
-/// `@@ -a[,b] +c[,d] @@ heading` → (a, b, c, d, heading).
+/// `@@ -a[,b] +c[,d] @@ heading` → (a, b, c, d, heading). Numbers are plain ASCII digits.
 fn parse_hunk_header(h: &str) -> Option<(u64, u64, u64, u64, &str)> {
-    let rest = h.strip_prefix("@@ -")?;
-    let (ranges, heading) = rest.split_once(" @@")?;
-    let (old, new) = ranges.split_once(" +")?;
-    let range = |r: &str| -> Option<(u64, u64)> {
-        match r.split_once(',') {
-            Some((s, n)) => Some((s.parse().ok()?, n.parse().ok()?)),
-            None => Some((r.parse().ok()?, 1)),
+    let b = h.as_bytes();
+    let mut i = "@@ -".len();
+    if !h.starts_with("@@ -") {
+        return None;
+    }
+    let (a, bb) = range(b, &mut i)?;
+    if b.get(i..i + 2)? != b" +" {
+        return None;
+    }
+    i += 2;
+    let (c, d) = range(b, &mut i)?;
+    if b.get(i..i + 3)? != b" @@" {
+        return None;
+    }
+    // `i + 3` follows three ASCII bytes: a char boundary.
+    Some((a, bb, c, d, &h[i + 3..]))
+}
+
+/// `start[,count]` at `b[*i..]` (count 1 when absent); moves `i` past it.
+fn range(b: &[u8], i: &mut usize) -> Option<(u64, u64)> {
+    let start = number(b, i)?;
+    if b.get(*i) == Some(&b',') {
+        *i += 1;
+        Some((start, number(b, i)?))
+    } else {
+        Some((start, 1))
+    }
+}
+
+/// A run of ASCII digits at `b[*i..]` that fits a u64; moves `i` past it.
+fn number(b: &[u8], i: &mut usize) -> Option<u64> {
+    let from = *i;
+    let mut n: u64 = 0;
+    while let Some(d) = b.get(*i).filter(|d| d.is_ascii_digit()) {
+        n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+        *i += 1;
+    }
+    (*i > from).then_some(n)
+}
+
+/// `n` in decimal, without the formatting machinery (one hunk header per kept run).
+fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
-    };
-    let (a, b) = range(old)?;
-    let (c, d) = range(new)?;
-    Some((a, b, c, d, heading))
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+}
+
+/// Buffers one section's hunks reuse: line kinds and the keep mask.
+#[derive(Default)]
+struct Scratch {
+    kinds: Vec<Kind>,
+    keep: Vec<bool>,
 }
 
 /// Reads one hunk at `start`, writes its compacted form, returns the next line index.
@@ -285,12 +338,14 @@ fn hunk(
     context: Option<usize>,
     out: &mut String,
     el: &mut Elided,
+    scratch: &mut Scratch,
 ) -> Result<usize, Unparsed> {
     let header = lines[start].trim_end_matches('\n');
     let (a, b, c, d, heading) =
         parse_hunk_header(header).ok_or_else(|| Unparsed(format!("bad hunk header: {header}")))?;
     let (mut old_left, mut new_left) = (b, d);
-    let mut body: Vec<(Kind, &str)> = Vec::new();
+    let kinds = &mut scratch.kinds;
+    kinds.clear();
     let mut i = start + 1;
     while i < lines.len() {
         let l = lines[i];
@@ -311,16 +366,19 @@ fn hunk(
             Kind::Add => new_left -= 1,
             Kind::NoNewline => {}
         }
-        body.push((kind, l));
+        kinds.push(kind);
         i += 1;
     }
     if old_left != 0 || new_left != 0 {
         return Err(Unparsed("truncated hunk".into()));
     }
-    let keep = keep_mask(&body, context);
+    let body = &lines[start + 1..i];
+    let kinds = &scratch.kinds;
+    let keep = &mut scratch.keep;
+    keep_mask(kinds, context, keep);
     if keep.iter().all(|&k| k) {
         out.push_str(lines[start]);
-        for (_, l) in &body {
+        for l in body {
             out.push_str(l);
         }
         return Ok(i);
@@ -343,7 +401,7 @@ fn hunk(
         let mut first_new = None;
         let group_start = j;
         while j < body.len() && keep[j] {
-            let k = body[j].0;
+            let k = kinds[j];
             if matches!(k, Kind::Ctx | Kind::Del) {
                 first_old.get_or_insert(old_next);
                 oc += 1;
@@ -356,11 +414,21 @@ fn hunk(
             }
             j += 1;
         }
-        let os = first_old.unwrap_or(gs_old - 1);
-        let ns = first_new.unwrap_or(gs_new - 1);
-        let head = if first_group { heading } else { "" };
-        let _ = writeln!(out, "@@ -{os},{oc} +{ns},{nc} @@{head}");
-        for (_, l) in &body[group_start..j] {
+        // `@@ -os,oc +ns,nc @@heading`
+        out.push_str("@@ -");
+        push_number(out, first_old.unwrap_or(gs_old - 1));
+        out.push(',');
+        push_number(out, oc);
+        out.push_str(" +");
+        push_number(out, first_new.unwrap_or(gs_new - 1));
+        out.push(',');
+        push_number(out, nc);
+        out.push_str(" @@");
+        if first_group {
+            out.push_str(heading);
+        }
+        out.push('\n');
+        for l in &body[group_start..j] {
             out.push_str(l);
         }
         first_group = false;
@@ -368,22 +436,24 @@ fn hunk(
     Ok(i)
 }
 
-/// Which body lines to keep: every change, and context within `context` lines of one.
-fn keep_mask(body: &[(Kind, &str)], context: Option<usize>) -> Vec<bool> {
+/// Which body lines to keep (into `keep`): every change, and context within `context` lines
+/// of one.
+fn keep_mask(kinds: &[Kind], context: Option<usize>, keep: &mut Vec<bool>) {
+    let n = kinds.len();
+    keep.clear();
     let Some(k) = context else {
-        return vec![true; body.len()];
+        keep.resize(n, true);
+        return;
     };
-    let n = body.len();
-    let is_change = |i: usize| matches!(body[i].0, Kind::Del | Kind::Add);
+    let is_change = |i: usize| matches!(kinds[i], Kind::Del | Kind::Add);
     // Within `k` lines after a change (forward pass) or before one (backward pass).
-    let mut keep = vec![false; n];
     let mut last: Option<usize> = None;
-    for (i, kept) in keep.iter_mut().enumerate() {
+    keep.extend((0..n).map(|i| {
         if is_change(i) {
             last = Some(i);
         }
-        *kept = last.is_some_and(|l| i - l <= k);
-    }
+        last.is_some_and(|l| i - l <= k)
+    }));
     last = None;
     for i in (0..n).rev() {
         if is_change(i) {
@@ -392,14 +462,13 @@ fn keep_mask(body: &[(Kind, &str)], context: Option<usize>) -> Vec<bool> {
         keep[i] |= last.is_some_and(|l| l - i <= k);
     }
     for i in 1..n {
-        if body[i].0 == Kind::NoNewline {
+        if kinds[i] == Kind::NoNewline {
             keep[i] = keep[i - 1];
         }
     }
-    if n > 0 && body[0].0 == Kind::NoNewline {
+    if n > 0 && kinds[0] == Kind::NoNewline {
         keep[0] = true;
     }
-    keep
 }
 
 #[cfg(test)]
@@ -471,6 +540,39 @@ rename to new
             out,
             "## A n.sh (mode 100755)\n@@ -0,0 +1 @@\n+echo hi\n## R old -> new (100%)\n"
         );
+    }
+
+    #[test]
+    fn hunk_headers_parse_plain_numbers_only() {
+        let ok = [
+            ("@@ -1,9 +1,9 @@ fn main", (1, 9, 1, 9, " fn main")),
+            ("@@ -0,0 +1 @@", (0, 0, 1, 1, "")),
+            ("@@ -7 +7,0 @@@@ x", (7, 1, 7, 0, "@@ x")),
+            ("@@ -18446744073709551615 +1 @@", (u64::MAX, 1, 1, 1, "")),
+        ];
+        for (h, want) in ok {
+            assert_eq!(parse_hunk_header(h), Some(want), "{h}");
+        }
+        for h in [
+            "@@ -18446744073709551616 +1 @@",
+            "@@ -1,2 +3,4",
+            "@@ -a +1 @@",
+            "@@ -1, +1 @@",
+            "@@ -+1 +1 @@",
+            "@@ -1 +1 @",
+            "@@ 1 +1 @@",
+        ] {
+            assert_eq!(parse_hunk_header(h), None, "{h}");
+        }
+    }
+
+    #[test]
+    fn numbers_print_in_decimal() {
+        for n in [0, 7, 10, 99, 1234567, u64::MAX] {
+            let mut s = String::new();
+            push_number(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
     }
 
     #[test]

@@ -127,6 +127,9 @@ impl Incremental for Listing {
     fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
         Listing::feed(self, lines)
     }
+    fn eliding(&self) -> bool {
+        self.entries > 0
+    }
     fn finish(self: Box<Self>, _out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let entries = self.entries;
         Ok(Compacted {

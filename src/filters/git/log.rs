@@ -135,12 +135,15 @@ struct LogPieces {
     error: Option<Unparsed>,
 }
 
+/// A `commit ` line starts each piece.
+const MARKER: &str = "\ncommit ";
+
 impl Default for LogPieces {
     fn default() -> Self {
         LogPieces {
             // Commit lines start at column 0 and message lines are indented, so a line
             // starting with `commit ` always starts the next commit.
-            cutter: Cutter::new("\ncommit "),
+            cutter: Cutter::new(MARKER),
             text: String::new(),
             dropped: 0,
             saw_lines: false,
@@ -181,10 +184,13 @@ impl LogPieces {
 
 impl Incremental for LogPieces {
     fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
-        if let Some(done) = self.cutter.push(lines) {
-            self.commits(&done);
-        }
+        let mut cutter = std::mem::replace(&mut self.cutter, Cutter::new(MARKER));
+        cutter.push(lines, |done| self.commits(done));
+        self.cutter = cutter;
         Ok(())
+    }
+    fn eliding(&self) -> bool {
+        self.saw_lines
     }
     fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if out.code != 0 {

@@ -1,0 +1,176 @@
+//! The elision note (`[rtk: elided …; full output: <tee file>]`) and where its tee file comes
+//! from: for a large output whose filter already elides, a [`tee::Writer`] started while the
+//! command runs ([`EarlyTee`]); otherwise a file created at the end and written on a thread
+//! while rtk prints ([`Tee::Late`]).
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::env::Env;
+use crate::exec::tee;
+
+/// Held stdout past which the tee file is written while the command runs.
+pub const EARLY_TEE_FROM: usize = 1024 * 1024;
+
+/// The tee file started while the command runs, if it was.
+#[derive(Default)]
+pub struct EarlyTee {
+    writer: Option<io::Result<tee::Writer>>,
+    /// Bytes of stdout handed to the writer.
+    pushed: usize,
+}
+
+impl EarlyTee {
+    /// `held` is all stdout so far; `eliding` whether the filter already leaves something
+    /// out. Starts the file once both say so, then hands it every new byte.
+    pub fn feed(&mut self, held: &[u8], eliding: bool, env: &Env, command: &str) {
+        if self.writer.is_none() && held.len() >= EARLY_TEE_FROM && eliding {
+            self.writer = Some(tee::Writer::start(env, command));
+        }
+        if let Some(Ok(w)) = &self.writer {
+            w.push(&held[self.pushed..]);
+            self.pushed = held.len();
+        }
+    }
+
+    /// The output is printed without a note: no tee file.
+    pub fn discard(self) {
+        if let Some(Ok(w)) = self.writer {
+            w.discard();
+        }
+    }
+}
+
+/// The tee file of an elided run.
+pub enum Tee {
+    /// Written while the command ran; `stderr` still to add.
+    Early(tee::Writer),
+    /// Created now, written by [`Tee::write`].
+    Late(PathBuf, File),
+    /// Could not be created.
+    Failed(io::Error),
+}
+
+impl Tee {
+    /// The early file when there is one (with `stderr` added), else a new one.
+    pub fn for_elided(early: EarlyTee, stderr: &[u8], env: &Env, command: &str) -> Tee {
+        match early.writer {
+            Some(Ok(w)) => {
+                w.push(stderr);
+                Tee::Early(w)
+            }
+            Some(Err(e)) => Tee::Failed(e),
+            None => match tee::create(env, command) {
+                Ok((path, file)) => Tee::Late(path, file),
+                Err(e) => Tee::Failed(e),
+            },
+        }
+    }
+
+    /// The note, as it reads when the file is written.
+    pub fn note(&self, what: &str) -> String {
+        match self {
+            Tee::Early(w) => saved_note(what, w.path()),
+            Tee::Late(path, _) => saved_note(what, path),
+            Tee::Failed(e) => unsaved_note(what, e, usize::MAX),
+        }
+    }
+
+    /// Writes what is left to write (`parts`: all stdout, then stderr) and waits for it; a
+    /// file that could not be written is removed.
+    pub fn write(self, parts: &[&[u8]]) -> io::Result<()> {
+        let (path, result) = match self {
+            Tee::Early(w) => {
+                let path = w.path().to_path_buf();
+                (path, w.finish().map(drop))
+            }
+            Tee::Late(path, file) => {
+                let r = tee::fill(file, &path, parts);
+                (path, r)
+            }
+            Tee::Failed(e) => return Err(e),
+        };
+        if result.is_err() {
+            let _ = std::fs::remove_file(&path);
+        }
+        result
+    }
+
+    /// The output is printed raw after all: no file.
+    pub fn discard(self) {
+        match self {
+            Tee::Early(w) => w.discard(),
+            Tee::Late(path, _) => {
+                let _ = std::fs::remove_file(path);
+            }
+            Tee::Failed(_) => {}
+        }
+    }
+}
+
+/// The one line rtk adds when it left something out.
+fn saved_note(what: &str, path: &Path) -> String {
+    format!("[rtk: elided {what}; full output: {}]\n", path.display())
+}
+
+/// [`saved_note`] when the tee file could not be written, the error's text cut so that the
+/// line takes at most `room` bytes (when it can).
+pub fn unsaved_note(what: &str, e: &io::Error, room: usize) -> String {
+    let head = format!("[rtk: elided {what}; full output not saved: ");
+    let mut why = e.to_string();
+    let fixed = head.len() + "]\n".len();
+    if fixed + why.len() > room {
+        let mut keep = room.saturating_sub(fixed).min(why.len());
+        while !why.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        why.truncate(keep);
+    }
+    format!("{head}{why}]\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsaved_note_fits_the_room_of_the_saved_one() {
+        let e = io::Error::other("No space left on device (os error 28) é");
+        let saved = saved_note("3 lines", Path::new("/d/rtk/tee/1_2_git_diff.log"));
+        let unsaved = unsaved_note("3 lines", &e, saved.len());
+        assert!(unsaved.len() <= saved.len(), "{unsaved}");
+        assert!(unsaved.starts_with("[rtk: elided 3 lines; full output not saved: No"));
+        assert!(unsaved.ends_with("]\n"));
+        let roomy = unsaved_note("3 lines", &e, usize::MAX);
+        assert!(roomy.contains("os error 28) é]"), "{roomy}");
+    }
+
+    #[test]
+    fn early_tee_starts_only_for_large_eliding_output() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
+        let big = vec![b'x'; EARLY_TEE_FROM];
+        let mut early = EarlyTee::default();
+        early.feed(&big[..10], true, &env, "git log");
+        early.feed(&big, false, &env, "git log");
+        assert!(early.writer.is_none());
+        let mut more = big.clone();
+        more.extend_from_slice(b"tail\n");
+        early.feed(&more, true, &env, "git log");
+        let tee = Tee::for_elided(early, b"err\n", &env, "git log");
+        assert!(matches!(tee, Tee::Early(_)));
+        let note = tee.note("x");
+        let path = note
+            .trim_end()
+            .trim_end_matches(']')
+            .rsplit(": ")
+            .next()
+            .unwrap()
+            .to_string();
+        tee.write(&[]).unwrap();
+        let mut want = more;
+        want.extend_from_slice(b"err\n");
+        assert_eq!(std::fs::read(path).unwrap(), want);
+    }
+}
