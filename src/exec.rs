@@ -110,6 +110,9 @@ pub fn run_captured(
     }))
 }
 
+/// Read buffer sizes: the first reads, and once a read filled the buffer.
+const FIRST_READ: usize = 8 * 1024;
+const FULL_READ: usize = 64 * 1024;
 /// Held reads smaller than this count as "the pipe had little in it".
 const SMALL_READ: usize = 16 * 1024;
 /// After this many small reads of a held stream, each further small read is followed by a
@@ -133,7 +136,9 @@ fn pump(
     // Bytes of `held` already handed to `on_lines`.
     let mut handed = 0;
     let mut tokens = SampledCounter::default();
-    let mut buf = vec![0u8; 64 * 1024];
+    // Most streams are short (and stderr often empty): the buffer starts small and grows to
+    // its full size at the first read that fills it.
+    let mut buf = vec![0u8; FIRST_READ];
     let mut small_reads = 0u32;
     loop {
         let n = match src.read(&mut buf) {
@@ -142,6 +147,9 @@ fn pump(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
+        if n == buf.len() && buf.len() < FULL_READ {
+            buf.resize(FULL_READ, 0);
+        }
         if matches!(mode, StreamMode::Hold { .. }) && n < SMALL_READ {
             small_reads += 1;
             if small_reads > SMALL_READS_BEFORE_PAUSING {

@@ -107,7 +107,41 @@ pub fn run(
     })
 }
 
+/// `rtk-bench --null-proxy PROG ARGS…`: the least any output filter must do — run the command
+/// as a child with its stdout on a pipe, read every byte and write it out unchanged, return its
+/// exit code. The wall-time table times it next to rtk: its ratio to the raw command is the
+/// cost of one more process and pipe hop on this machine, which no filter can go under.
+fn null_proxy(argv: &[String]) -> ExitCode {
+    use std::io::Read;
+    let Some((prog, args)) = argv.split_first() else {
+        return ExitCode::from(2);
+    };
+    let Ok(mut child) = Command::new(prog).args(args).stdout(Stdio::piped()).spawn() else {
+        return ExitCode::from(127);
+    };
+    let mut from = child.stdout.take().expect("piped");
+    let mut out = std::io::stdout().lock();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                if out.write_all(&buf[..n]).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = out.flush();
+    let code = child.wait().ok().and_then(|s| s.code()).unwrap_or(1);
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
 fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("--null-proxy") {
+        return null_proxy(&argv[2..]);
+    }
     match real_main() {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
