@@ -207,8 +207,13 @@ fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Child> 
         c.arg0(program);
         setup(&mut c);
         match c.spawn() {
-            // e.g. a `noexec` mount: execvp would go on along PATH.
-            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {}
+            // A `noexec` mount, a script whose interpreter is missing: execvp would go on
+            // along PATH, so the system's own search decides.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::PermissionDenied | io::ErrorKind::NotFound
+                ) => {}
             other => return other,
         }
     }
@@ -294,6 +299,25 @@ mod tests {
             self.0 = &self.0[n..];
             Ok(n)
         }
+    }
+
+    #[test]
+    fn a_program_found_on_path_keeps_its_name_as_argv0() {
+        let argv: Vec<OsString> = ["sh", "-c", "tr '\\0' ' ' < /proc/$$/cmdline"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let c = run_captured(
+            &argv,
+            StreamMode::Hold { cap: 1 << 16 },
+            StreamMode::Forward,
+            None,
+        )
+        .unwrap()
+        .unwrap();
+        let shown = String::from_utf8(c.stdout.held).unwrap();
+        assert!(shown.starts_with("sh -c "), "{shown}");
+        assert_eq!(c.code, 0);
     }
 
     #[test]
