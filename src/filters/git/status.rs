@@ -64,7 +64,7 @@ pub fn compact_status(text: &str) -> String {
             if listing_paths {
                 out.push_str(entry);
             } else {
-                out.push_str(&entry_line(entry));
+                push_entry(&mut out, entry);
             }
             out.push('\n');
         } else {
@@ -87,26 +87,43 @@ fn section_name(line: &str) -> Option<&'static str> {
 }
 
 /// `modified:   a.rs` → `M a.rs`; unmerged kinds (`both modified:`) keep their words.
-fn entry_line(entry: &str) -> String {
-    let Some((kind, path)) = entry.split_once(':') else {
-        return entry.to_string();
+/// Appended to `out` (one call per changed path: no temporaries).
+fn push_entry(out: &mut String, entry: &str) {
+    let parsed = entry
+        .split_once(':')
+        .map(|(kind, path)| (kind, path.trim_start()))
+        .filter(|(_, path)| !path.is_empty());
+    let Some((kind, path)) = parsed else {
+        out.push_str(entry);
+        return;
     };
-    let path = path.trim_start();
-    if path.is_empty() {
-        return entry.to_string();
-    }
-    let code = match kind {
-        "new file" => "A",
-        "modified" => "M",
-        "deleted" => "D",
-        "renamed" => "R",
-        "copied" => "C",
-        "typechange" => "T",
+    let (code, unmerged) = match kind {
+        "new file" => ("A", false),
+        "modified" => ("M", false),
+        "deleted" => ("D", false),
+        "renamed" => ("R", false),
+        "copied" => ("C", false),
+        "typechange" => ("T", false),
         "both modified" | "both added" | "both deleted" | "added by us" | "added by them"
-        | "deleted by us" | "deleted by them" => return format!("{kind}: {path}"),
-        _ => return entry.to_string(),
+        | "deleted by us" | "deleted by them" => (kind, true),
+        _ => {
+            out.push_str(entry);
+            return;
+        }
     };
-    format!("{code} {path}")
+    out.push_str(code);
+    if unmerged {
+        out.push(':');
+    }
+    out.push(' ');
+    out.push_str(path);
+}
+
+#[cfg(test)]
+fn entry_line(entry: &str) -> String {
+    let mut s = String::new();
+    push_entry(&mut s, entry);
+    s
 }
 
 /// `no changes added to commit (use "git add" …)` → `no changes added to commit`.
