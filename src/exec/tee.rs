@@ -48,14 +48,24 @@ pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> 
     Ok((path, file))
 }
 
-/// Writes `parts` (concatenated, capped) into the tee file at `path` that [`create`] made,
-/// then prunes the folder's old files.
+/// Prunes the folder's old files, then writes `parts` (concatenated, capped) into the tee file
+/// at `path` that [`create`] made.
 pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
+    prune_beside(path);
     let mut capped = Capped::new(file);
     for part in parts {
         capped.write(part)?;
     }
-    capped.end(path)
+    capped.end()
+}
+
+/// [`prune`] of the folder holding the new tee file `path` (which, newest, stays). Removing a
+/// large old file takes milliseconds, so it is done before the new one is written, while the
+/// command still runs or rtk prints.
+fn prune_beside(path: &Path) {
+    if let Some(dir) = path.parent() {
+        prune(dir, KEEP_FILES);
+    }
 }
 
 /// A tee file's writer that stops at [`MAX_FILE_BYTES`] and says so in a last line.
@@ -82,13 +92,10 @@ impl Capped {
         Ok(())
     }
 
-    /// The cut line if any, then the folder's old files pruned.
-    fn end(mut self, path: &Path) -> std::io::Result<()> {
+    /// The cut line, if the file was cut.
+    fn end(mut self) -> std::io::Result<()> {
         if self.cut {
             writeln!(self.file, "\n[rtk: tee file cut at {MAX_FILE_BYTES} bytes]")?;
-        }
-        if let Some(dir) = path.parent() {
-            prune(dir, KEEP_FILES);
         }
         Ok(())
     }
@@ -110,6 +117,7 @@ impl Writer {
         let (chunks, rx) = mpsc::channel::<Vec<u8>>();
         let at = path.clone();
         let worker = thread::spawn(move || {
+            prune_beside(&at);
             let mut capped = Capped::new(file);
             let mut failed = None;
             for chunk in rx {
@@ -119,7 +127,7 @@ impl Writer {
             }
             match failed {
                 Some(e) => Err(e),
-                None => capped.end(&at),
+                None => capped.end(),
             }
         });
         Ok(Writer {
