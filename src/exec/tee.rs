@@ -4,6 +4,8 @@
 //! Invariants: one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
 //! was cut); only the newest `KEEP_FILES` are kept; names sort by time (seconds, then pid).
 //! Names are short (`1796282910_4890_cargo_build.log`): the agent reads the path in every note.
+//! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
+//! by a [`Writer`] while the command runs, or by [`fill`] while rtk prints.
 
 use std::fs;
 use std::io::Write;
