@@ -219,6 +219,42 @@ fn elision_note_names_a_tee_file_with_the_full_output() {
     }
 }
 
+/// A diff of several MiB: its tee file is written while diff runs (the filter elides from the
+/// first hunk on) and must still hold exactly what diff printed, and old tee files are pruned.
+#[test]
+fn tee_file_written_while_the_command_runs_is_the_whole_output() {
+    let t = setup();
+    let (mut a, mut b) = (String::new(), String::new());
+    for i in 0..120_000 {
+        let line = format!("line {i}: value {} of the table\n", i * 7 % 1000);
+        a.push_str(&line);
+        b.push_str(if i % 10 == 3 { "changed line\n" } else { &line });
+    }
+    t.write("work/big_a.txt", &a);
+    t.write("work/big_b.txt", &b);
+    let tee_dir = t.root.path().join("xdg-data/rtk/tee");
+    std::fs::create_dir_all(&tee_dir).unwrap();
+    for i in 0..60 {
+        std::fs::write(tee_dir.join(format!("{i:010}_1_old.log")), "old").unwrap();
+    }
+    let raw = Command::new("diff")
+        .args(["-u", "big_a.txt", "big_b.txt"])
+        .current_dir(t.work())
+        .output()
+        .unwrap();
+    assert!(raw.stdout.len() > 2 << 20, "{}", raw.stdout.len());
+    let out = rtk(&t, "", &["diff", "-u", "big_a.txt", "big_b.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let note = text.lines().last().unwrap();
+    assert!(note.starts_with("[rtk: elided "), "{note}");
+    let path = note.split("full output: ").nth(1).unwrap().trim_end_matches(']');
+    assert_eq!(std::fs::read(path).unwrap(), raw.stdout);
+    let kept = std::fs::read_dir(&tee_dir).unwrap().count();
+    assert_eq!(kept, 50, "the newest 50 tee files stay");
+    assert!(!tee_dir.join(format!("{:010}_1_old.log", 0)).exists());
+}
+
 #[test]
 fn no_rtk_text_when_nothing_was_elided() {
     let t = setup();
