@@ -248,7 +248,11 @@ fn tee_file_written_while_the_command_runs_is_the_whole_output() {
     let text = String::from_utf8(out.stdout).unwrap();
     let note = text.lines().last().unwrap();
     assert!(note.starts_with("[rtk: elided "), "{note}");
-    let path = note.split("full output: ").nth(1).unwrap().trim_end_matches(']');
+    let path = note
+        .split("full output: ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(']');
     assert_eq!(std::fs::read(path).unwrap(), raw.stdout);
     let kept = std::fs::read_dir(&tee_dir).unwrap().count();
     assert_eq!(kept, 50, "the newest 50 tee files stay");

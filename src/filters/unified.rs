@@ -127,7 +127,7 @@ impl Incremental for Pieces {
         Ok(())
     }
     fn eliding(&self) -> bool {
-        self.el.describe().is_some()
+        self.el != Elided::default()
     }
     fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let rest = self.cutter.rest();
