@@ -190,6 +190,14 @@ fn read_and_passthrough_are_byte_exact() {
     }
 }
 
+/// The tee file an elision note names.
+fn tee_path(note: &str) -> &str {
+    note.split("full output: ")
+        .nth(1)
+        .expect("a note with a path")
+        .trim_end_matches(']')
+}
+
 #[test]
 fn elision_note_names_a_tee_file_with_the_full_output() {
     let t = setup();
@@ -197,11 +205,7 @@ fn elision_note_names_a_tee_file_with_the_full_output() {
     let text = String::from_utf8(out.stdout).unwrap();
     let note = text.lines().last().unwrap();
     assert!(note.starts_with("[rtk: elided "), "{text}");
-    let path = note
-        .split("full output: ")
-        .nth(1)
-        .unwrap()
-        .trim_end_matches(']');
+    let path = tee_path(note);
     assert!(
         path.starts_with(t.root.path().join("xdg-data/rtk/tee").to_str().unwrap()),
         "{path}"
@@ -248,11 +252,7 @@ fn tee_file_written_while_the_command_runs_is_the_whole_output() {
     let text = String::from_utf8(out.stdout).unwrap();
     let note = text.lines().last().unwrap();
     assert!(note.starts_with("[rtk: elided "), "{note}");
-    let path = note
-        .split("full output: ")
-        .nth(1)
-        .unwrap()
-        .trim_end_matches(']');
+    let path = tee_path(note);
     assert_eq!(std::fs::read(path).unwrap(), raw.stdout);
     let kept = std::fs::read_dir(&tee_dir).unwrap().count();
     assert_eq!(kept, 50, "the newest 50 tee files stay");

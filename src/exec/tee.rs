@@ -24,14 +24,6 @@ pub fn dir(env: &Env) -> Option<PathBuf> {
     env.data_home().map(|d| d.join("rtk").join("tee"))
 }
 
-/// Writes `parts` (concatenated, capped) to a new tee file named after `command`; prunes old
-/// files. Returns the path written.
-pub fn write(env: &Env, command: &str, parts: &[&[u8]]) -> std::io::Result<PathBuf> {
-    let (path, file) = create(env, command)?;
-    fill(file, &path, parts)?;
-    Ok(path)
-}
-
 /// Creates the (empty) tee file for a run of `command`: its path is known, and can be printed,
 /// before [`fill`] writes it (on another thread while rtk prints the compacted output).
 pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> {
@@ -222,7 +214,8 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
         let big = vec![b'x'; MAX_FILE_BYTES + 10];
-        let p = write(&env, "cat big", &[b"head\n", &big]).unwrap();
+        let (p, file) = create(&env, "cat big").unwrap();
+        fill(file, &p, &[b"head\n", &big]).unwrap();
         let text = fs::read(&p).unwrap();
         assert!(text.len() < MAX_FILE_BYTES + 100);
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
