@@ -6,6 +6,7 @@
 //! on its own thread so a chatty child never deadlocks; what is held in memory per stream is
 //! capped, and past the cap the stream is written through raw as it arrives.
 
+pub mod held;
 pub mod path;
 pub mod tee;
 
@@ -13,6 +14,8 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
+
+pub use held::Held;
 
 use crate::tracking::SampledCounter;
 
@@ -47,14 +50,27 @@ pub enum StreamMode {
 #[derive(Debug, Default)]
 pub struct Stream {
     /// Held bytes (empty for `Forward` and once spilled).
-    pub held: Vec<u8>,
+    pub held: Held,
     /// Bytes the child wrote on this stream.
     pub total: u64,
     /// The cap was passed: everything was already written through raw.
     pub spilled: bool,
-    /// Estimated tokens of every byte the child wrote on this stream, counted as the bytes
-    /// arrive (while the child still runs), for `rtk gain`.
-    pub tokens: u64,
+    /// Estimated tokens of a stream written through, counted as its bytes arrived; `None`
+    /// while everything is held (see [`Stream::tokens`]).
+    counted: Option<u64>,
+}
+
+impl Stream {
+    /// Estimated tokens of every byte the child wrote on this stream, for `rtk gain`. A stream
+    /// held whole is counted from `held` now: the caller can do it on another core while it
+    /// compacts and prints, rather than on the reading thread while the child writes.
+    pub fn tokens(&self) -> u64 {
+        self.counted.unwrap_or_else(|| {
+            let mut c = SampledCounter::default();
+            c.feed(&self.held);
+            c.finish()
+        })
+    }
 }
 
 /// A finished captured run.
@@ -96,6 +112,10 @@ pub fn run_captured(
     let child_err = child.stderr.take().expect("stderr piped");
     let err_thread = thread::spawn(move || pump(child_err, err_mode, &mut io::stderr(), None));
     let child_out = child.stdout.take().expect("stdout piped");
+    if matches!(out_mode, StreamMode::Hold { .. }) {
+        // Only a hint (the system may cap it; the default is 64 KiB).
+        let _ = rustix::pipe::fcntl_setpipe_size(&child_out, HELD_PIPE_SIZE);
+    }
     let out_result = pump(child_out, out_mode, &mut io::stdout(), on_stdout_lines);
     // On a broken pipe the child's stdout is dropped here, so it gets SIGPIPE and ends.
     let status = child.wait()?;
@@ -109,6 +129,11 @@ pub fn run_captured(
         stderr,
     }))
 }
+
+/// The pipe a held stdout arrives through. A command that writes megabytes in a burst (`diff`
+/// after it has computed, `git diff`) then runs on, rather than stopping at every 64 KiB until
+/// rtk has handled them: the system otherwise tends to run the two in turns on one core.
+const HELD_PIPE_SIZE: usize = 1024 * 1024;
 
 /// Read buffer sizes: the first reads, and once a read filled the buffer.
 const FIRST_READ: usize = 8 * 1024;
@@ -158,14 +183,14 @@ fn pump(
         }
         s.total += n as u64;
         let chunk = &buf[..n];
-        tokens.feed(chunk);
         match mode {
             StreamMode::Forward => {
+                tokens.feed(chunk);
                 sink.write_all(chunk)?;
                 sink.flush()?;
             }
             StreamMode::Hold { cap } if !s.spilled && s.held.len() + n <= cap => {
-                s.held.extend_from_slice(chunk);
+                s.held.extend(chunk, cap);
                 if let (Some(f), Some(nl)) = (on_lines.as_mut(), memchr_last_newline(chunk)) {
                     let end = s.held.len() - n + nl + 1;
                     f(&s.held[..end], handed);
@@ -175,8 +200,10 @@ fn pump(
             StreamMode::Hold { .. } => {
                 if !s.spilled {
                     s.spilled = true;
+                    tokens.feed(&s.held);
                     sink.write_all(&std::mem::take(&mut s.held))?;
                 }
+                tokens.feed(chunk);
                 sink.write_all(chunk)?;
             }
         }
@@ -188,7 +215,8 @@ fn pump(
     {
         f(&s.held, handed);
     }
-    s.tokens = tokens.finish();
+    let written_through = mode == StreamMode::Forward || s.spilled;
+    s.counted = written_through.then(|| tokens.finish());
     Ok(s)
 }
 
@@ -268,13 +296,16 @@ mod tests {
         assert_eq!(sink, b"a\0b\xff\n");
         assert_eq!(s.total, 5);
         assert!(s.held.is_empty());
-        assert_eq!(s.tokens, crate::tracking::estimate_tokens("a\0b\u{fffd}\n"));
+        assert_eq!(
+            s.tokens(),
+            crate::tracking::estimate_tokens("a\0b\u{fffd}\n")
+        );
     }
 
     #[test]
     fn hold_under_cap_keeps_everything_and_writes_nothing() {
         let (s, sink) = pumped(b"hello", StreamMode::Hold { cap: 5 });
-        assert_eq!(s.held, b"hello");
+        assert_eq!(&s.held[..], b"hello");
         assert!(!s.spilled);
         assert!(sink.is_empty());
     }
@@ -287,6 +318,18 @@ mod tests {
         assert!(s.held.is_empty());
         assert_eq!(sink, data);
         assert_eq!(s.total, data.len() as u64);
+        let mut whole = SampledCounter::default();
+        whole.feed(&data);
+        assert_eq!(s.tokens(), whole.finish());
+    }
+
+    #[test]
+    fn a_held_stream_is_counted_from_what_it_holds() {
+        let text = "fn main() { println!(\"{}\", 42); }\n".repeat(5000);
+        let (s, _) = pumped(text.as_bytes(), StreamMode::Hold { cap: 1 << 20 });
+        assert!(s.counted.is_none());
+        assert_eq!(s.tokens(), crate::tracking::estimate_tokens_sampled(&text));
+        assert!(s.tokens() > 0);
     }
 
     /// A reader that hands out at most `n` bytes per read, as a pipe might.
@@ -315,7 +358,7 @@ mod tests {
         )
         .unwrap()
         .unwrap();
-        let shown = String::from_utf8(c.stdout.held).unwrap();
+        let shown = String::from_utf8(c.stdout.held.to_vec()).unwrap();
         assert!(shown.starts_with("sh -c "), "{shown}");
         assert_eq!(c.code, 0);
     }
@@ -334,7 +377,7 @@ mod tests {
                 Some(&mut on),
             )
             .unwrap();
-            assert_eq!(s.held, text);
+            assert_eq!(&s.held[..], text);
             let joined: Vec<u8> = got.iter().flat_map(|(b, _)| b.clone()).collect();
             assert_eq!(joined, text, "step {step}");
             let mut at = 0;

@@ -13,6 +13,10 @@ use crate::exec::tee;
 /// Held stdout past which the tee file is written while the command runs.
 pub const EARLY_TEE_FROM: usize = 1024 * 1024;
 
+/// Bytes handed to the writer at a time: each hand-over wakes its thread, which shares the
+/// cores with the command and rtk's reader while the output arrives.
+const PUSH_FROM: usize = 512 * 1024;
+
 /// The tee file started while the command runs, if it was.
 #[derive(Default)]
 pub struct EarlyTee {
@@ -23,14 +27,17 @@ pub struct EarlyTee {
 
 impl EarlyTee {
     /// `held` is all stdout so far; `eliding` whether the filter already leaves something
-    /// out. Starts the file once both say so, then hands it every new byte.
+    /// out. Starts the file once both say so, then hands it the new bytes, [`PUSH_FROM`] or
+    /// more at a time (the rest goes in [`Tee::for_elided`]).
     pub fn feed(&mut self, held: &[u8], eliding: bool, env: &Env, command: &str) {
         if self.writer.is_none() && held.len() >= EARLY_TEE_FROM && eliding {
             self.writer = Some(tee::Writer::start(env, command));
         }
         if let Some(Ok(w)) = &self.writer {
-            w.push(&held[self.pushed..]);
-            self.pushed = held.len();
+            if held.len() - self.pushed >= PUSH_FROM {
+                w.push(&held[self.pushed..]);
+                self.pushed = held.len();
+            }
         }
     }
 
@@ -53,10 +60,18 @@ pub enum Tee {
 }
 
 impl Tee {
-    /// The early file when there is one (with `stderr` added), else a new one.
-    pub fn for_elided(early: EarlyTee, stderr: &[u8], env: &Env, command: &str) -> Tee {
+    /// The early file when there is one (with the rest of `stdout`, all of it, and `stderr`
+    /// added), else a new one.
+    pub fn for_elided(
+        early: EarlyTee,
+        stdout: &[u8],
+        stderr: &[u8],
+        env: &Env,
+        command: &str,
+    ) -> Tee {
         match early.writer {
             Some(Ok(w)) => {
+                w.push(&stdout[early.pushed..]);
                 w.push(stderr);
                 Tee::Early(w)
             }
@@ -158,7 +173,7 @@ mod tests {
         let mut more = big.clone();
         more.extend_from_slice(b"tail\n");
         early.feed(&more, true, &env, "git log");
-        let tee = Tee::for_elided(early, b"err\n", &env, "git log");
+        let tee = Tee::for_elided(early, &more, b"err\n", &env, "git log");
         assert!(matches!(tee, Tee::Early(_)));
         let note = tee.note("x");
         let path = note

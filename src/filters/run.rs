@@ -65,9 +65,26 @@ fn streamed(argv: &[OsString], rec: &mut RunRecord) -> anyhow::Result<u8> {
     let bytes = c.stdout.total + c.stderr.total;
     rec.raw_bytes = bytes;
     rec.emitted_bytes = bytes;
-    rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
+    rec.raw_tokens = c.stdout.tokens() + c.stderr.tokens();
     rec.emitted_tokens = rec.raw_tokens;
     Ok(c.code)
+}
+
+/// What a captured run needs besides its output.
+struct Job<'a> {
+    filter: &'a dyn Filter,
+    inv: &'a Invocation<'a>,
+    capture_stderr: bool,
+    env: &'a Env,
+}
+
+/// How the output went out.
+#[derive(PartialEq, Eq)]
+enum Printed {
+    /// As the command wrote it: rtk's tokens are the raw ones.
+    Raw,
+    /// Compacted; `RunRecord::emitted_tokens` is set.
+    Compacted,
 }
 
 fn captured(
@@ -105,6 +122,38 @@ fn captured(
         return Ok(exec::NOT_FOUND);
     };
     rec.raw_bytes = c.stdout.total + c.stderr.total;
+    let job = Job {
+        filter,
+        inv,
+        capture_stderr,
+        env,
+    };
+    // The raw output's tokens were not counted while it arrived (that was the reading thread's
+    // busiest time): a large one is counted now on another core while rtk compacts and prints.
+    let count_raw = || c.stdout.tokens() + c.stderr.tokens();
+    let large = c.stdout.held.len() + c.stderr.held.len() > tracking::SAMPLE_ABOVE;
+    let (printed, raw_tokens) = std::thread::scope(|scope| {
+        let counting = large.then(|| scope.spawn(count_raw));
+        let printed = print(&c, &job, inc, early, rec);
+        let raw = counting.and_then(|h| h.join().ok());
+        (printed, raw.unwrap_or_else(count_raw))
+    });
+    rec.raw_tokens = raw_tokens;
+    if printed? == Printed::Raw {
+        rec.emitted_tokens = raw_tokens;
+    }
+    Ok(c.code)
+}
+
+/// Prints a finished run's output, compacted by `inc` (or the filter's whole-output
+/// compaction) when that works and is shorter, else raw.
+fn print(
+    c: &Captured,
+    job: &Job<'_>,
+    inc: Option<Box<dyn super::Incremental>>,
+    early: EarlyTee,
+    rec: &mut RunRecord,
+) -> anyhow::Result<Printed> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
 
@@ -116,11 +165,13 @@ fn captured(
         out.flush()?;
         rec.fell_back = true;
         rec.emitted_bytes = rec.raw_bytes;
-        rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
-        rec.emitted_tokens = rec.raw_tokens;
-        return Ok(c.code);
+        return Ok(Printed::Raw);
     }
-    let forwarded_err = if capture_stderr { 0 } else { c.stderr.total };
+    let forwarded_err = if job.capture_stderr {
+        0
+    } else {
+        c.stderr.total
+    };
     let (raw_out, raw_err) = match (
         std::str::from_utf8(&c.stdout.held),
         std::str::from_utf8(&c.stderr.held),
@@ -128,7 +179,7 @@ fn captured(
         (Ok(o), Ok(e)) => (o, e),
         _ => {
             early.discard();
-            return print_raw(&c, &mut out, &mut err, rec, true);
+            return print_raw(c, &mut out, &mut err, rec, true);
         }
     };
     let output = Output {
@@ -138,20 +189,20 @@ fn captured(
     };
     let result = match inc {
         Some(i) => i.finish(&output),
-        None => filter.compact(inv, &output),
+        None => job.filter.compact(job.inv, &output),
     };
     let compacted = match result {
         Ok(x) => x,
         Err(_) => {
             early.discard();
-            return print_raw(&c, &mut out, &mut err, rec, true);
+            return print_raw(c, &mut out, &mut err, rec, true);
         }
     };
     let emitted_err = compacted.stderr.as_deref().unwrap_or(raw_err);
     let tee = match &compacted.elided {
         Some(what) => Some((
             what.as_str(),
-            Tee::for_elided(early, &c.stderr.held, env, &rec.command),
+            Tee::for_elided(early, &c.stdout.held, &c.stderr.held, job.env, &rec.command),
         )),
         None => {
             early.discard();
@@ -165,7 +216,7 @@ fn captured(
         if let Some((_, t)) = tee {
             t.discard();
         }
-        return print_raw(&c, &mut out, &mut err, rec, false);
+        return print_raw(c, &mut out, &mut err, rec, false);
     }
     // The tee file is finished on a second thread while rtk prints; rtk's own output is
     // counted on a third, when it is large enough for that to matter.
@@ -204,12 +255,15 @@ fn captured(
     let note_len = note.as_ref().map_or(0, String::len);
     let emitted_len = compacted.stdout.len() + emitted_err.len() + note_len;
     rec.emitted_bytes = emitted_len as u64 + forwarded_err;
-    // Raw tokens were counted as the output arrived; a forwarded stderr counts on both sides.
-    let forwarded_tokens = if capture_stderr { 0 } else { c.stderr.tokens };
-    rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
+    // A forwarded stderr (counted as it went through) counts on both sides.
+    let forwarded_tokens = if job.capture_stderr {
+        0
+    } else {
+        c.stderr.tokens()
+    };
     let note_tokens = tracking::estimate_tokens(note.as_deref().unwrap_or(""));
     rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
-    Ok(c.code)
+    Ok(Printed::Compacted)
 }
 
 fn print_raw(
@@ -218,16 +272,14 @@ fn print_raw(
     err: &mut impl Write,
     rec: &mut RunRecord,
     fell_back: bool,
-) -> anyhow::Result<u8> {
+) -> anyhow::Result<Printed> {
     out.write_all(&c.stdout.held)?;
     out.flush()?;
     err.write_all(&c.stderr.held)?;
     err.flush()?;
     rec.fell_back = fell_back;
     rec.emitted_bytes = rec.raw_bytes;
-    rec.raw_tokens = c.stdout.tokens + c.stderr.tokens;
-    rec.emitted_tokens = rec.raw_tokens;
-    Ok(c.code)
+    Ok(Printed::Raw)
 }
 
 /// Nearest ancestor of the working directory holding `.git`, else the working directory.
