@@ -364,6 +364,35 @@ mod tests {
     }
 
     #[test]
+    fn a_held_stdout_arrives_through_a_larger_pipe() {
+        // F_GETPIPE_SZ (1032) of the child's own stdout.
+        let argv: Vec<OsString> = ["python3", "-c", "import fcntl; print(fcntl.fcntl(1, 1032))"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let c = run_captured(
+            &argv,
+            StreamMode::Hold { cap: 1 << 16 },
+            StreamMode::Forward,
+            None,
+        )
+        .unwrap()
+        .unwrap();
+        let size: usize = String::from_utf8(c.stdout.held.to_vec())
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let max: usize = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(size > 64 * 1024 || max <= 64 * 1024, "pipe of {size} bytes");
+        assert!(size <= HELD_PIPE_SIZE.max(max));
+    }
+
+    #[test]
     fn line_sink_gets_whole_lines_in_order_with_their_offsets() {
         let text = b"one\ntwo two\n\nthree\nfour without newline";
         for step in [1, 3, 5, 64] {

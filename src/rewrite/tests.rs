@@ -257,17 +257,3 @@ proptest! {
         }
     }
 }
-
-#[test]
-#[ignore = "timing probe; run with --ignored --nocapture"]
-fn timing_probe() {
-    let line = "cd /tmp/proj && FOO=1 git status --short && cargo test 2>&1 | grep FAILED; git log --oneline -20 | head";
-    let config = HooksConfig::default();
-    let n = 2000;
-    let t = std::time::Instant::now();
-    for _ in 0..n {
-        let p = shell::parse(line);
-        assert!(rewrite_line(line, &p, &config).line.is_some());
-    }
-    eprintln!("parse+rewrite: {:?} per call", t.elapsed() / n);
-}

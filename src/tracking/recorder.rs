@@ -1,6 +1,7 @@
-//! Recording a run without adding its cost to the run: [`Recorder::start`] loads the settings
-//! and opens the history database on a thread while the command runs; [`Recorder::finish`]
-//! hands it the finished run, waits for the one INSERT and prints any warning.
+//! Recording a run without adding its cost to the run: [`Recorder::start`] loads the settings,
+//! opens the history database and does its maintenance (pruning, WAL checkpoint) on a thread
+//! while the command runs; [`Recorder::finish`] hands it the finished run, waits for the one
+//! INSERT and prints any warning.
 //!
 //! Same guarantees as [`super::record`]: the command's output and exit code never depend on
 //! it, and a problem is one warning line on stderr.
@@ -9,7 +10,7 @@ use std::io::Write;
 use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 
-use super::{now_unix, open_for, store, RunRecord, Settings, TrackingError};
+use super::{now_unix, open_for, RunRecord, Settings, TrackingError};
 use crate::config::Config;
 use crate::env::Env;
 
@@ -66,15 +67,20 @@ fn print_warnings(warnings: &[String], out: &mut dyn Write) {
     }
 }
 
-/// Opens the database, then waits for the run and inserts it.
+/// Opens the database and does its maintenance, then waits for the run and inserts it.
 fn write(settings: &Settings, rx: &mpsc::Receiver<RunRecord>) -> Result<(), TrackingError> {
     let Some(mut db) = open_for(settings)? else {
         return Ok(());
     };
     db.warm();
+    // The occasional maintenance (retention pruning, WAL checkpoint) is done now, while the
+    // command runs, rather than after the run it would delay.
+    let pruned = db.prune_if_due(settings.retention_days, now_unix());
+    db.checkpoint_if_large();
     // No run: the runner ended without finishing (an error it reports itself).
     let Ok(run) = rx.recv() else { return Ok(()) };
-    store(&mut db, settings, &run, now_unix())
+    db.insert(&run, now_unix())?;
+    pruned.map(drop)
 }
 
 #[cfg(test)]
@@ -126,5 +132,30 @@ mod tests {
         ]))
         .finish_to(&run, &mut warn);
         assert!(warn.is_empty() && !off.exists());
+    }
+
+    #[test]
+    fn a_recorded_run_prunes_rows_past_retention() {
+        let dir = tempfile::tempdir().unwrap();
+        let db_path = dir.path().join("h.db");
+        let old = RunRecord {
+            command: "git log".into(),
+            ..RunRecord::default()
+        };
+        let mut db = super::super::db::Db::open_for_write(&db_path).unwrap();
+        db.insert(&old, now_unix() - 400 * 86_400).unwrap();
+        drop(db);
+        let mut warn = Vec::new();
+        let vars = [
+            ("HOME", "/nonexistent"),
+            ("RTK_DB_PATH", db_path.to_str().unwrap()),
+        ];
+        Recorder::start(&env(&vars)).finish_to(&old, &mut warn);
+        assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
+        let db = super::super::db::Db::open_existing(&db_path)
+            .unwrap()
+            .unwrap();
+        // The 400-day-old row went (default retention is 90 days); the new one is there.
+        assert_eq!(db.totals(None).unwrap().runs, 1);
     }
 }
