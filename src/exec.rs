@@ -112,10 +112,6 @@ pub fn run_captured(
     let child_err = child.stderr.take().expect("stderr piped");
     let err_thread = thread::spawn(move || pump(child_err, err_mode, &mut io::stderr(), None));
     let child_out = child.stdout.take().expect("stdout piped");
-    if matches!(out_mode, StreamMode::Hold { .. }) {
-        // Only a hint (the system may cap it; the default is 64 KiB).
-        let _ = rustix::pipe::fcntl_setpipe_size(&child_out, HELD_PIPE_SIZE);
-    }
     let out_result = pump(child_out, out_mode, &mut io::stdout(), on_stdout_lines);
     // On a broken pipe the child's stdout is dropped here, so it gets SIGPIPE and ends.
     let status = child.wait()?;
@@ -130,10 +126,31 @@ pub fn run_captured(
     }))
 }
 
-/// The pipe a held stdout arrives through. A command that writes megabytes in a burst (`diff`
-/// after it has computed, `git diff`) then runs on, rather than stopping at every 64 KiB until
-/// rtk has handled them: the system otherwise tends to run the two in turns on one core.
+/// The pipe a large held stream is widened to at its first full read. A command that writes
+/// megabytes in a burst (`diff` after it has computed, `git diff`) then runs on, rather than
+/// stopping at every 64 KiB until rtk has handled them: the system otherwise tends to run the
+/// two in turns on one core. Small outputs never pay for the call.
 const HELD_PIPE_SIZE: usize = 1024 * 1024;
+
+/// What [`pump`] reads from: a child's pipe, which can be widened, or (in tests) bytes.
+trait Source: Read {
+    /// Asks for a [`HELD_PIPE_SIZE`] pipe buffer; only a hint (the system may cap it).
+    fn widen(&self) {}
+}
+
+impl Source for std::process::ChildStdout {
+    fn widen(&self) {
+        let _ = rustix::pipe::fcntl_setpipe_size(self, HELD_PIPE_SIZE);
+    }
+}
+
+impl Source for std::process::ChildStderr {
+    fn widen(&self) {
+        let _ = rustix::pipe::fcntl_setpipe_size(self, HELD_PIPE_SIZE);
+    }
+}
+
+impl Source for &[u8] {}
 
 /// Read buffer sizes: the first reads, and once a read filled the buffer.
 const FIRST_READ: usize = 8 * 1024;
@@ -152,7 +169,7 @@ const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding.
 fn pump(
-    mut src: impl Read,
+    mut src: impl Source,
     mode: StreamMode,
     sink: &mut impl Write,
     mut on_lines: Option<LineSink<'_>>,
@@ -174,6 +191,9 @@ fn pump(
         };
         if n == buf.len() && buf.len() < FULL_READ {
             buf.resize(FULL_READ, 0);
+            if matches!(mode, StreamMode::Hold { .. }) {
+                src.widen();
+            }
         }
         if matches!(mode, StreamMode::Hold { .. }) && n < SMALL_READ {
             small_reads += 1;
@@ -335,6 +355,8 @@ mod tests {
     /// A reader that hands out at most `n` bytes per read, as a pipe might.
     struct Trickle<'a>(&'a [u8], usize);
 
+    impl Source for Trickle<'_> {}
+
     impl Read for Trickle<'_> {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             let n = self.1.min(self.0.len()).min(buf.len());
@@ -364,25 +386,26 @@ mod tests {
     }
 
     #[test]
-    fn a_held_stdout_arrives_through_a_larger_pipe() {
-        // F_GETPIPE_SZ (1032) of the child's own stdout.
-        let argv: Vec<OsString> = ["python3", "-c", "import fcntl; print(fcntl.fcntl(1, 1032))"]
+    fn a_large_held_stdout_is_widened_to_a_larger_pipe() {
+        // F_GETPIPE_SZ (1032) of the child's own stdout, after writing enough to be widened
+        // (and giving rtk the time to).
+        let script = "import fcntl, os, sys, time\n\
+            os.write(1, b'x' * 70000 + b'\\n'); time.sleep(0.3)\n\
+            print(fcntl.fcntl(1, 1032))";
+        let argv: Vec<OsString> = ["python3", "-c", script]
             .iter()
             .map(OsString::from)
             .collect();
         let c = run_captured(
             &argv,
-            StreamMode::Hold { cap: 1 << 16 },
+            StreamMode::Hold { cap: 1 << 20 },
             StreamMode::Forward,
             None,
         )
         .unwrap()
         .unwrap();
-        let size: usize = String::from_utf8(c.stdout.held.to_vec())
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
+        let out = String::from_utf8(c.stdout.held.to_vec()).unwrap();
+        let size: usize = out.lines().nth(1).unwrap().parse().unwrap();
         let max: usize = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
             .unwrap()
             .trim()
@@ -390,6 +413,23 @@ mod tests {
             .unwrap();
         assert!(size > 64 * 1024 || max <= 64 * 1024, "pipe of {size} bytes");
         assert!(size <= HELD_PIPE_SIZE.max(max));
+
+        // A small output keeps the system's default pipe.
+        let small: Vec<OsString> = ["python3", "-c", "import fcntl; print(fcntl.fcntl(1, 1032))"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let c = run_captured(
+            &small,
+            StreamMode::Hold { cap: 1 << 20 },
+            StreamMode::Forward,
+            None,
+        )
+        .unwrap()
+        .unwrap();
+        let out = String::from_utf8(c.stdout.held.to_vec()).unwrap();
+        let size: usize = out.trim().parse().unwrap();
+        assert!(size <= 64 * 1024, "pipe of {size} bytes");
     }
 
     #[test]
