@@ -1,8 +1,11 @@
 //! `tree`: the same entries and nesting, each drawing prefix (`├── `, `│   `, `|-- `, …) written
 //! as two spaces per level; the summary line is kept. JSON/XML/HTML output passes through.
+//! Line by line, so it compacts while tree still runs.
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{
+    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
+};
 
 pub struct Tree;
 
@@ -45,9 +48,23 @@ impl Filter for Tree {
             Plan::Capture { stderr: false }
         }
     }
-    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let mut text = String::with_capacity(out.stdout.len());
-        for line in out.stdout.lines() {
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        whole(self.incremental(inv).expect("incremental"), out)
+    }
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::new(Indented::default()))
+    }
+}
+
+/// The compacted lines so far.
+#[derive(Default)]
+struct Indented {
+    text: String,
+}
+
+impl Incremental for Indented {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        for line in lines.lines() {
             let mut rest = line;
             let mut depth = 0;
             while let Some(cell) = CELLS.iter().find(|c| rest.starts_with(**c)) {
@@ -55,13 +72,16 @@ impl Filter for Tree {
                 depth += 1;
             }
             for _ in 0..depth {
-                text.push_str("  ");
+                self.text.push_str("  ");
             }
-            text.push_str(rest);
-            text.push('\n');
+            self.text.push_str(rest);
+            self.text.push('\n');
         }
+        Ok(())
+    }
+    fn finish(self: Box<Self>, _out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(Compacted {
-            stdout: text,
+            stdout: self.text,
             stderr: None,
             elided: None,
         })
