@@ -126,7 +126,10 @@ pub fn run_captured(
     }))
 }
 
-/// The pipe a large held stream is widened to at its first full read. A command that writes
+/// Bytes of a held stream after which its pipe is widened.
+const WIDEN_FROM: usize = 16 * 1024;
+
+/// The pipe a held stream is widened to once [`WIDEN_FROM`] bytes arrived. A command that writes
 /// megabytes in a burst (`diff` after it has computed, `git diff`) then runs on, rather than
 /// stopping at every 64 KiB until rtk has handled them: the system otherwise tends to run the
 /// two in turns on one core. Small outputs never pay for the call.
@@ -191,9 +194,10 @@ fn pump(
         };
         if n == buf.len() && buf.len() < FULL_READ {
             buf.resize(FULL_READ, 0);
-            if matches!(mode, StreamMode::Hold { .. }) {
-                src.widen();
-            }
+        }
+        let crossed = (s.total..s.total + n as u64).contains(&(WIDEN_FROM as u64 - 1));
+        if crossed && matches!(mode, StreamMode::Hold { .. }) {
+            src.widen();
         }
         if matches!(mode, StreamMode::Hold { .. }) && n < SMALL_READ {
             small_reads += 1;
