@@ -143,14 +143,18 @@ trait Source: Read {
 
 impl Source for std::process::ChildStdout {
     fn widen(&self) {
-        let _ = rustix::pipe::fcntl_setpipe_size(self, HELD_PIPE_SIZE);
+        widen_pipe(self);
     }
 }
 
 impl Source for std::process::ChildStderr {
     fn widen(&self) {
-        let _ = rustix::pipe::fcntl_setpipe_size(self, HELD_PIPE_SIZE);
+        widen_pipe(self);
     }
+}
+
+fn widen_pipe(pipe: impl std::os::fd::AsFd) {
+    let _ = rustix::pipe::fcntl_setpipe_size(pipe, HELD_PIPE_SIZE);
 }
 
 impl Source for &[u8] {}
