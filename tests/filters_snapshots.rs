@@ -125,7 +125,16 @@ fn compaction_in_pieces_equals_compaction_of_the_whole() {
             checked.insert(filter.name());
         }
     }
-    for name in ["git-log", "git-diff", "diff", "grep", "find", "ls", "tree"] {
+    for name in [
+        "git-log",
+        "git-diff",
+        "git-status",
+        "diff",
+        "grep",
+        "find",
+        "ls",
+        "tree",
+    ] {
         assert!(
             checked.contains(name),
             "no fixture checked {name}: {checked:?}"

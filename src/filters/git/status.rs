@@ -2,9 +2,12 @@
 //! (staged, unstaged, unmerged, untracked, ignored), conflict and in-progress-operation lines;
 //! drops git's `(use "git …")` advice and blank lines; writes entries as `  M path`.
 //! Short/porcelain/verbose forms pass through (already compact, or carry a diff).
+//! Line by line, so it compacts while git still writes.
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{
+    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
+};
 
 pub struct Status;
 
@@ -35,44 +38,70 @@ impl Filter for Status {
             Plan::Capture { stderr: false }
         }
     }
-    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        if out.code != 0 {
-            return Ok(Compacted::raw(out));
-        }
-        Ok(Compacted {
-            stdout: compact_status(out.stdout),
-            stderr: None,
-            elided: None,
-        })
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        whole(self.incremental(inv).expect("incremental"), out)
+    }
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::new(StatusLines::default()))
     }
 }
 
 /// The long-format status text, compacted. Lines it does not know are kept verbatim.
 pub fn compact_status(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() / 2);
-    let mut listing_paths = false;
-    for line in text.lines() {
-        if line.is_empty() || super::is_hint(line) {
-            continue;
-        }
-        if let Some(section) = section_name(line) {
-            listing_paths = matches!(section, "untracked:" | "ignored:");
-            out.push_str(section);
-            out.push('\n');
-        } else if let Some(entry) = line.strip_prefix('\t') {
-            out.push_str("  ");
-            if listing_paths {
-                out.push_str(entry);
-            } else {
-                push_entry(&mut out, entry);
+    let mut s = StatusLines::default();
+    s.push_lines(text);
+    s.out
+}
+
+/// The compacted status so far, and whether the current section lists bare paths.
+#[derive(Default)]
+struct StatusLines {
+    out: String,
+    listing_paths: bool,
+}
+
+impl StatusLines {
+    fn push_lines(&mut self, text: &str) {
+        let out = &mut self.out;
+        for line in text.lines() {
+            if line.is_empty() || super::is_hint(line) {
+                continue;
             }
-            out.push('\n');
-        } else {
-            out.push_str(strip_advice(line));
-            out.push('\n');
+            if let Some(section) = section_name(line) {
+                self.listing_paths = matches!(section, "untracked:" | "ignored:");
+                out.push_str(section);
+                out.push('\n');
+            } else if let Some(entry) = line.strip_prefix('\t') {
+                out.push_str("  ");
+                if self.listing_paths {
+                    out.push_str(entry);
+                } else {
+                    push_entry(out, entry);
+                }
+                out.push('\n');
+            } else {
+                out.push_str(strip_advice(line));
+                out.push('\n');
+            }
         }
     }
-    out
+}
+
+impl Incremental for StatusLines {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        self.push_lines(lines);
+        Ok(())
+    }
+    fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        if out.code != 0 {
+            return Ok(Compacted::raw(out));
+        }
+        Ok(Compacted {
+            stdout: self.out,
+            stderr: None,
+            elided: None,
+        })
+    }
 }
 
 fn section_name(line: &str) -> Option<&'static str> {
