@@ -374,23 +374,21 @@ mod tests {
         }
     }
 
+    /// Runs `argv` with its stdout held: that stdout, as text, and the exit code.
+    fn held_run(argv: &[&str]) -> (String, u8) {
+        let argv: Vec<OsString> = argv.iter().map(OsString::from).collect();
+        let hold = StreamMode::Hold { cap: 1 << 20 };
+        let c = run_captured(&argv, hold, StreamMode::Forward, None)
+            .unwrap()
+            .unwrap();
+        (String::from_utf8(c.stdout.held.to_vec()).unwrap(), c.code)
+    }
+
     #[test]
     fn a_program_found_on_path_keeps_its_name_as_argv0() {
-        let argv: Vec<OsString> = ["sh", "-c", "tr '\\0' ' ' < /proc/$$/cmdline"]
-            .iter()
-            .map(OsString::from)
-            .collect();
-        let c = run_captured(
-            &argv,
-            StreamMode::Hold { cap: 1 << 16 },
-            StreamMode::Forward,
-            None,
-        )
-        .unwrap()
-        .unwrap();
-        let shown = String::from_utf8(c.stdout.held.to_vec()).unwrap();
+        let (shown, code) = held_run(&["sh", "-c", "tr '\\0' ' ' < /proc/$$/cmdline"]);
         assert!(shown.starts_with("sh -c "), "{shown}");
-        assert_eq!(c.code, 0);
+        assert_eq!(code, 0);
     }
 
     #[test]
@@ -400,19 +398,7 @@ mod tests {
         let script = "import fcntl, os, sys, time\n\
             os.write(1, b'x' * 70000 + b'\\n'); time.sleep(0.3)\n\
             print(fcntl.fcntl(1, 1032))";
-        let argv: Vec<OsString> = ["python3", "-c", script]
-            .iter()
-            .map(OsString::from)
-            .collect();
-        let c = run_captured(
-            &argv,
-            StreamMode::Hold { cap: 1 << 20 },
-            StreamMode::Forward,
-            None,
-        )
-        .unwrap()
-        .unwrap();
-        let out = String::from_utf8(c.stdout.held.to_vec()).unwrap();
+        let (out, _) = held_run(&["python3", "-c", script]);
         let size: usize = out.lines().nth(1).unwrap().parse().unwrap();
         let max: usize = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
             .unwrap()
@@ -423,19 +409,7 @@ mod tests {
         assert!(size <= HELD_PIPE_SIZE.max(max));
 
         // A small output keeps the system's default pipe.
-        let small: Vec<OsString> = ["python3", "-c", "import fcntl; print(fcntl.fcntl(1, 1032))"]
-            .iter()
-            .map(OsString::from)
-            .collect();
-        let c = run_captured(
-            &small,
-            StreamMode::Hold { cap: 1 << 20 },
-            StreamMode::Forward,
-            None,
-        )
-        .unwrap()
-        .unwrap();
-        let out = String::from_utf8(c.stdout.held.to_vec()).unwrap();
+        let (out, _) = held_run(&["python3", "-c", "import fcntl; print(fcntl.fcntl(1, 1032))"]);
         let size: usize = out.trim().parse().unwrap();
         assert!(size <= 64 * 1024, "pipe of {size} bytes");
     }
