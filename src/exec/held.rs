@@ -8,7 +8,8 @@
 //! faults. Only what is filled is used (at most one step past the bytes); the rest of the cap
 //! is reserved address space.
 //!
-//! Invariant: the bytes are exactly those appended, in order; `len() <= cap`.
+//! Invariant: the bytes are exactly those appended, in order (the caller keeps them within the
+//! cap; past it they move back into a `Vec`, so nothing is lost).
 
 use std::ops::Deref;
 
@@ -19,6 +20,7 @@ pub const MAP_FROM: usize = 1024 * 1024;
 /// A huge page, and the step the mapping is filled ahead by.
 const STEP: usize = 2 * 1024 * 1024;
 
+/// A held stream's bytes: a `Vec`, then past [`MAP_FROM`] a mapping. Derefs to the bytes.
 #[derive(Default)]
 pub struct Held {
     small: Vec<u8>,

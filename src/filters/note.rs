@@ -60,8 +60,8 @@ pub enum Tee {
 }
 
 impl Tee {
-    /// The early file when there is one (with the rest of `stdout`, all of it, and `stderr`
-    /// added), else a new one.
+    /// The early file when there is one, else a new one. `stdout` is all of it: what the early
+    /// writer was not handed yet is added, then `stderr`.
     pub fn for_elided(
         early: EarlyTee,
         stdout: &[u8],
@@ -173,6 +173,11 @@ mod tests {
         let mut more = big.clone();
         more.extend_from_slice(b"tail\n");
         early.feed(&more, true, &env, "git log");
+        assert_eq!(early.pushed, more.len());
+        // Less than a batch more: held back, then added by `for_elided`.
+        more.extend_from_slice(b"later\n");
+        early.feed(&more, true, &env, "git log");
+        assert_eq!(early.pushed, more.len() - b"later\n".len());
         let tee = Tee::for_elided(early, &more, b"err\n", &env, "git log");
         assert!(matches!(tee, Tee::Early(_)));
         let note = tee.note("x");
