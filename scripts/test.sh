@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 
 echo "== rust: fmt, clippy, tests"
 cargo fmt --all -- --check
+(cd bench && cargo fmt -- --check)
+(cd fuzz && cargo fmt -- --check)
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked
 

@@ -52,14 +52,26 @@ fn sh(c: &Corpus, cwd: &Path, argv: &[String], rtk: Option<&Path>) -> Result<Out
             k
         }
     };
-    let o = cmd.current_dir(cwd).env_clear().envs(c.env.iter().cloned()).stdin(Stdio::null()).output().with_context(|| format!("running {argv:?}"))?;
+    let o = cmd
+        .current_dir(cwd)
+        .env_clear()
+        .envs(c.env.iter().cloned())
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("running {argv:?}"))?;
     let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&o.stderr));
-    Ok(Out { text, code: o.status.code().unwrap_or(-1) })
+    Ok(Out {
+        text,
+        code: o.status.code().unwrap_or(-1),
+    })
 }
 
 fn slug(label: &str) -> String {
-    label.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect()
+    label
+        .chars()
+        .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' })
+        .collect()
 }
 
 fn words(s: &str) -> Vec<String> {
@@ -69,17 +81,31 @@ fn words(s: &str) -> Vec<String> {
 fn env(root: &Path) -> Vec<(String, String)> {
     let mut path = Vec::new();
     // The real python's bin dir first: pyenv-style shims need the real HOME.
-    if let Ok(o) = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output() {
+    if let Ok(o) = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+    {
         if let Some(d) = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).parent() {
             path.push(d.to_path_buf());
         }
     }
-    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+    path.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
     let home = std::env::var("HOME").unwrap_or_default();
     let mut e = vec![
-        ("PATH".into(), std::env::join_paths(path).unwrap().to_string_lossy().into_owned()),
+        (
+            "PATH".into(),
+            std::env::join_paths(path)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned(),
+        ),
         ("HOME".into(), root.join("home").display().to_string()),
-        ("XDG_DATA_HOME".into(), root.join("data").display().to_string()),
+        (
+            "XDG_DATA_HOME".into(),
+            root.join("data").display().to_string(),
+        ),
         ("LC_ALL".into(), "C".into()),
         ("TZ".into(), "UTC".into()),
         ("NO_COLOR".into(), "1".into()),
@@ -96,14 +122,21 @@ fn env(root: &Path) -> Vec<(String, String)> {
 
 /// The Rust crate: `modules` files with 8 tests each; `failing` makes 3 of them fail.
 fn rust_crate(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) -> Result<()> {
-    write(&dir.join("Cargo.toml"), "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n")?;
+    write(
+        &dir.join("Cargo.toml"),
+        "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )?;
     let mut lib = String::new();
     for m in 0..modules {
         writeln!(lib, "pub mod m{m};")?;
         let mut s = format!("//! Module {m}.\n\n/// Scales `x` by {m}.\npub fn scale(x: i64) -> i64 {{\n    x.wrapping_mul({m})\n}}\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n");
         for t in 0..8 {
             let line = s.lines().count() + 4; // the assert line below
-            let (want, note) = if state == "failing" && m % 4 == 1 && t == 3 { (t as i64 * m as i64 + 1, true) } else { (t as i64 * m as i64, false) };
+            let (want, note) = if state == "failing" && m % 4 == 1 && t == 3 {
+                (t as i64 * m as i64 + 1, true)
+            } else {
+                (t as i64 * m as i64, false)
+            };
             write!(s, "\n    #[test]\n    fn scales_{t}() {{\n        assert_eq!(scale({t}), {want}, \"scale {m}x{t}\");\n    }}\n")?;
             if note {
                 facts.push(format!("tests::scales_{t}"));
@@ -126,10 +159,16 @@ fn rust_crate(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) 
         }
         if state == "warnings" {
             let line = s.lines().count() + 1;
-            write!(s, "pub fn warned_{m}() -> u32 {{\n    let unused_{m} = 1;\n    2\n}}\n")?;
+            write!(
+                s,
+                "pub fn warned_{m}() -> u32 {{\n    let unused_{m} = 1;\n    2\n}}\n"
+            )?;
             facts.push(format!("src/m{m}.rs:{}:", line + 1));
             // The message whole, or its location and name under a shared `unused variable` line.
-            facts.push(format!("unused variable: `unused_{m}` || src/m{m}.rs:{}:9: `unused_{m}`", line + 1));
+            facts.push(format!(
+                "unused variable: `unused_{m}` || src/m{m}.rs:{}:9: `unused_{m}`",
+                line + 1
+            ));
             if m == 0 {
                 facts.push("unused variable".into());
             }
@@ -142,7 +181,10 @@ fn rust_crate(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) 
 /// The Python package: `modules` test files with 10 tests each; `failing`: 3 fail;
 /// `collect`: one test file imports a missing module.
 fn py_package(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) -> Result<()> {
-    write(&dir.join("mypkg/__init__.py"), "def scale(x, k):\n    \"\"\"Scales x by k.\"\"\"\n    return x * k\n")?;
+    write(
+        &dir.join("mypkg/__init__.py"),
+        "def scale(x, k):\n    \"\"\"Scales x by k.\"\"\"\n    return x * k\n",
+    )?;
     for m in 0..modules {
         let mut s = String::from("import pytest\n\nfrom mypkg import scale\n\n\n@pytest.fixture\ndef base():\n    return 3\n");
         for t in 0..10 {
@@ -165,25 +207,45 @@ fn py_package(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) 
         for m in 0..modules.div_ceil(4) {
             write(&dir.join(format!("mypkg/lint_m{m}.py")), &format!("import os\nimport sys\n\n\ndef scale_{m}(x: int, k: int) -> int:\n    unused = 1\n    return x * k\n\n\ndef bad_{m}(x: int) -> str:\n    return x + 1\n\n\ndef name_{m}():\n    return undefined_name_{m}\n"))?;
             let f = format!("mypkg/lint_m{m}.py");
-            facts.extend([format!("{f}:1:8"), format!("{f}:2:8"), format!("{f}:6:5"), format!("{f}:15:12"), format!("Undefined name `undefined_name_{m}`")]);
+            facts.extend([
+                format!("{f}:1:8"),
+                format!("{f}:2:8"),
+                format!("{f}:6:5"),
+                format!("{f}:15:12"),
+                format!("Undefined name `undefined_name_{m}`"),
+            ]);
             facts.push(format!("{f}:11: error: Incompatible return value type"));
         }
     }
     if state == "collect" {
-        write(&dir.join("tests/test_broken.py"), "import missing_mod\n\n\ndef test_x():\n    pass\n")?;
+        write(
+            &dir.join("tests/test_broken.py"),
+            "import missing_mod\n\n\ndef test_x():\n    pass\n",
+        )?;
         facts.push("No module named 'missing_mod'".into());
         facts.push("tests/test_broken.py:1".into());
     }
     Ok(())
 }
 
-fn js_package(dir: &Path, modules: &Path, files: usize, state: &str, facts: &mut Vec<String>) -> Result<()> {
+fn js_package(
+    dir: &Path,
+    modules: &Path,
+    files: usize,
+    state: &str,
+    facts: &mut Vec<String>,
+) -> Result<()> {
     std::fs::create_dir_all(dir)?;
     std::os::unix::fs::symlink(modules, dir.join("node_modules"))?;
     write(&dir.join("package.json"), "{\"name\":\"js-bench\",\"version\":\"1.0.0\",\"scripts\":{\"test\":\"jest\",\"types\":\"tsc --noEmit -p .\"}}\n")?;
-    write(&dir.join("src/scale.js"), "function scale(x, k) { return x * k; }\nmodule.exports = { scale };\n")?;
+    write(
+        &dir.join("src/scale.js"),
+        "function scale(x, k) { return x * k; }\nmodule.exports = { scale };\n",
+    )?;
     for f in 0..files {
-        let mut s = String::from("const { scale } = require(\"./scale\");\n\ndescribe(\"scale\", () => {\n");
+        let mut s = String::from(
+            "const { scale } = require(\"./scale\");\n\ndescribe(\"scale\", () => {\n",
+        );
         for t in 0..8 {
             let fail = state == "failing" && f % 3 == 1 && t == 2;
             let want = if fail { t * f + 1 } else { t * f };
@@ -201,13 +263,20 @@ fn js_package(dir: &Path, modules: &Path, files: usize, state: &str, facts: &mut
     }
     write(&dir.join("tsconfig.json"), "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\",\"skipLibCheck\":true,\"types\":[]},\"include\":[\"ts\"]}\n")?;
     for f in 0..files {
-        write(&dir.join(format!("ts/m{f}.ts")), &format!("export function scale{f}(x: number): number {{\n  return x * {f};\n}}\n"))?;
+        write(
+            &dir.join(format!("ts/m{f}.ts")),
+            &format!("export function scale{f}(x: number): number {{\n  return x * {f};\n}}\n"),
+        )?;
     }
     if state == "lint" {
         write(&dir.join("eslint.config.js"), "module.exports = [{ files: [\"src/**/*.js\"], languageOptions: { sourceType: \"commonjs\", globals: { require: \"readonly\", module: \"writable\", describe: \"readonly\", test: \"readonly\", expect: \"readonly\" } }, rules: { \"no-unused-vars\": \"error\", \"no-undef\": \"error\", \"prefer-const\": \"warn\" } }];\n")?;
         for f in 0..files.div_ceil(3) {
             write(&dir.join(format!("src/lint{f}.js")), &format!("const fs = require(\"fs\");\nlet total = 0;\nfunction scale{f}(x) {{\n  return x * missing{f};\n}}\nmodule.exports = {{ total }};\n"))?;
-            facts.extend([format!("src/lint{f}.js"), format!("'scale{f}' is defined but never used"), format!("'missing{f}' is not defined")]);
+            facts.extend([
+                format!("src/lint{f}.js"),
+                format!("'scale{f}' is defined but never used"),
+                format!("'missing{f}' is not defined"),
+            ]);
         }
         facts.push("'fs' is assigned a value but never used".into());
         facts.push("12 problems || problems (".into());
@@ -215,7 +284,11 @@ fn js_package(dir: &Path, modules: &Path, files: usize, state: &str, facts: &mut
     if state == "error" {
         for b in 0..3 {
             write(&dir.join(format!("ts/bad{b}.ts")), "export const s: string = 42;\nexport function f(x) {\n  return x.y;\n}\nexport const n: number = \"a\";\n")?;
-            facts.extend([format!("ts/bad{b}.ts(1,14) || ts/bad{b}.ts:\n  1:14"), format!("ts/bad{b}.ts(2,19) || 2:19 TS7006"), format!("ts/bad{b}.ts(5,14) || 5:14 TS2322")]);
+            facts.extend([
+                format!("ts/bad{b}.ts(1,14) || ts/bad{b}.ts:\n  1:14"),
+                format!("ts/bad{b}.ts(2,19) || 2:19 TS7006"),
+                format!("ts/bad{b}.ts(5,14) || 5:14 TS2322"),
+            ]);
         }
         facts.push("TS2322: Type 'number' is not assignable to type 'string'.".into());
     }
@@ -223,26 +296,57 @@ fn js_package(dir: &Path, modules: &Path, files: usize, state: &str, facts: &mut
 }
 
 fn node_modules(o: &Opts) -> Option<PathBuf> {
-    let p = o.node_modules.clone().or_else(|| std::env::var_os("RTK_BENCH_NODE_MODULES").map(PathBuf::from))?;
+    let p = o
+        .node_modules
+        .clone()
+        .or_else(|| std::env::var_os("RTK_BENCH_NODE_MODULES").map(PathBuf::from))?;
     (p.join(".bin/jest").exists() && p.join(".bin/tsc").exists()).then_some(p)
 }
 
 fn has_tool(c: &Corpus, argv: &[&str]) -> bool {
-    Command::new(argv[0]).args(&argv[1..]).env_clear().envs(c.env.iter().cloned()).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new(argv[0])
+        .args(&argv[1..])
+        .env_clear()
+        .envs(c.env.iter().cloned())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
     let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
-        rows.push(Row { label: label.into(), cwd, argv: words(argv), facts });
+        rows.push(Row {
+            label: label.into(),
+            cwd,
+            argv: words(argv),
+            facts,
+        });
     };
     if has_tool(c, &["cargo", "--version"]) {
         let nextest = has_tool(c, &["cargo", "nextest", "--version"]);
         if !nextest {
             notes.push("cargo-nextest not found: nextest rows skipped".into());
         }
-        for (state, label, cmd) in [("passing", "cargo test (passing)", "cargo test"), ("failing", "cargo test (failing)", "cargo test"), ("passing", "cargo nextest run (passing)", "cargo nextest run"), ("failing", "cargo nextest run --no-fail-fast (failing)", "cargo nextest run --no-fail-fast"), ("error", "cargo build (2 compile errors)", "cargo build"), ("error", "cargo test (2 compile errors)", "cargo test"), ("warnings", "cargo clippy (warnings)", "cargo clippy")] {
+        for (state, label, cmd) in [
+            ("passing", "cargo test (passing)", "cargo test"),
+            ("failing", "cargo test (failing)", "cargo test"),
+            (
+                "passing",
+                "cargo nextest run (passing)",
+                "cargo nextest run",
+            ),
+            (
+                "failing",
+                "cargo nextest run --no-fail-fast (failing)",
+                "cargo nextest run --no-fail-fast",
+            ),
+            ("error", "cargo build (2 compile errors)", "cargo build"),
+            ("error", "cargo test (2 compile errors)", "cargo test"),
+            ("warnings", "cargo clippy (warnings)", "cargo clippy"),
+        ] {
             if cmd.contains("nextest") && !nextest {
                 continue;
             }
@@ -253,7 +357,10 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
             let _ = sh(c, &dir, &words("cargo test --no-run"), None)?;
             if state == "passing" {
                 // rtk's one line, libtest's own for the single suite, or nextest's summary.
-                facts.push(format!("{n} passed, 0 failed || {n} passed; 0 failed || {n} tests run: {n} passed", n = rmods * 8));
+                facts.push(format!(
+                    "{n} passed, 0 failed || {n} passed; 0 failed || {n} tests run: {n} passed",
+                    n = rmods * 8
+                ));
             }
             add(label, dir, cmd, facts);
         }
@@ -261,7 +368,33 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         notes.push("cargo not found: Rust rows skipped".into());
     }
     if has_tool(c, &["python3", "-c", "import pytest"]) {
-        for (state, label, cmd) in [("passing", "python3 -m pytest (passing)", "python3 -m pytest"), ("failing", "python3 -m pytest (failing)", "python3 -m pytest"), ("failing", "python3 -m pytest -v (failing)", "python3 -m pytest -v"), ("failing", "python3 -m pytest -x (failing)", "python3 -m pytest -x"), ("collect", "python3 -m pytest (collection error)", "python3 -m pytest")] {
+        for (state, label, cmd) in [
+            (
+                "passing",
+                "python3 -m pytest (passing)",
+                "python3 -m pytest",
+            ),
+            (
+                "failing",
+                "python3 -m pytest (failing)",
+                "python3 -m pytest",
+            ),
+            (
+                "failing",
+                "python3 -m pytest -v (failing)",
+                "python3 -m pytest -v",
+            ),
+            (
+                "failing",
+                "python3 -m pytest -x (failing)",
+                "python3 -m pytest -x",
+            ),
+            (
+                "collect",
+                "python3 -m pytest (collection error)",
+                "python3 -m pytest",
+            ),
+        ] {
             let dir = c.root.join(slug(label));
             let mut facts = Vec::new();
             py_package(&dir, pmods, state, &mut facts)?;
@@ -277,7 +410,10 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("python3 with pytest not found: Python rows skipped".into());
     }
-    for (tool, label, cmd) in [("ruff", "ruff check (lint errors)", "ruff check ."), ("mypy", "mypy (type errors)", "mypy mypkg")] {
+    for (tool, label, cmd) in [
+        ("ruff", "ruff check (lint errors)", "ruff check ."),
+        ("mypy", "mypy (type errors)", "mypy mypkg"),
+    ] {
         if !has_tool(c, &[tool, "--version"]) {
             notes.push(format!("{tool} not found: its row skipped"));
             continue;
@@ -343,11 +479,21 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
     for d in ["home", "data"] {
         std::fs::create_dir_all(root.join(d))?;
     }
-    let c = Corpus { env: env(&root), root, _tmp: tmp };
+    let c = Corpus {
+        env: env(&root),
+        root,
+        _tmp: tmp,
+    };
     let mut notes = Vec::new();
     let rows = rows(&c, o, &mut notes)?;
-    writeln!(w, "\n## Test-and-build corpus (o200k_base tokens of stdout+stderr) and fidelity\n")?;
-    writeln!(w, "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |")?;
+    writeln!(
+        w,
+        "\n## Test-and-build corpus (o200k_base tokens of stdout+stderr) and fidelity\n"
+    )?;
+    writeln!(
+        w,
+        "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |"
+    )?;
     writeln!(w, "|---|---:|---:|---:|---:|---|")?;
     let (mut raw_sum, mut rtk_sum, mut fp, mut ft) = (0usize, 0usize, 0usize, 0usize);
     let mut failures = Vec::new();
@@ -357,13 +503,22 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
         if let Some(dir) = std::env::var_os("RTK_BENCH_DUMP") {
             let slug = slug(&row.label);
             std::fs::create_dir_all(&dir)?;
-            std::fs::write(PathBuf::from(&dir).join(format!("dev_{slug}.raw")), &raw.text)?;
-            std::fs::write(PathBuf::from(&dir).join(format!("dev_{slug}.rtk")), &rtk.text)?;
+            std::fs::write(
+                PathBuf::from(&dir).join(format!("dev_{slug}.raw")),
+                &raw.text,
+            )?;
+            std::fs::write(
+                PathBuf::from(&dir).join(format!("dev_{slug}.rtk")),
+                &rtk.text,
+            )?;
         }
         let (rt, kt) = (tokens(&raw.text), tokens(&rtk.text));
         let mut pass = usize::from(raw.code == rtk.code);
         if raw.code != rtk.code {
-            failures.push(format!("{}: exit code {} vs {}", row.label, raw.code, rtk.code));
+            failures.push(format!(
+                "{}: exit code {} vs {}",
+                row.label, raw.code, rtk.code
+            ));
         }
         for f in &row.facts {
             // `a || b`: the fact in either of its spellings (raw `file(1,14)` vs grouped `1:14`).
@@ -371,7 +526,10 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
             let has = |t: &str| alts.iter().any(|a| t.contains(a));
             if !has(&raw.text) {
                 // The generator's fact must hold for the raw tool too, or the row is wrong.
-                failures.push(format!("{}: raw output lacks {f:?} (corpus bug)", row.label));
+                failures.push(format!(
+                    "{}: raw output lacks {f:?} (corpus bug)",
+                    row.label
+                ));
             } else if has(&rtk.text) || has(&ungroup(&rtk.text)) {
                 pass += 1;
             } else {
@@ -383,10 +541,22 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
         ft += total;
         raw_sum += rt;
         rtk_sum += kt;
-        let saved = if rt == 0 { 0.0 } else { 100.0 * (rt as f64 - kt as f64) / rt as f64 };
-        writeln!(w, "| `{}` | {rt} | {kt} | {saved:.1}% | {pass}/{total} | {}/{} |", row.label, raw.code, rtk.code)?;
+        let saved = if rt == 0 {
+            0.0
+        } else {
+            100.0 * (rt as f64 - kt as f64) / rt as f64
+        };
+        writeln!(
+            w,
+            "| `{}` | {rt} | {kt} | {saved:.1}% | {pass}/{total} | {}/{} |",
+            row.label, raw.code, rtk.code
+        )?;
     }
-    let saved = if raw_sum == 0 { 0.0 } else { 100.0 * (raw_sum as f64 - rtk_sum as f64) / raw_sum as f64 };
+    let saved = if raw_sum == 0 {
+        0.0
+    } else {
+        100.0 * (raw_sum as f64 - rtk_sum as f64) / raw_sum as f64
+    };
     writeln!(w, "| **test/build total** | **{raw_sum}** | **{rtk_sum}** | **{saved:.1}%** | **{fp}/{ft}** | |")?;
     for n in &notes {
         writeln!(w, "note: {n}")?;

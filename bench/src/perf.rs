@@ -45,7 +45,8 @@ fn large_tree(c: &Corpus) -> Result<std::path::PathBuf> {
     let per = 200;
     let path = |k: usize| {
         let (m, f) = (k / per, k % per);
-        dir.join(format!("part{:02}", m / 10)).join(crate::corpus::path_of(m, f))
+        dir.join(format!("part{:02}", m / 10))
+            .join(crate::corpus::path_of(m, f))
     };
     for k in 0..LARGE_FILES {
         let p = path(k);
@@ -66,7 +67,15 @@ fn large_tree(c: &Corpus) -> Result<std::path::PathBuf> {
     };
     git(&["init", "-q"])?;
     git(&["add", "-A"])?;
-    git(&["-c", "user.name=b", "-c", "user.email=b@x", "commit", "-qm", "large tree"])?;
+    git(&[
+        "-c",
+        "user.name=b",
+        "-c",
+        "user.email=b@x",
+        "commit",
+        "-qm",
+        "large tree",
+    ])?;
     for k in (0..LARGE_FILES).step_by(4) {
         let p = path(k);
         let mut text = std::fs::read_to_string(&p)?;
@@ -103,7 +112,13 @@ fn large_tree(c: &Corpus) -> Result<std::path::PathBuf> {
 /// Times one command raw, through rtk, through the null proxy (`--null-proxy`: one more
 /// process and pipe hop, nothing else) and through the baseline, interleaved; prints its row
 /// and returns rtk/raw and rtk/null proxy (medians).
-fn wall_row(c: &Corpus, o: &Opts, argv: &[&str], cwd: &Path, w: &mut impl Write) -> Result<(f64, f64)> {
+fn wall_row(
+    c: &Corpus,
+    o: &Opts,
+    argv: &[&str],
+    cwd: &Path,
+    w: &mut impl Write,
+) -> Result<(f64, f64)> {
     let label = if argv.len() > 8 {
         format!("{} … ({} operands)", argv[..2].join(" "), argv.len() - 2)
     } else {
@@ -111,7 +126,9 @@ fn wall_row(c: &Corpus, o: &Opts, argv: &[&str], cwd: &Path, w: &mut impl Write)
     };
     let (mut raw, mut rtk, mut null, mut base) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let me = std::env::current_exe()?;
-    let proxied: Vec<&str> = std::iter::once("--null-proxy").chain(argv.iter().copied()).collect();
+    let proxied: Vec<&str> = std::iter::once("--null-proxy")
+        .chain(argv.iter().copied())
+        .collect();
     // Warm-up, then alternate so all see the same cache state.
     timed(c, Path::new(argv[0]), &argv[1..], cwd)?;
     for _ in 0..o.runs {
@@ -147,7 +164,11 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
         o.runs
     )?;
     if let Some(b) = &o.baseline {
-        writeln!(w, "baseline = {} (timed in the same interleaved loop)\n", b.display())?;
+        writeln!(
+            w,
+            "baseline = {} (timed in the same interleaved loop)\n",
+            b.display()
+        )?;
         writeln!(
             w,
             "| command | raw ms (median) | rtk ms (median) | rtk/raw median | rtk/raw min | null proxy ms | null/raw | baseline ms | baseline/raw median |"
@@ -181,7 +202,11 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
         // `wc -l` over every source file of the tree: one line per file.
         let mut wc_all = vec!["wc".to_string(), "-l".to_string()];
         for k in 0..LARGE_FILES {
-            wc_all.push(format!("part{:02}/{}", k / 200 / 10, crate::corpus::path_of(k / 200, k % 200)));
+            wc_all.push(format!(
+                "part{:02}/{}",
+                k / 200 / 10,
+                crate::corpus::path_of(k / 200, k % 200)
+            ));
         }
         let big_rows: &[(&[&str], &Path)] = &[
             (&["git", "status"], &big),
@@ -198,8 +223,17 @@ pub fn wall_times(c: &Corpus, o: &Opts, w: &mut impl Write) -> Result<()> {
             worst_large = worst_large.max(vs_raw);
             worst_over_null = worst_over_null.max(vs_null);
         }
-        for (tool, argv) in [("rg", &["rg", "-n", "TODO", "."][..]), ("tree", &["tree", "."][..])] {
-            if Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success()) {
+        for (tool, argv) in [
+            ("rg", &["rg", "-n", "TODO", "."][..]),
+            ("tree", &["tree", "."][..]),
+        ] {
+            if Command::new(tool)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+            {
                 let (vs_raw, vs_null) = wall_row(c, o, argv, &big, w)?;
                 worst_large = worst_large.max(vs_raw);
                 worst_over_null = worst_over_null.max(vs_null);

@@ -31,7 +31,10 @@ fuzz_target!(|data: &[u8]| {
     let norm = normalize(cmd);
     let spread = cmd.replace(' ', " \t  ");
     let spread_norm = normalize(&spread);
-    assert_eq!(norm, spread_norm, "normalize is not whitespace-insensitive: {cmd:?}");
+    assert_eq!(
+        norm, spread_norm,
+        "normalize is not whitespace-insensitive: {cmd:?}"
+    );
     for usage in [MatchUse::Grant, MatchUse::Restrict] {
         assert_eq!(
             pattern.matches(&norm, usage),
