@@ -269,11 +269,11 @@ enum Kind {
 
 /// `@@ -a[,b] +c[,d] @@ heading` → (a, b, c, d, heading). Numbers are plain ASCII digits.
 fn parse_hunk_header(h: &str) -> Option<(u64, u64, u64, u64, &str)> {
-    let b = h.as_bytes();
-    let mut i = "@@ -".len();
     if !h.starts_with("@@ -") {
         return None;
     }
+    let b = h.as_bytes();
+    let mut i = "@@ -".len();
     let (a, bb) = range(b, &mut i)?;
     if b.get(i..i + 2)? != b" +" {
         return None;
@@ -310,18 +310,8 @@ fn number(b: &[u8], i: &mut usize) -> Option<u64> {
 }
 
 /// `n` in decimal, without the formatting machinery (one hunk header per kept run).
-fn push_number(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+fn push_number(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Buffers one section's hunks reuse: line kinds and the keep mask.

@@ -122,7 +122,8 @@ pub fn estimate_tokens_sampled(text: &str) -> u64 {
 /// [`SAMPLE_ABOVE`] bytes counted whole, then every eighth 16 KiB block (every 64th past the
 /// first 8 MiB), the blocks' count scaled to the length of the rest. Counting every byte costs
 /// about 20 instructions a byte, as much as some filters; on command output (repetitive
-/// lines) the sample's error is far below the method's own. The result does not depend on how the text is cut into chunks.
+/// lines) the sample's error is far below the method's own. The result does not depend on how
+/// the text is cut into chunks.
 #[derive(Debug, Clone, Default)]
 pub struct SampledCounter {
     head: TokenCounter,
