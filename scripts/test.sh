@@ -11,6 +11,7 @@ cargo fmt --all -- --check
 (cd bench && cargo fmt -- --check)
 (cd fuzz && cargo fmt -- --check)
 cargo clippy --all-targets --locked -- -D warnings
+./scripts/msrv-check.sh
 cargo test --locked
 
 echo "== supply chain: cargo deny"

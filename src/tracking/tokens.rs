@@ -105,9 +105,9 @@ const SPARSE_STRIDE: u64 = 64;
 /// Whether block `k` past the head is in the sample.
 fn sampled_block(k: u64) -> bool {
     if k < DENSE_BLOCKS {
-        k % SAMPLE_STRIDE == 0
+        k.is_multiple_of(SAMPLE_STRIDE)
     } else {
-        k % SPARSE_STRIDE == 0
+        k.is_multiple_of(SPARSE_STRIDE)
     }
 }
 
