@@ -118,25 +118,31 @@ pub struct InitArgs {
 #[command(after_help = crate::tracking::tokens::GAIN_HELP)]
 pub struct GainArgs {
     /// Recent runs, newest first (see --limit).
-    #[arg(long)]
+    #[arg(short = 'H', long)]
     pub history: bool,
+    /// Recent runs whose filter could not parse the output and printed it raw.
+    #[arg(short = 'F', long)]
+    pub failures: bool,
     /// Totals per UTC day.
-    #[arg(long, group = "period")]
+    #[arg(short, long, group = "period")]
     pub daily: bool,
     /// Totals per week (UTC, Monday first; labelled by the Monday).
-    #[arg(long, group = "period")]
+    #[arg(short, long, group = "period")]
     pub weekly: bool,
     /// Totals per UTC month.
-    #[arg(long, group = "period")]
+    #[arg(short, long, group = "period")]
     pub monthly: bool,
+    /// Totals per day, per week and per month.
+    #[arg(short, long, group = "period")]
+    pub all: bool,
     /// Only runs in this project and its subfolders (default: the current directory's).
-    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = ".")]
+    #[arg(short, long, value_name = "PATH", num_args = 0..=1, default_missing_value = ".")]
     pub project: Option<String>,
     /// A terminal bar chart of tokens saved per day over the last 30 days (text only).
-    #[arg(long)]
+    #[arg(short, long)]
     pub graph: bool,
     /// Output format; csv prints one table: --history rows, else period rows, else commands.
-    #[arg(long, value_enum, default_value_t = GainFormat::Text)]
+    #[arg(short, long, value_enum, default_value_t = GainFormat::Text)]
     pub format: GainFormat,
     /// How many commands (and --history rows) to show.
     #[arg(long, default_value_t = 10, value_name = "N")]

@@ -385,6 +385,36 @@ fn gain_json_matches_documented_schema_and_row_sums() {
     assert_eq!(p["project"], proj);
     let other = gain_json(&t, &["--project", "/other"]);
     assert_eq!(other["summary"]["runs"], 2);
+
+    // Upstream rtk's names and short flags: the same numbers under its names.
+    for (ours, theirs) in [
+        ("runs", "total_commands"),
+        ("raw_tokens", "total_input"),
+        ("emitted_tokens", "total_output"),
+        ("saved_tokens", "total_saved"),
+        ("saved_pct", "avg_savings_pct"),
+        ("total_duration_ms", "total_time_ms"),
+        ("avg_duration_ms", "avg_time_ms"),
+    ] {
+        assert_eq!(s[ours], s[theirs], "{ours} vs {theirs}");
+    }
+    let all = gain_json(&t, &["-a", "-F", "-p", "/other"]);
+    validate(&all, &fields);
+    assert_eq!(all["summary"]["runs"], 2);
+    for (array, label) in [
+        ("daily", "date"),
+        ("weekly", "week_start"),
+        ("monthly", "month"),
+    ] {
+        let rows = all[array].as_array().unwrap_or_else(|| panic!("{array}"));
+        let n: u64 = rows.iter().map(|r| r["commands"].as_u64().unwrap()).sum();
+        assert_eq!(n, 2, "{array}");
+        assert!(rows.iter().all(|r| r[label].is_string()), "{array}");
+    }
+    let failures = all["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1);
+    assert_eq!(failures[0]["command"], "cargo test");
+    assert_eq!(failures[0]["exit_code"], 101);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! `rtk gain`: token-savings report from the history database — totals, top commands,
-//! `--history`, `--daily/--weekly/--monthly`, `--graph`, `--project`, `--format text|json|csv`,
-//! and `--reset`. Reading never creates the database; an empty history is a friendly
-//! message and exit 0.
+//! `--history`, `--failures`, `--daily/--weekly/--monthly/--all`, `--graph`, `--project`,
+//! `--format text|json|csv`, and `--reset` (upstream rtk's short flags too). Reading never
+//! creates the database; an empty history is a friendly message and exit 0. Rows upstream rtk
+//! wrote into the same file are imported first (`tracking::upstream`) and marked as such.
 
 pub mod render;
 pub mod report;
@@ -13,7 +14,7 @@ use crate::cli::{GainArgs, GainFormat};
 use crate::env::Env;
 use crate::tracking::db::Db;
 use crate::tracking::query::Period;
-use crate::tracking::{now_unix, project_root, Settings};
+use crate::tracking::{now_unix, project_root, upstream, Settings};
 
 use report::Plan;
 
@@ -36,8 +37,8 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
             "--graph draws in the terminal; for the numbers use --daily --format json|csv"
         );
     }
-    if args.format == GainFormat::Csv && args.history && (args.daily || args.weekly || args.monthly)
-    {
+    let periods = periods(args);
+    if args.format == GainFormat::Csv && args.history && !periods.is_empty() {
         anyhow::bail!("csv holds one table: choose --history or one of --daily/--weekly/--monthly");
     }
     if !settings.enabled {
@@ -47,11 +48,20 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
         project,
         limit: args.limit,
         history: args.history,
-        period: period(args),
+        failures: args.failures,
+        periods,
         graph: args.graph,
     };
     let now = now_unix();
-    let db = Db::open_existing(&path)?;
+    let mut db = Db::open_existing(&path)?;
+    if let Some(db) = db.as_mut() {
+        if let Err(e) = upstream::import(db) {
+            writeln!(
+                err,
+                "rtk: warning: upstream rtk's history not imported: {e}"
+            )?;
+        }
+    }
     let report = match &db {
         Some(db) => report::build(db, &plan, now)?,
         None => report::empty(path.display().to_string(), &plan, now),
@@ -83,15 +93,17 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
     Ok(0)
 }
 
-fn period(args: &GainArgs) -> Option<Period> {
-    if args.daily {
-        Some(Period::Day)
+fn periods(args: &GainArgs) -> Vec<Period> {
+    if args.all {
+        vec![Period::Day, Period::Week, Period::Month]
+    } else if args.daily {
+        vec![Period::Day]
     } else if args.weekly {
-        Some(Period::Week)
+        vec![Period::Week]
     } else if args.monthly {
-        Some(Period::Month)
+        vec![Period::Month]
     } else {
-        None
+        Vec::new()
     }
 }
 

@@ -71,6 +71,13 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
             u(s.failed_runs)
         )?;
     }
+    if s.imported_runs > 0 {
+        writeln!(
+            out,
+            "  imported        {} runs from upstream rtk's history",
+            u(s.imported_runs)
+        )?;
+    }
     if let (Some(first), Some(last)) = (&s.first_run, &s.last_run) {
         writeln!(out, "  period          {first} .. {last}")?;
     }
@@ -95,7 +102,7 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
                 .map(|c: &CommandStat| (&c.command, &c.stat)),
         )?;
     }
-    if let Some(p) = &r.periods {
+    for p in &r.tables {
         writeln!(out)?;
         writeln!(out, "By {}", p.unit)?;
         if p.rows.is_empty() {
@@ -111,6 +118,14 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
         writeln!(out)?;
         writeln!(out, "Recent runs")?;
         history(out, h)?;
+    }
+    if let Some(f) = &r.failures {
+        writeln!(out)?;
+        writeln!(out, "Raw fallbacks (the filter could not parse the output)")?;
+        if f.is_empty() {
+            writeln!(out, "  (none)")?;
+        }
+        history(out, f)?;
     }
     if !r.graph.is_empty() {
         writeln!(out)?;
@@ -160,6 +175,9 @@ fn history(out: &mut impl Write, rows: &[HistoryEntry]) -> io::Result<()> {
         }
         if h.fell_back {
             flags.push_str(" raw-fallback");
+        }
+        if h.imported {
+            flags.push_str(" (imported from rtk 1.x)");
         }
         writeln!(
             out,

@@ -1,9 +1,10 @@
 //! Opening the history database: WAL journal (checkpointed by writers once it passes 256 KiB),
-//! 5 s busy timeout, schema migrations keyed by `PRAGMA user_version` (DDL runs only when the
-//! version is behind), one INSERT per run, and retention pruning at most once a day (the last
-//! prune time lives in the `meta` table).
+//! 5 s busy timeout, schema migrations keyed by rtk's own version row in `meta` (DDL runs only
+//! when the version is behind; `user_version` belongs to upstream rtk, see [`super::upstream`]),
+//! one INSERT per run, and retention pruning at most once a day (the last prune time lives in
+//! the `meta` table).
 //!
-//! Invariant: a database written by a newer rtk (higher `user_version`) is never modified.
+//! Invariant: a database written by a newer rtk (higher stored version) is never modified.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -11,7 +12,7 @@ use std::time::Duration;
 use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
-use super::{command, RunRecord, TrackingError};
+use super::{command, upstream, RunRecord, TrackingError};
 
 /// How long a writer waits for another writer's lock before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -45,6 +46,8 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX runs_ts ON runs(ts);
     CREATE INDEX runs_project_ts ON runs(project, ts);
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+    // v2: where a row comes from: 'rtk', or 'upstream' (imported from upstream rtk's table).
+    "ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT 'rtk';",
 ];
 
 /// The schema version this rtk writes.
@@ -126,14 +129,10 @@ impl Db {
         &self.path
     }
 
-    fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
-        conn.pragma_query_value(None, "user_version", |r| r.get(0))
-    }
-
     fn migrate(&mut self) -> Result<(), TrackingError> {
         let path = self.path.clone();
         let e = |err| sql_err(&path, err);
-        let found = Db::user_version(&self.conn).map_err(e)?;
+        let found = upstream::stored_version(&self.conn).map_err(e)?;
         if found == SCHEMA_VERSION {
             return Ok(());
         }
@@ -149,7 +148,7 @@ impl Db {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(e)?;
         // Another process may have migrated while we waited for the lock.
-        let now = Db::user_version(&tx).map_err(e)?;
+        let now = upstream::stored_version(&tx).map_err(e)?;
         if now > SCHEMA_VERSION {
             return Err(TrackingError::NewerSchema {
                 path,
@@ -160,8 +159,7 @@ impl Db {
         for sql in &MIGRATIONS[now as usize..] {
             tx.execute_batch(sql).map_err(e)?;
         }
-        tx.pragma_update(None, "user_version", SCHEMA_VERSION)
-            .map_err(e)?;
+        upstream::store_version(&tx, SCHEMA_VERSION).map_err(e)?;
         tx.commit().map_err(e)
     }
 
@@ -335,15 +333,15 @@ mod tests {
     }
 
     #[test]
-    fn migrates_once_and_sets_user_version() {
+    fn migrates_once_and_stores_its_version() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("h.db");
         let db = Db::open_for_write(&path).unwrap();
-        assert_eq!(Db::user_version(&db.conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(upstream::stored_version(&db.conn).unwrap(), SCHEMA_VERSION);
         drop(db);
         // Reopening must not run the DDL again (it would fail: tables exist).
         let db = Db::open_for_write(&path).unwrap();
-        assert_eq!(Db::user_version(&db.conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(upstream::stored_version(&db.conn).unwrap(), SCHEMA_VERSION);
         let mode: String = db
             .conn
             .pragma_query_value(None, "journal_mode", |r| r.get(0))
@@ -357,8 +355,12 @@ mod tests {
         let path = dir.path().join("h.db");
         {
             let c = Connection::open(&path).unwrap();
-            c.pragma_update(None, "user_version", SCHEMA_VERSION + 5)
-                .unwrap();
+            c.execute_batch(&format!(
+                "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                 INSERT INTO meta VALUES ('schema_version', '{}');",
+                SCHEMA_VERSION + 5
+            ))
+            .unwrap();
         }
         let err = Db::open_for_write(&path)
             .err()

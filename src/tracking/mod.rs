@@ -1,8 +1,8 @@
 //! History of filtered runs in SQLite, off the hook path (`rtk rewrite` / `rtk hook` never
 //! open it). Recording never fails the user's command: problems become one stderr warning.
 //!
-//! Layout: [`db`] opens the database (WAL, busy timeout, `user_version` migrations, pruning at
-//! most once a day), [`tokens`] is the token estimate and its calibration, [`command`] turns an
+//! Layout: [`db`] opens the database (WAL, busy timeout, versioned migrations, pruning at
+//! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows, [`tokens`] is the token estimate and its calibration, [`command`] turns an
 //! argv into the stored command text (secrets masked) and its report key, [`query`] is the read
 //! side used by `rtk gain` and `rtk discover`, [`recorder`] opens the database while the
 //! command runs.
@@ -12,6 +12,7 @@ pub mod db;
 pub mod query;
 pub mod recorder;
 pub mod tokens;
+pub mod upstream;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -27,6 +27,8 @@ pub struct Totals {
     pub fell_back_runs: u64,
     /// Runs whose command exited non-zero.
     pub failed_runs: u64,
+    /// Rows imported from upstream rtk's history (see `tracking::upstream`).
+    pub imported_runs: u64,
     /// Largest raw − emitted of a single run (shows when one run dominates the savings).
     pub max_run_saved_tokens: i64,
     /// First and last run time, ISO-8601 UTC.
@@ -58,6 +60,8 @@ pub struct HistoryRow {
     pub exit_code: i32,
     pub duration_ms: u64,
     pub fell_back: bool,
+    /// Imported from upstream rtk's history.
+    pub imported: bool,
 }
 
 /// Calendar bucket for `--daily/--weekly/--monthly` (UTC; weeks start on Monday and are
@@ -116,6 +120,7 @@ impl Db {
                     COALESCE(SUM(duration_ms), 0), COALESCE(SUM(fell_back != 0), 0),
                     COALESCE(SUM(exit_code != 0), 0),
                     COALESCE(MAX(raw_tokens - emitted_tokens), 0),
+                    COALESCE(SUM(origin = 'upstream'), 0),
                     strftime('%Y-%m-%dT%H:%M:%SZ', MIN(ts), 'unixepoch'),
                     strftime('%Y-%m-%dT%H:%M:%SZ', MAX(ts), 'unixepoch')
              FROM runs WHERE {OPTIONAL_PROJECT}"
@@ -132,8 +137,9 @@ impl Db {
                     fell_back_runs: u(r, 6)?,
                     failed_runs: u(r, 7)?,
                     max_run_saved_tokens: r.get(8)?,
-                    first_run: r.get(9)?,
-                    last_run: r.get(10)?,
+                    imported_runs: u(r, 9)?,
+                    first_run: r.get(10)?,
+                    last_run: r.get(11)?,
                 })
             })
             .map_err(|e| sql_err(self.path(), e))
@@ -190,10 +196,29 @@ impl Db {
         project: Option<&str>,
         limit: usize,
     ) -> Result<Vec<HistoryRow>, TrackingError> {
+        self.recent_where(project, limit, "1")
+    }
+
+    /// The `limit` most recent runs whose filter printed the raw output, newest first.
+    pub fn recent_fallbacks(
+        &self,
+        project: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<HistoryRow>, TrackingError> {
+        self.recent_where(project, limit, "fell_back != 0")
+    }
+
+    fn recent_where(
+        &self,
+        project: Option<&str>,
+        limit: usize,
+        filter: &str,
+    ) -> Result<Vec<HistoryRow>, TrackingError> {
         let sql = format!(
             "SELECT {ISO}, command, project, raw_bytes, emitted_bytes, raw_tokens,
-                    emitted_tokens, exit_code, duration_ms, fell_back
-             FROM runs WHERE {OPTIONAL_PROJECT} ORDER BY ts DESC, id DESC LIMIT ?2"
+                    emitted_tokens, exit_code, duration_ms, fell_back, origin = 'upstream'
+             FROM runs WHERE {OPTIONAL_PROJECT} AND {filter}
+             ORDER BY ts DESC, id DESC LIMIT ?2"
         );
         self.collect(&sql, params![project, limit as i64], |r| {
             Ok(HistoryRow {
@@ -207,6 +232,7 @@ impl Db {
                 exit_code: r.get(7)?,
                 duration_ms: u(r, 8)?,
                 fell_back: r.get(9)?,
+                imported: r.get(10)?,
             })
         })
     }
