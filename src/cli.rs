@@ -171,6 +171,9 @@ pub struct ConfigArgs {
     /// Print the config file's path.
     #[arg(long)]
     pub path: bool,
+    /// Check the file: exit 1 if it is invalid or holds unknown keys (named on stderr).
+    #[arg(long, conflicts_with_all = ["create", "path"])]
+    pub check: bool,
 }
 
 #[derive(Debug, Args)]

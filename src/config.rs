@@ -3,8 +3,12 @@
 //!
 //! Two entry points: [`Config::load`] (hook and run paths) never fails — a broken file is one
 //! warning and defaults — and reads nothing but that one file, with no regex; [`Config::read`]
-//! (`rtk config`) reports a broken file as an error naming the line. Unknown keys are warnings
-//! naming the key and the file.
+//! (`rtk config`) reports a broken file as an error naming the line. Unknown keys are reported
+//! only by `rtk config` (and `rtk config --check`), naming the key and the file: never on the
+//! stderr of a filtered command or a hook. Upstream rtk 1.x's keys are mapped or accepted
+//! ([`upstream`]).
+
+mod upstream;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -76,7 +80,7 @@ pub struct Config {
     pub tee: TeeConfig,
 }
 
-/// Every section and key the file may contain (unknown ones are warned about).
+/// Every section and key of rtk's own (others are upstream's, see [`upstream`], or unknown).
 const KNOWN_KEYS: &[(&str, &[&str])] = &[
     ("hooks", &["exclude_commands", "transparent_prefixes"]),
     ("tracking", &["enabled", "retention_days", "db_path"]),
@@ -129,35 +133,73 @@ pub fn config_path(env: &Env) -> Option<PathBuf> {
     env.config_home().map(|d| d.join("rtk").join("config.toml"))
 }
 
+/// A parsed config file and what `rtk config` reports about it.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    pub config: Config,
+    /// One line per unknown key, naming it and the file.
+    pub unknown: Vec<String>,
+    /// Upstream rtk keys found, and what each did.
+    pub upstream: Vec<upstream::Note>,
+}
+
 impl Config {
-    /// Loads the config; problems become warnings and defaults, never errors.
+    /// Loads the config for the hook and run paths: unknown keys are not reported here; a
+    /// broken file becomes one warning and the defaults, never an error.
     pub fn load(env: &Env) -> (Config, Vec<String>) {
-        match Config::read(env) {
-            Ok(loaded) => loaded,
+        match Config::inspect(env) {
+            Ok(loaded) => (loaded.config, Vec::new()),
             Err(e) => (Config::default(), vec![format!("{e}; using defaults")]),
         }
     }
 
     /// Loads the config; a missing file is defaults, an unreadable or invalid one an error.
-    /// The warnings name unknown keys.
+    /// The warnings name unknown keys and unusable upstream values.
     pub fn read(env: &Env) -> Result<(Config, Vec<String>), ConfigError> {
+        Config::inspect(env).map(Loaded::into_warned)
+    }
+
+    /// Loads the config with everything `rtk config` reports.
+    pub fn inspect(env: &Env) -> Result<Loaded, ConfigError> {
         let Some(path) = config_path(env) else {
-            return Ok((Config::default(), Vec::new()));
+            return Ok(Loaded::default());
         };
         match std::fs::read_to_string(&path) {
-            Ok(text) => Config::parse(&text, &path),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                Ok((Config::default(), Vec::new()))
-            }
+            Ok(text) => Config::parse_full(&text, &path),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Loaded::default()),
             Err(source) => Err(ConfigError::Read { path, source }),
         }
     }
 
-    /// Parses `text` (the contents of `path`).
+    /// Parses `text` (the contents of `path`); the warnings are those of [`Config::read`].
     pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
-        let config: Config = toml::from_str(text).map_err(|e| parse_error(&e, text, path))?;
+        Config::parse_full(text, path).map(Loaded::into_warned)
+    }
+
+    fn parse_full(text: &str, path: &Path) -> Result<Loaded, ConfigError> {
+        let mut config: Config = toml::from_str(text).map_err(|e| parse_error(&e, text, path))?;
         let table: toml::Table = toml::from_str(text).map_err(|e| parse_error(&e, text, path))?;
-        Ok((config, unknown_keys(&table, path)))
+        let upstream = upstream::apply(&table, &mut config);
+        Ok(Loaded {
+            config,
+            unknown: unknown_keys(&table, path),
+            upstream,
+        })
+    }
+}
+
+impl Loaded {
+    fn into_warned(self) -> (Config, Vec<String>) {
+        let mut warnings = self.unknown;
+        for n in &self.upstream {
+            if let Some(problem) = &n.problem {
+                warnings.push(format!(
+                    "`{}` (upstream rtk key): {problem}; ignored",
+                    n.key
+                ));
+            }
+        }
+        (self.config, warnings)
     }
 }
 
@@ -183,6 +225,9 @@ fn unknown_keys(table: &toml::Table, path: &Path) -> Vec<String> {
     let mut warnings = Vec::new();
     for (section, value) in table {
         let Some((_, keys)) = KNOWN_KEYS.iter().find(|(s, _)| s == section) else {
+            if upstream::is_upstream_section(section) {
+                continue;
+            }
             warnings.push(format!(
                 "unknown key `{section}` in {} (ignored)",
                 path.display()
@@ -190,7 +235,9 @@ fn unknown_keys(table: &toml::Table, path: &Path) -> Vec<String> {
             continue;
         };
         if let Some(inner) = value.as_table() {
-            for key in inner.keys().filter(|k| !keys.contains(&k.as_str())) {
+            let unknown =
+                |k: &&String| !keys.contains(&k.as_str()) && upstream::fate(section, k).is_none();
+            for key in inner.keys().filter(unknown) {
                 warnings.push(format!(
                     "unknown key `{section}.{key}` in {} (ignored)",
                     path.display()
@@ -201,7 +248,8 @@ fn unknown_keys(table: &toml::Table, path: &Path) -> Vec<String> {
     warnings
 }
 
-/// `rtk config`: the effective config as TOML, `--path`, or `--create`.
+/// `rtk config`: the effective config as TOML, `--path`, `--create`, or `--check` (exit 1 when
+/// the file is broken or holds unknown keys).
 pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     let path = config_path(env)
         .ok_or_else(|| anyhow::anyhow!("no config location: set HOME or XDG_CONFIG_HOME"))?;
@@ -214,7 +262,7 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     if args.create {
         return create(&path, &mut out, &mut err);
     }
-    let (config, warnings) = match Config::read(env) {
+    let loaded = match Config::inspect(env) {
         Ok(loaded) => loaded,
         Err(e) => {
             writeln!(err, "rtk: {e}")?;
@@ -225,8 +273,23 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
             return Ok(1);
         }
     };
-    for w in warnings {
+    let notes = loaded.upstream.clone();
+    let (config, warnings) = loaded.into_warned();
+    for w in &warnings {
         writeln!(err, "rtk: warning: {w}")?;
+    }
+    let filters = user_filters(&path);
+    if args.check {
+        for f in &filters {
+            writeln!(err, "rtk: note: {f}")?;
+        }
+        let verdict = if warnings.is_empty() {
+            "ok"
+        } else {
+            "problems above"
+        };
+        writeln!(out, "{}: {verdict}", path.display())?;
+        return Ok(u8::from(!warnings.is_empty()));
     }
     let state = if path.exists() {
         ""
@@ -241,7 +304,42 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
         (_, false) => writeln!(out, "# history recording: disabled")?,
     }
     write!(out, "{}", toml::to_string_pretty(&config)?)?;
+    if !notes.is_empty() {
+        writeln!(out, "\n# upstream rtk 1.x keys in this file:")?;
+        for n in &notes {
+            let what = match n.fate {
+                upstream::Fate::Mapped(to) => format!("read as {to}"),
+                upstream::Fate::UpstreamOnly(why) => format!("upstream only, no effect ({why})"),
+            };
+            writeln!(out, "#   {}: {what}", n.key)?;
+        }
+    }
+    for f in &filters {
+        writeln!(out, "# {f}")?;
+    }
     Ok(0)
+}
+
+/// Upstream rtk's user filter file beside the config (`filters.toml`): rtk has no declarative
+/// filter engine, so its filters are not applied; said once here, never on a command's stderr.
+fn user_filters(config: &Path) -> Vec<String> {
+    let Some(file) = config.parent().map(|d| d.join("filters.toml")) else {
+        return Vec::new();
+    };
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Vec::new();
+    };
+    let count = toml::from_str::<toml::Table>(&text)
+        .ok()
+        .and_then(|t| t.get("filters").and_then(|f| f.as_table()).map(|f| f.len()))
+        .unwrap_or(0);
+    if count == 0 {
+        return Vec::new();
+    }
+    vec![format!(
+        "{}: upstream rtk's user filters ({count} defined) are not applied by this rtk",
+        file.display()
+    )]
 }
 
 fn create(path: &Path, out: &mut impl Write, err: &mut impl Write) -> anyhow::Result<u8> {
@@ -321,12 +419,40 @@ mod tests {
 
     #[test]
     fn unknown_keys_are_named_with_the_file() {
-        let (_, w) = parse("colour = 1\n[hooks]\nexclude = []\n[display]\nx = 1\n").unwrap();
+        let (_, w) = parse("colour = 1\n[hooks]\nexclude = []\n[displays]\nx = 1\n").unwrap();
         assert_eq!(w.len(), 3, "{w:?}");
         assert!(w.iter().any(|m| m.contains("`hooks.exclude`")));
         assert!(w.iter().any(|m| m.contains("`colour`")));
-        assert!(w.iter().any(|m| m.contains("`display`")));
+        assert!(w.iter().any(|m| m.contains("`displays`")));
         assert!(w.iter().all(|m| m.contains("/c/config.toml")));
+    }
+
+    /// The file upstream rtk 1.1.0's `rtk config --create` writes (captured from the real
+    /// binary): every key is upstream's, none is unknown, the mapped ones take effect.
+    const UPSTREAM_CREATED: &str = include_str!("../tests/fixtures/upstream/config.toml");
+
+    #[test]
+    fn upstreams_generated_config_has_no_unknown_keys() {
+        let (c, w) = parse(UPSTREAM_CREATED).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(c.tracking.retention_days, 90);
+        let loaded = Config::parse_full(UPSTREAM_CREATED, Path::new("/c/config.toml")).unwrap();
+        assert!(loaded.upstream.len() > 20, "{:?}", loaded.upstream);
+        assert!(loaded.upstream.iter().all(|n| n.problem.is_none()));
+    }
+
+    #[test]
+    fn load_never_reports_unknown_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("rtk")).unwrap();
+        std::fs::write(
+            dir.path().join("rtk/config.toml"),
+            "colour = 1\n[x]\ny = 2\n",
+        )
+        .unwrap();
+        let env = Env::new([("XDG_CONFIG_HOME", dir.path())], "/");
+        assert!(Config::load(&env).1.is_empty());
+        assert_eq!(Config::read(&env).unwrap().1.len(), 2);
     }
 
     #[test]
