@@ -91,7 +91,7 @@ fn upstreams_generated_config_is_silent_and_mapped() {
     assert_ne!(edited, upstream);
     t.write("xdg-config/rtk/config.toml", &edited);
     let git = |args: &[&str]| {
-        let ok = std::process::Command::new("git")
+        let ok = assert_cmd::Command::new("git")
             .args(args)
             .current_dir(t.work())
             .env("HOME", t.home())
