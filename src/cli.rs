@@ -35,6 +35,9 @@ pub enum Command {
     Config(ConfigArgs),
     /// Scan Claude Code transcripts for commands rtk would have compacted.
     Discover(DiscoverArgs),
+    /// Upstream rtk 1.x's command names (`bypass`, `run`, `read`, `err`, `test`, `json`, `recall`).
+    #[command(flatten)]
+    Compat(crate::compat::Compat),
     /// Any other command runs through its filter: `rtk git status`, `rtk cargo test`, …
     #[command(external_subcommand)]
     Run(Vec<OsString>),
@@ -80,6 +83,8 @@ pub enum HookAgent {
     Droid,
     /// Mistral Vibe before-tool hook (bash).
     Vibe,
+    /// OpenCode, as upstream rtk's plugin calls it: command as arguments, `{"command": …}` out.
+    Opencode(crate::compat::HookOpencodeArgs),
     /// Dry run: print what each agent's hook would answer for a command.
     Check(HookCheckArgs),
 }
@@ -214,6 +219,7 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Gain(a) => crate::gain::run(&a, &env),
         Command::Config(a) => crate::config::run(&a, &env),
         Command::Discover(a) => crate::discover::run(&a, &env),
+        Command::Compat(c) => crate::compat::run(c, &env),
         Command::Run(argv) => crate::filters::run(argv, &env),
     }
 }

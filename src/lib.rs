@@ -10,11 +10,13 @@
 //! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
 //!   the filter compacts the output, [`tracking`] records one row.
 //! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
-//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts).
+//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts), [`compat`]
+//!   (upstream rtk 1.x's command names).
 //!
 //! Only `main` exits; every module returns `Result` or an exit code.
 
 pub mod cli;
+pub mod compat;
 pub mod config;
 pub mod discover;
 pub mod env;

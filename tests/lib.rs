@@ -3,6 +3,7 @@
 
 mod adversarial;
 mod common;
+mod compat_cli;
 mod filters_cli;
 mod filters_dev_cli;
 mod filters_dev_snapshots;

@@ -162,6 +162,7 @@ pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
         HookAgent::Droid => Agent::Droid,
         HookAgent::Vibe => Agent::Vibe,
         HookAgent::Check(check_args) => return check::run(check_args, env),
+        HookAgent::Opencode(a) => return crate::compat::hook_opencode(a, env),
     };
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),

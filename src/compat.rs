@@ -1,0 +1,330 @@
+//! The commands upstream rtk 1.x's installed instruction files, plugins and hooks name, with
+//! rtk's semantics: `bypass` (alias `proxy`), `run`, `read`, `err`, `test`, `json`, `recall`,
+//! and `hook opencode` (the probe and call of upstream's OpenCode plugin).
+//!
+//! Invariants: every command runs exactly the argv given (nothing injected or dropped), keeps
+//! its exit code, and goes through the same runner as `rtk <argv…>` unless it says it runs
+//! unfiltered.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use crate::env::Env;
+
+/// Upstream rtk's command names (flattened into `rtk`'s own subcommands).
+#[derive(Debug, Subcommand)]
+pub enum Compat {
+    /// Run a command unfiltered (stdio inherited, exit code kept). `proxy` is the same.
+    #[command(visible_alias = "proxy")]
+    Bypass(Argv),
+    /// `rtk run <argv…>` = `rtk <argv…>`; `rtk run -c '<line>'` runs the line with `sh -c`
+    /// (or --shell), unfiltered.
+    Run(RunArgs),
+    /// Print files through rtk's file reader (`rtk cat`; --head-lines/--max-lines N: `head -n N`,
+    /// --tail-lines N: `tail -n N`).
+    Read(ReadArgs),
+    /// Same as `rtk <command>`: rtk's filters keep every error and warning.
+    Err(Argv),
+    /// Same as `rtk <command>`: test runners' filters keep every failure.
+    Test(Argv),
+    /// Print a JSON file compactly, every value kept (same as `rtk cat <file>`).
+    Json(JsonArgs),
+    /// Print a tee file (the full output of a run whose filter left something out): by its
+    /// name or a unique part of it; --list lists them, newest first.
+    Recall(RecallArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct Argv {
+    /// The command and its arguments, exactly as they will run.
+    #[arg(
+        value_name = "COMMAND",
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        required = true
+    )]
+    pub argv: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// A command line for the shell (unfiltered).
+    #[arg(
+        short = 'c',
+        long = "command",
+        value_name = "LINE",
+        conflicts_with = "argv"
+    )]
+    pub line: Option<OsString>,
+    /// The shell for -c.
+    #[arg(long, value_name = "SHELL", default_value = "sh", requires = "line")]
+    pub shell: OsString,
+    /// Program and arguments, run through their filter.
+    #[arg(
+        value_name = "COMMAND",
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        required_unless_present = "line"
+    )]
+    pub argv: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Files to print.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<OsString>,
+    /// Upstream's filter level: accepted; rtk's reader decides what to compact.
+    #[arg(short = 'l', long, value_name = "LEVEL")]
+    pub level: Option<String>,
+    /// The first N lines.
+    #[arg(long, value_name = "N", visible_alias = "max-lines", short_alias = 'm')]
+    pub head_lines: Option<u64>,
+    /// The last N lines.
+    #[arg(long, value_name = "N", conflicts_with = "head_lines")]
+    pub tail_lines: Option<u64>,
+    /// Number the lines (`cat -n`).
+    #[arg(short = 'n', long)]
+    pub line_numbers: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct JsonArgs {
+    /// The JSON file.
+    #[arg(value_name = "FILE")]
+    pub file: OsString,
+}
+
+#[derive(Debug, Args)]
+pub struct RecallArgs {
+    /// A tee file's name, a unique part of it, or its path.
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+    /// List the tee files, newest first.
+    #[arg(long)]
+    pub list: bool,
+    /// Upstream's "whole output": a tee file always is; accepted.
+    #[arg(long)]
+    pub full: bool,
+    /// Start at this 1-based line.
+    #[arg(long, value_name = "N")]
+    pub from: Option<usize>,
+    /// At most this many lines.
+    #[arg(long, value_name = "N")]
+    pub lines: Option<usize>,
+}
+
+/// Runs one of upstream's commands.
+pub fn run(cmd: Compat, env: &Env) -> anyhow::Result<u8> {
+    match cmd {
+        Compat::Bypass(a) => crate::exec::run_inherited(&a.argv),
+        Compat::Run(a) => match a.line {
+            Some(line) => crate::exec::run_inherited(&[a.shell, "-c".into(), line]),
+            None => crate::filters::run(a.argv, env),
+        },
+        Compat::Err(a) | Compat::Test(a) => crate::filters::run(a.argv, env),
+        Compat::Read(a) => crate::filters::run(read_argv(&a), env),
+        Compat::Json(a) => crate::filters::run(vec!["cat".into(), a.file], env),
+        Compat::Recall(a) => recall(&a, env),
+    }
+}
+
+/// The reader command `rtk read` stands for.
+fn read_argv(a: &ReadArgs) -> Vec<OsString> {
+    let mut argv: Vec<OsString> = match (a.head_lines, a.tail_lines) {
+        (Some(n), _) => vec!["head".into(), "-n".into(), n.to_string().into()],
+        (None, Some(n)) => vec!["tail".into(), "-n".into(), n.to_string().into()],
+        (None, None) if a.line_numbers => vec!["cat".into(), "-n".into()],
+        (None, None) => vec!["cat".into()],
+    };
+    if a.files.iter().any(|f| f.to_string_lossy().starts_with('-')) {
+        argv.push("--".into());
+    }
+    argv.extend(a.files.iter().cloned());
+    argv
+}
+
+/// The tee files, newest first.
+fn tee_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    files.sort();
+    files.reverse();
+    files
+}
+
+fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
+    let dir = crate::exec::tee::dir(env)
+        .ok_or_else(|| anyhow::anyhow!("no tee folder: set HOME or XDG_DATA_HOME"))?;
+    let files = tee_files(&dir);
+    let mut out = std::io::stdout().lock();
+    let Some(name) = a.name.as_deref().filter(|_| !a.list) else {
+        for f in &files {
+            let size = std::fs::metadata(f).map_or(0, |m| m.len());
+            writeln!(out, "{}  {size} bytes", f.display())?;
+        }
+        return Ok(0);
+    };
+    let matches: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| {
+            Path::new(name) == f.as_path()
+                || f.file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains(name))
+        })
+        .collect();
+    let mut err = std::io::stderr().lock();
+    let file = match matches.as_slice() {
+        [one] => *one,
+        [] => {
+            writeln!(
+                err,
+                "rtk recall: no tee file matches '{name}' in {} (this rtk keeps full output in \
+                 tee files named in its notes; `rtk recall --list` lists them)",
+                dir.display()
+            )?;
+            return Ok(1);
+        }
+        many => {
+            writeln!(err, "rtk recall: '{name}' matches {} files:", many.len())?;
+            for f in many {
+                writeln!(err, "  {}", f.display())?;
+            }
+            return Ok(1);
+        }
+    };
+    let text = std::fs::read(file)?;
+    let from = a.from.unwrap_or(1).max(1) - 1;
+    let take = a.lines.unwrap_or(usize::MAX);
+    for line in text.split_inclusive(|b| *b == b'\n').skip(from).take(take) {
+        out.write_all(line)?;
+    }
+    Ok(0)
+}
+
+/// `rtk hook opencode [--agent NAME] <command…>`: what upstream's OpenCode plugin calls (and
+/// probes with `--help`). Answers `{"command": "<rewrite>"}` exactly when `rtk rewrite` (the
+/// call rtk's own OpenCode plugin makes) would print a change, else `{}`; always exit 0.
+#[derive(Debug, Args)]
+pub struct HookOpencodeArgs {
+    /// OpenCode's agent name: accepted; rtk reads no per-agent OpenCode rules.
+    #[arg(long, value_name = "NAME")]
+    pub agent: Option<String>,
+    #[arg(
+        value_name = "COMMAND",
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        num_args = 0..
+    )]
+    pub command: Vec<OsString>,
+}
+
+pub fn hook_opencode(a: &HookOpencodeArgs, env: &Env) -> anyhow::Result<u8> {
+    let rewritten = crate::hooks::rewrite_cmd::join_words(&a.command).and_then(|cmd| {
+        let d = crate::hooks::rewrite_cmd::evaluate_for(
+            &cmd,
+            crate::hooks::permissions::Host::Claude,
+            env,
+        );
+        let mut err = std::io::stderr().lock();
+        for w in &d.warnings {
+            let _ = writeln!(err, "rtk: warning: {w}");
+        }
+        d.rewritten.filter(|r| *r != cmd)
+    });
+    let answer = match rewritten {
+        Some(c) => serde_json::json!({ "command": c }),
+        None => serde_json::json!({}),
+    };
+    let _ = writeln!(std::io::stdout().lock(), "{answer}");
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(v: &[OsString]) -> Vec<&str> {
+        v.iter().map(|w| w.to_str().unwrap()).collect()
+    }
+
+    fn base_clone(a: &ReadArgs) -> ReadArgs {
+        ReadArgs {
+            files: a.files.clone(),
+            level: a.level.clone(),
+            head_lines: a.head_lines,
+            tail_lines: a.tail_lines,
+            line_numbers: a.line_numbers,
+        }
+    }
+
+    #[test]
+    fn read_maps_to_the_reader_commands() {
+        let base = ReadArgs {
+            files: vec!["a.rs".into(), "-b".into()],
+            level: Some("aggressive".into()),
+            head_lines: None,
+            tail_lines: None,
+            line_numbers: false,
+        };
+        assert_eq!(words(&read_argv(&base)), ["cat", "--", "a.rs", "-b"]);
+        let plain = ReadArgs {
+            files: vec!["a.rs".into()],
+            line_numbers: true,
+            ..ReadArgs {
+                ..base_clone(&base)
+            }
+        };
+        assert_eq!(words(&read_argv(&plain)), ["cat", "-n", "a.rs"]);
+        let head = ReadArgs {
+            head_lines: Some(5),
+            ..base
+        };
+        assert_eq!(
+            words(&read_argv(&head)),
+            ["head", "-n", "5", "--", "a.rs", "-b"]
+        );
+        let tail = ReadArgs {
+            head_lines: None,
+            tail_lines: Some(2),
+            ..head
+        };
+        assert_eq!(
+            words(&read_argv(&tail)),
+            ["tail", "-n", "2", "--", "a.rs", "-b"]
+        );
+    }
+
+    #[test]
+    fn tee_files_are_newest_first_and_logs_only() {
+        let dir = tempfile::tempdir().unwrap();
+        for n in [
+            "0000000001_1_a.log",
+            "0000000003_1_c.log",
+            "0000000002_1_b.log",
+            "x.txt",
+        ] {
+            std::fs::write(dir.path().join(n), n).unwrap();
+        }
+        let names: Vec<String> = tee_files(dir.path())
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "0000000003_1_c.log",
+                "0000000002_1_b.log",
+                "0000000001_1_a.log"
+            ]
+        );
+    }
+}
