@@ -5,7 +5,10 @@
 //! - nested (Claude, Gemini, Codex, Droid): `hooks.<Event>[] = {matcher, hooks: [{type, command}]}`;
 //! - flat (Cursor, Copilot): `hooks.<Event>[] = {command | bash, …}`.
 //!
-//! An entry is rtk's when its `command` (or Copilot's `bash`) is exactly rtk's command.
+//! An entry is rtk's when its `command` (or Copilot's `bash`) is exactly rtk's command. Entries
+//! upstream rtk 1.x installed (its hook scripts, or another `rtk hook …` form; also under a
+//! top-level `<Event>` key, Droid's shape in upstream) are replaced on install and removed on
+//! uninstall ([`super::upstream::is_rtk_command`]).
 
 use serde_json::{Map, Value};
 
@@ -39,6 +42,66 @@ fn is_ours(entry: &Value, command: &str) -> bool {
     ["command", "bash"]
         .iter()
         .any(|k| entry.get(k).and_then(Value::as_str) == Some(command))
+}
+
+/// rtk's exact entry, or one upstream rtk installed.
+fn is_rtks(entry: &Value, command: &str) -> bool {
+    is_ours(entry, command)
+        || ["command", "bash"].iter().any(|k| {
+            entry
+                .get(k)
+                .and_then(Value::as_str)
+                .is_some_and(super::upstream::is_rtk_command)
+        })
+}
+
+/// Removes rtk entries that are not exactly rtk's current one under the event key, and every
+/// rtk entry under a top-level event key (a shape rtk never writes).
+fn remove_foreign(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
+    let foreign = |e: &Value| is_rtks(e, spec.command) && !is_ours(e, spec.command);
+    let mut changed = remove_events_where(root, &[spec.event], &foreign)?;
+    changed |= remove_top_level(root, spec.event, &|e: &Value| is_rtks(e, spec.command));
+    Ok(changed)
+}
+
+/// Removes matching entries from a top-level `<event>` array (upstream's Droid shape); the key
+/// goes when that emptied it. Anything not shaped so is left alone.
+fn remove_top_level(root: &mut Value, event: &str, pred: &dyn Fn(&Value) -> bool) -> bool {
+    let Some(map) = root.as_object_mut() else {
+        return false;
+    };
+    let Some(Value::Array(list)) = map.get_mut(event) else {
+        return false;
+    };
+    if !retain_entries(list, pred) {
+        return false;
+    }
+    if list.is_empty() {
+        map.remove(event);
+    }
+    true
+}
+
+/// Drops matching entries (and matching inner hooks of nested groups, and groups that left
+/// empty). Returns whether anything was dropped.
+fn retain_entries(list: &mut Vec<Value>, pred: &dyn Fn(&Value) -> bool) -> bool {
+    let mut touched = false;
+    list.retain_mut(|entry| {
+        if pred(entry) {
+            touched = true;
+            return false;
+        }
+        if let Some(Value::Array(inner)) = entry.get_mut("hooks") {
+            let n = inner.len();
+            inner.retain(|h| !pred(h));
+            if inner.len() != n {
+                touched = true;
+                return !inner.is_empty();
+            }
+        }
+        true
+    });
+    touched
 }
 
 fn hooks_obj(root: &Value) -> Result<Option<&Map<String, Value>>, ShapeError> {
@@ -81,6 +144,7 @@ pub fn is_installed(root: &Value, spec: &HookSpec) -> Result<bool, ShapeError> {
 /// changed.
 pub fn install(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
     let mut changed = remove_events(root, spec, spec.legacy_events)?;
+    changed |= remove_foreign(root, spec)?;
     if is_installed(root, spec)? {
         return Ok(changed);
     }
@@ -109,10 +173,21 @@ pub fn install(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
 pub fn uninstall(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
     let mut events = vec![spec.event];
     events.extend_from_slice(spec.legacy_events);
-    remove_events(root, spec, &events)
+    let rtks = |e: &Value| is_rtks(e, spec.command);
+    let mut changed = remove_events_where(root, &events, &rtks)?;
+    changed |= remove_top_level(root, spec.event, &rtks);
+    Ok(changed)
 }
 
 fn remove_events(root: &mut Value, spec: &HookSpec, events: &[&str]) -> Result<bool, ShapeError> {
+    remove_events_where(root, events, &|e: &Value| is_rtks(e, spec.command))
+}
+
+fn remove_events_where(
+    root: &mut Value,
+    events: &[&str],
+    pred: &dyn Fn(&Value) -> bool,
+) -> Result<bool, ShapeError> {
     if hooks_obj(root)?.is_none() {
         return Ok(false);
     }
@@ -127,23 +202,7 @@ fn remove_events(root: &mut Value, spec: &HookSpec, events: &[&str]) -> Result<b
             continue;
         };
         let before = list.len();
-        let mut touched = false;
-        list.retain_mut(|entry| {
-            if is_ours(entry, spec.command) {
-                touched = true;
-                return false;
-            }
-            if let Some(Value::Array(inner)) = entry.get_mut("hooks") {
-                let n = inner.len();
-                inner.retain(|h| !is_ours(h, spec.command));
-                if inner.len() != n {
-                    touched = true;
-                    return !inner.is_empty();
-                }
-            }
-            true
-        });
-        if touched {
+        if retain_entries(list, pred) {
             changed = true;
             if list.is_empty() && before > 0 {
                 hooks.remove(*event);
@@ -245,6 +304,41 @@ mod tests {
                    "PreToolUse":[{"type":"command","bash":"rtk hook copilot","timeoutSec":10}]}})
         );
         assert!(is_installed(&v, &copilot()).unwrap());
+    }
+
+    #[test]
+    fn upstream_entries_are_replaced_and_removed() {
+        let droid = HookSpec {
+            matcher: Some("Execute"),
+            command: "rtk hook droid",
+            entry: || json!({"type": "command", "command": "rtk hook droid"}),
+            ..claude()
+        };
+        let group = |cmd: &str| json!({"matcher": "Execute", "hooks": [{"type": "command", "command": cmd}]});
+        // Upstream's Droid shape: a top-level PreToolUse, beside the user's own hook.
+        let mut v = json!({"PreToolUse": [group("rtk hook droid"), group("mine.sh")]});
+        assert!(install(&mut v, &droid).unwrap());
+        assert_eq!(v["PreToolUse"], json!([group("mine.sh")]));
+        assert!(is_installed(&v, &droid).unwrap());
+        // Upstream's Gemini script entry gives way to rtk's.
+        let gemini = HookSpec {
+            event: "BeforeTool",
+            matcher: Some("run_shell_command"),
+            command: "rtk hook gemini",
+            entry: || json!({"type": "command", "command": "rtk hook gemini"}),
+            ..claude()
+        };
+        let script = "/home/u/.gemini/hooks/rtk-hook-gemini.sh";
+        let mut v = json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": script}]}]}});
+        assert!(install(&mut v, &gemini).unwrap());
+        let text = v.to_string();
+        assert!(
+            !text.contains(script) && text.contains("rtk hook gemini"),
+            "{text}"
+        );
+        let mut up = json!({"theme": "x", "hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": script}]}]}});
+        assert!(uninstall(&mut up, &gemini).unwrap());
+        assert_eq!(up, json!({"theme": "x"}));
     }
 
     #[test]

@@ -4,13 +4,16 @@
 //! Invariants: idempotent (a second install changes nothing); only rtk's own entry is added or
 //! removed, every other key keeps its value and order; an edited file is backed up first
 //! (`<file>.rtk-bak`, never overwriting an older backup); a malformed file is refused and left
-//! untouched; `--show` writes nothing. Project scope is the current directory.
+//! untouched; `--show` writes nothing. Project scope is the current directory. What upstream
+//! rtk 1.x installed for the agent is replaced on install and removed on uninstall
+//! ([`upstream`]).
 
 mod entries;
 mod files;
 mod hermes_yaml;
 mod openclaw_json;
 mod plugins;
+mod upstream;
 mod vibe_toml;
 
 use std::io::Write;
@@ -253,8 +256,8 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
     };
     let (kind, path) = target(&args.agent, env, args.global)?;
     let mut out = std::io::stdout().lock();
-    let report = match kind {
-        Kind::Json(spec) => json_hook(&spec, &path, action)?,
+    let mut report = match &kind {
+        Kind::Json(spec) => json_hook(spec, &path, action)?,
         Kind::VibeToml => vibe(&path, action)?,
         Kind::Plugin(p, switch) => {
             let mut lines = Vec::new();
@@ -265,10 +268,15 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
                     path.display()
                 ));
             }
-            lines.extend(plugins::run(p, &path, &switch, action)?);
+            lines.extend(plugins::run(p, &path, switch, action)?);
             lines
         }
     };
+    let spec = match &kind {
+        Kind::Json(spec) => Some(spec),
+        _ => None,
+    };
+    report.extend(upstream::clean(&args.agent, &path, spec, action)?);
     for line in report {
         writeln!(out, "rtk init {}: {line}", args.agent)?;
     }

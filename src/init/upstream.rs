@@ -1,0 +1,295 @@
+//! What upstream rtk 1.x's `rtk init` leaves beside an agent's config, so `rtk init` can replace
+//! it and `rtk init --uninstall` can remove it, whichever rtk installed it.
+//!
+//! - Hook entries: [`is_rtk_command`] recognizes upstream's (its hook scripts, `rtk hook …`);
+//!   `entries` replaces and removes them, Droid's top-level shape included.
+//! - Files upstream writes whole (hook scripts and their checksum, `RTK.md`, Vibe's
+//!   `prompts/rtk.md`, Copilot's `hooks/rtk-rewrite.json`, a `GEMINI.md` holding only its
+//!   instructions): removed; a hook file also holding other hooks keeps them.
+//! - References in the user's files (`@RTK.md` lines, Copilot's `<!-- rtk-instructions -->`
+//!   block): only those lines go; a file left empty is removed.
+//!
+//! Install removes only what the new entry makes dead (the old scripts and hook files); the
+//! instruction files stay, since the commands they name work here. Uninstall removes it all.
+//! A file is only ever removed when it mentions rtk.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use super::{backup_note, entries, files, Action};
+
+/// Upstream's hook script names.
+const SCRIPTS: &[&str] = &["rtk-rewrite.sh", "rtk-hook-gemini.sh"];
+/// Upstream's integrity checksum beside its scripts.
+const CHECKSUM: &str = ".rtk-hook.sha256";
+
+/// Whether a hook command is an rtk entry (rtk's or upstream's): an `rtk hook …` call or one of
+/// upstream's hook scripts, by file name.
+pub fn is_rtk_command(cmd: &str) -> bool {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let base = |w: &str| {
+        let w = w.trim_matches(|c| c == '"' || c == '\'');
+        w.rsplit(['/', '\\']).next().unwrap_or(w).to_string()
+    };
+    let rtk_hook = matches!(words.as_slice(), [rtk, "hook", _, ..] if matches!(base(rtk).as_str(), "rtk" | "rtk.exe"));
+    rtk_hook
+        || words.iter().any(|w| {
+            let w = w.trim_matches(|c| c == '"' || c == '\'');
+            let name = w.rsplit(['/', '\\']).next().unwrap_or(w);
+            SCRIPTS.contains(&name)
+        })
+}
+
+/// Upstream's leftovers for one agent.
+#[derive(Debug, Default)]
+struct Leftovers {
+    /// Dead once rtk's entry replaces upstream's: removed on install and uninstall.
+    scripts: Vec<PathBuf>,
+    /// Instruction files upstream wrote whole: removed on uninstall.
+    owned: Vec<PathBuf>,
+    /// Files where upstream added `@…RTK.md` lines or a marked block: cleaned on uninstall.
+    refs: Vec<PathBuf>,
+    /// Hook files of upstream's own (Copilot's): its rtk entries go on install and uninstall.
+    hook_files: Vec<(PathBuf, entries::HookSpec)>,
+}
+
+/// `config` is the file (or plugin folder) `rtk init` edits for `agent`.
+fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) -> Leftovers {
+    let dir = config.parent().unwrap_or(Path::new(""));
+    let mut l = Leftovers::default();
+    match agent {
+        "claude" => {
+            l.scripts = vec![
+                dir.join("hooks/rtk-rewrite.sh"),
+                dir.join("hooks").join(CHECKSUM),
+            ];
+            l.owned = vec![dir.join("RTK.md")];
+            l.refs = vec![dir.join("CLAUDE.md")];
+            if let Some(project) = dir.parent() {
+                l.refs.push(project.join("CLAUDE.md"));
+            }
+        }
+        "gemini" => {
+            l.scripts = vec![
+                dir.join("hooks/rtk-hook-gemini.sh"),
+                dir.join("hooks").join(CHECKSUM),
+            ];
+            l.owned = vec![dir.join("GEMINI.md")];
+        }
+        "codex" => {
+            l.owned = vec![dir.join("RTK.md")];
+            l.refs = vec![dir.join("AGENTS.md")];
+        }
+        "copilot" => {
+            if let Some(spec) = copilot {
+                l.hook_files = vec![(dir.join("rtk-rewrite.json"), spec.clone())];
+            }
+            if let Some(parent) = dir.parent() {
+                l.refs = vec![parent.join("copilot-instructions.md")];
+            }
+        }
+        "vibe" => l.owned = vec![dir.join("prompts/rtk.md")],
+        _ => {}
+    }
+    l
+}
+
+/// Replaces (install) or removes (uninstall) upstream's leftovers for `agent`; one line per
+/// change. `--show` and agents without leftovers change nothing.
+pub fn clean(
+    agent: &str,
+    config: &Path,
+    spec: Option<&entries::HookSpec>,
+    action: Action,
+) -> anyhow::Result<Vec<String>> {
+    if action == Action::Show {
+        return Ok(Vec::new());
+    }
+    let l = leftovers(agent, config, spec);
+    let mut lines = Vec::new();
+    for (file, spec) in &l.hook_files {
+        lines.extend(hook_file(file, spec)?);
+    }
+    for f in &l.scripts {
+        lines.extend(remove_if_mentions(f, "rtk")?);
+    }
+    if action == Action::Uninstall {
+        for f in &l.owned {
+            // Upstream's instruction text always names its bypass command.
+            lines.extend(remove_if_mentions(f, "rtk bypass")?);
+        }
+        for f in &l.refs {
+            lines.extend(strip_refs(f)?);
+        }
+    }
+    for d in l.scripts.iter().filter_map(|f| f.parent()) {
+        // Upstream's hooks/ folder, when its scripts were all it held.
+        let _ = std::fs::remove_dir(d);
+    }
+    for d in l.owned.iter().filter_map(|f| f.parent()) {
+        if d.ends_with("prompts") {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+    Ok(lines)
+}
+
+/// Removes `f` when it exists and contains `needle` (a file of upstream's own; its checksum
+/// file by name).
+fn remove_if_mentions(f: &Path, needle: &str) -> anyhow::Result<Option<String>> {
+    let Ok(bytes) = std::fs::read(f) else {
+        return Ok(None);
+    };
+    let name = f.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mentions =
+        String::from_utf8_lossy(&bytes).contains(needle) || name.as_deref() == Some(CHECKSUM);
+    if !mentions {
+        return Ok(None);
+    }
+    std::fs::remove_file(f).with_context(|| format!("cannot remove {}", f.display()))?;
+    Ok(Some(format!("removed upstream rtk's {}", f.display())))
+}
+
+/// Removes upstream's reference lines (`@RTK.md`, `@/…/RTK.md`) and its marked instruction
+/// block from a user's file; a file left blank is removed, otherwise it is backed up first.
+fn strip_refs(f: &Path) -> anyhow::Result<Option<String>> {
+    let Ok(text) = std::fs::read_to_string(f) else {
+        return Ok(None);
+    };
+    let kept = without_refs(&text);
+    if kept == text {
+        return Ok(None);
+    }
+    if kept.trim().is_empty() {
+        std::fs::remove_file(f).with_context(|| format!("cannot remove {}", f.display()))?;
+        return Ok(Some(format!(
+            "removed {} (it held only rtk's reference)",
+            f.display()
+        )));
+    }
+    let b = files::backup(f)?;
+    files::write_atomic(f, kept.as_bytes())?;
+    Ok(Some(format!(
+        "removed rtk's reference from {}{}",
+        f.display(),
+        backup_note(b)
+    )))
+}
+
+fn is_ref(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('@') && (t == "@RTK.md" || t.ends_with("/RTK.md"))
+}
+
+/// `text` without rtk's reference lines and `<!-- rtk-instructions … -->` block; the blank line
+/// upstream put before a reference it appended goes with it.
+fn without_refs(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut in_block = false;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if t.starts_with("<!-- rtk-instructions") {
+            in_block = true;
+            continue;
+        }
+        if in_block {
+            in_block = !t.starts_with("<!-- /rtk-instructions");
+            continue;
+        }
+        if is_ref(line) {
+            if out.last().is_some_and(|l| l.trim().is_empty()) {
+                out.pop();
+            }
+            continue;
+        }
+        out.push(line);
+    }
+    out.concat()
+}
+
+/// Upstream's own Copilot hook file: its rtk entries removed; the file goes when nothing else
+/// is left in it.
+fn hook_file(f: &Path, spec: &entries::HookSpec) -> anyhow::Result<Option<String>> {
+    let Some(mut v) = files::read_json(f)? else {
+        return Ok(None);
+    };
+    if !entries::uninstall(&mut v, spec).unwrap_or(false) {
+        return Ok(None);
+    }
+    let rest = v
+        .as_object()
+        .is_some_and(|m| m.keys().any(|k| k != "version"));
+    if !rest {
+        std::fs::remove_file(f).with_context(|| format!("cannot remove {}", f.display()))?;
+        return Ok(Some(format!("removed upstream rtk's {}", f.display())));
+    }
+    let b = files::backup(f)?;
+    files::write_atomic(f, &files::to_pretty(&v))?;
+    Ok(Some(format!(
+        "removed upstream rtk's entry from {}{}",
+        f.display(),
+        backup_note(b)
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rtk_commands_are_recognized() {
+        for c in [
+            "rtk hook claude",
+            "/home/u/.gemini/hooks/rtk-hook-gemini.sh",
+            "bash \"/home/u/.claude/hooks/rtk-rewrite.sh\"",
+            "C:\\u\\.claude\\hooks\\rtk-rewrite.sh",
+            "/usr/local/bin/rtk hook gemini",
+        ] {
+            assert!(is_rtk_command(c), "{c}");
+        }
+        for c in [
+            "my-hook.sh",
+            "rtkx hook",
+            "echo rtk hook",
+            "/x/rtk-rewrite.sh.bak",
+        ] {
+            assert!(!is_rtk_command(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn references_and_blocks_go_user_text_stays() {
+        let text = "# My notes\n\nBe nice.\n\n@RTK.md\n";
+        assert_eq!(without_refs(text), "# My notes\n\nBe nice.\n");
+        assert_eq!(without_refs("@/h/.codex/RTK.md\n"), "");
+        let copilot = "Mine\n<!-- rtk-instructions v2 -->\n# RTK\nrtk gain\n<!-- /rtk-instructions -->\nMore\n";
+        assert_eq!(without_refs(copilot), "Mine\nMore\n");
+        assert_eq!(without_refs("see @RTK.md here\n"), "see @RTK.md here\n");
+    }
+
+    #[test]
+    fn owned_files_are_removed_only_when_they_mention_rtk() {
+        let d = tempfile::tempdir().unwrap();
+        let mine = d.path().join("GEMINI.md");
+        std::fs::write(&mine, "# my own gemini notes; I use rtk gain\n").unwrap();
+        assert!(remove_if_mentions(&mine, "rtk bypass").unwrap().is_none());
+        assert!(mine.exists());
+        std::fs::write(&mine, "Re-run as `rtk bypass <cmd>`\n").unwrap();
+        assert!(remove_if_mentions(&mine, "rtk bypass").unwrap().is_some());
+        assert!(!mine.exists());
+    }
+
+    #[test]
+    fn claude_md_left_blank_is_removed_and_edited_one_backed_up() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("CLAUDE.md");
+        std::fs::write(&f, "@RTK.md\n").unwrap();
+        assert!(strip_refs(&f).unwrap().is_some());
+        assert!(!f.exists());
+        std::fs::write(&f, "# Mine\n\n@RTK.md\n").unwrap();
+        assert!(strip_refs(&f).unwrap().is_some());
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "# Mine\n");
+        assert!(d.path().join("CLAUDE.md.rtk-bak").exists());
+    }
+}
