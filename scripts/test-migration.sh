@@ -102,12 +102,15 @@ check "1: rtk hook claude stderr is 0 bytes" test ! -s "$scratch/err"
 check "1: rtk config --check accepts upstream's config" rtk config --check >/dev/null
 
 # --- 2. history, both orders ---------------------------------------------------------------
-gain_field() { rtk gain -f json | python3 -c "import json,sys; print(json.load(sys.stdin)['summary']['$1'])"; }
+gain_field() { # <summary field>: its value, -1 when rtk gain fails
+    { rtk gain -f json 2>/dev/null || echo '{}'; } |
+        python3 -c "import json,sys; print(json.load(sys.stdin).get('summary', {}).get('$1', -1))"
+}
 imported=$(gain_field imported_runs)
 check "2: rtk gain imported upstream's $upstream_rows rows ($imported)" test "$imported" -eq "$upstream_rows"
 ours_runs=$(gain_field runs)
 check "2: our own run is counted beside them ($ours_runs)" test "$ours_runs" -eq $((upstream_rows + 1))
-rtk gain >"$scratch/gain.txt"
+rtk gain >"$scratch/gain.txt" 2>&1 || true
 use upstream
 rtk git status >/dev/null 2>"$scratch/err"
 check "2: upstream still runs on the shared database" test ! -s "$scratch/err"
@@ -117,7 +120,7 @@ use ours
 rtk git status >/dev/null 2>"$scratch/err"
 check "2: this rtk still runs after upstream did" test ! -s "$scratch/err"
 check "2: upstream's later row is imported too" test "$(gain_field imported_runs)" -eq $((upstream_rows + 1))
-check "2: rtk gain -H marks imported rows" grep -q "imported from rtk 1.x" <(rtk gain -H)
+check "2: rtk gain -H marks imported rows" grep -q "imported from rtk 1.x" <(rtk gain -H 2>&1 || true)
 
 # --- 4. upstream's plugins probe and rewrite ------------------------------------------------
 probe() { "$NODE24" "$repo/scripts/migration/probe-plugins.mjs" "$HOME" 2>/dev/null; }
@@ -138,7 +141,7 @@ use ours
 # --- 5. rtk init migrates, --uninstall removes every rtk entry ---------------------------------
 agents=(claude cursor gemini copilot codex droid vibe pi hermes opencode)
 cd "$HOME"
-for a in "${agents[@]}"; do rtk init --agent "$a" --global >/dev/null; done
+for a in "${agents[@]}"; do check "5: rtk init --agent $a --global" rtk init --agent "$a" --global >/dev/null; done
 hook_answers "after rtk init"
 active() { python3 "$repo/scripts/migration/hook-commands.py" "$HOME" "$@"; }
 migrated="$(active)"
@@ -147,7 +150,7 @@ check "5: rtk init left exactly one rtk entry for each of the 7 hook agents" \
 check "5: every entry is rtk's own command, no upstream script: $migrated" \
     test -z "$(cut -d'|' -f3 <<<"$migrated" | grep -v '^rtk hook [a-z]*$')"
 for a in "${agents[@]}" trae omp antigravity windsurf cline; do
-    rtk init --agent "$a" --global --uninstall >/dev/null
+    check "5: rtk init --agent $a --global --uninstall" rtk init --agent "$a" --global --uninstall >/dev/null 2>&1
 done
 left="$(active --all)"
 check "5: no active rtk entry after --uninstall: ${left:-none}" test -z "$left"

