@@ -130,7 +130,26 @@ for p in pi omp opencode; do
     check "4: upstream's $p plugin is active and rewrites with this rtk" \
         grep -qx "$p active=true rewrite=rtk git status" <<<"$probes"
 done
+hermes_rewrite() { # what upstream's installed Hermes plugin makes of `git status`
+    python3 - "$HOME/.hermes/plugins/rtk-rewrite" <<'PY' 2>/dev/null
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("rtk_rewrite", sys.argv[1] + "/__init__.py")
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+hooks = {}
+class Ctx:
+    def register_hook(self, name, fn): hooks[name] = fn
+m.register(Ctx())
+args = {"command": "git status"}
+if "pre_tool_call" in hooks:
+    hooks["pre_tool_call"](tool_name="terminal", args=args)
+print(args["command"])
+PY
+}
+check "4: upstream's hermes plugin rewrites with this rtk" test "$(hermes_rewrite)" = "rtk git status"
 use stub
+check "4: (control) upstream's hermes plugin does not rewrite through a stub rtk" \
+    test "$(hermes_rewrite)" = "git status"
 stub="$(probe)"
 for p in pi omp opencode; do
     check "4: (control) upstream's $p plugin refuses a 0.1.0 rtk without hook opencode" \
