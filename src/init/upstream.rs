@@ -273,7 +273,11 @@ pub fn uninstall_only(agent: &str, base: &Path) -> anyhow::Result<Vec<String>> {
             }
         }
         "windsurf" | "cline" => {
-            let name = if agent == "windsurf" { ".windsurfrules" } else { ".clinerules" };
+            let name = if agent == "windsurf" {
+                ".windsurfrules"
+            } else {
+                ".clinerules"
+            };
             lines.extend(strip_rules_section(&base.join(name))?);
         }
         _ => {}
