@@ -105,7 +105,8 @@ pub struct HookCheckArgs {
 
 #[derive(Debug, Args)]
 pub struct InitArgs {
-    /// claude, cursor, gemini, copilot, codex, droid, vibe, openclaw, pi, hermes, opencode.
+    /// claude, cursor, gemini, copilot, codex, droid, vibe, openclaw, pi, hermes, opencode;
+    /// with --uninstall also trae, omp, antigravity, windsurf, cline (upstream rtk's installs).
     #[arg(long)]
     pub agent: String,
     /// Install into the user-wide location instead of the current project.
