@@ -11,6 +11,7 @@ mod filters_snapshots;
 mod hook_cli;
 mod hook_scripts;
 mod init_cli;
+mod init_upstream;
 mod permissions_cli;
 mod pipelines;
 mod rewrite_cli;

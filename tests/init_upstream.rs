@@ -1,0 +1,149 @@
+//! `rtk init` over a home upstream rtk 1.1.0 installed into (tests/fixtures/upstream/home,
+//! captured from the real binary): install replaces upstream's entries in one step, and
+//! `--uninstall` leaves no rtk entry, script or instruction file behind.
+
+use std::path::Path;
+
+use crate::common::TestEnv;
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
+
+fn upstream_home() -> TestEnv {
+    let t = TestEnv::new();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/upstream/home");
+    copy_tree(&fixture, &t.home());
+    t
+}
+
+fn init(t: &TestEnv, args: &[&str]) -> String {
+    let out = t.rtk().arg("init").args(args).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn read(t: &TestEnv, rel: &str) -> String {
+    std::fs::read_to_string(t.home().join(rel)).unwrap_or_default()
+}
+
+/// Every file under HOME (backups aside) whose text names an rtk hook or upstream's scripts.
+fn rtk_mentions(dir: &Path, out: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = entry.path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() {
+            rtk_mentions(&p, out);
+        } else if !name.contains(".rtk-bak") {
+            let text = std::fs::read_to_string(&p).unwrap_or_default();
+            if [
+                "rtk hook",
+                "rtk-hook-gemini",
+                "rtk bypass",
+                "RTK.md",
+                "rtk-instructions",
+            ]
+            .iter()
+            .any(|n| text.contains(n))
+            {
+                out.push(p.display().to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn install_replaces_upstreams_entries_in_one_step() {
+    let t = upstream_home();
+    init(&t, &["--agent", "gemini", "--global"]);
+    let gemini = read(&t, ".gemini/settings.json");
+    assert!(gemini.contains("rtk hook gemini"), "{gemini}");
+    assert!(!gemini.contains("rtk-hook-gemini.sh"), "{gemini}");
+    assert!(
+        !t.home().join(".gemini/hooks").exists(),
+        "script and checksum removed"
+    );
+    // Instructions stay on install: the commands they name work.
+    assert!(read(&t, ".gemini/GEMINI.md").contains("rtk bypass"));
+
+    init(&t, &["--agent", "copilot", "--global"]);
+    assert!(!t.home().join(".copilot/hooks/rtk-rewrite.json").exists());
+    assert!(read(&t, ".copilot/hooks/rtk.json").contains("rtk hook copilot"));
+
+    init(&t, &["--agent", "droid", "--global"]);
+    let droid: serde_json::Value = serde_json::from_str(&read(&t, ".factory/hooks.json")).unwrap();
+    assert!(droid.get("PreToolUse").is_none(), "{droid}");
+    assert_eq!(droid["hooks"]["PreToolUse"].as_array().unwrap().len(), 1);
+
+    // Claude's entry is already rtk's command: nothing to change, a second run neither.
+    let before = read(&t, ".claude/settings.json");
+    init(&t, &["--agent", "claude", "--global"]);
+    assert_eq!(read(&t, ".claude/settings.json"), before);
+}
+
+#[test]
+fn uninstall_removes_rtk_whichever_version_installed_it() {
+    let t = upstream_home();
+    for agent in ["claude", "gemini", "copilot", "codex", "droid", "vibe"] {
+        init(&t, &["--agent", agent, "--global", "--uninstall"]);
+    }
+    for agent in ["trae", "antigravity", "windsurf", "cline"] {
+        init(&t, &["--agent", agent, "--global", "--uninstall"]);
+    }
+    let mut left = Vec::new();
+    rtk_mentions(&t.home(), &mut left);
+    assert!(left.is_empty(), "{left:#?}");
+    for gone in [
+        ".claude/RTK.md",
+        ".claude/CLAUDE.md",
+        ".codex/AGENTS.md",
+        ".gemini/GEMINI.md",
+        ".vibe/prompts/rtk.md",
+        ".windsurfrules",
+        ".gemini/config/plugins/rtk",
+    ] {
+        assert!(!t.home().join(gone).exists(), "{gone}");
+    }
+    // Installing for an upstream-only agent is refused with what to do instead.
+    let out = t
+        .rtk()
+        .args(["init", "--agent", "trae", "--global"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--uninstall"));
+}
+
+#[test]
+fn user_text_around_upstreams_references_is_kept() {
+    let t = upstream_home();
+    std::fs::write(
+        t.home().join(".claude/CLAUDE.md"),
+        "# Mine\n\nBe brief.\n\n@RTK.md\n",
+    )
+    .unwrap();
+    let rules = read(&t, ".clinerules");
+    std::fs::write(
+        t.home().join(".clinerules"),
+        format!("# My rules\n\n{rules}"),
+    )
+    .unwrap();
+    init(&t, &["--agent", "claude", "--global", "--uninstall"]);
+    init(&t, &["--agent", "cline", "--global", "--uninstall"]);
+    assert_eq!(read(&t, ".claude/CLAUDE.md"), "# Mine\n\nBe brief.\n");
+    assert_eq!(read(&t, ".clinerules"), "# My rules\n");
+}
