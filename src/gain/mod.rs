@@ -69,8 +69,9 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
     match args.format {
         GainFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &report)?;
-            writeln!(out)?;
+            // Serialized first, so a closed pipe is an io error (quiet exit), not a serde one.
+            let text = serde_json::to_string_pretty(&report)?;
+            writeln!(out, "{text}")?;
         }
         GainFormat::Csv => render::csv(&report, &mut out)?,
         GainFormat::Text if report.summary.runs == 0 => {
