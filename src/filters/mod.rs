@@ -187,6 +187,7 @@ pub static REGISTRY: &[&dyn Filter] = &[
     &dev::lint::Eslint,
     &dev::lint::Ruff,
     &dev::lint::Mypy,
+    &dev::lint::Flake8,
     &dev::make::Make,
     &ops::docker::Docker,
     &ops::docker::Kubectl,

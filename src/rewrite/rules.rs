@@ -94,6 +94,7 @@ pub static RULES: &[Rule] = &[
     rule("eslint", any, Producer, "any arguments"),
     rule("ruff", ruff, Producer, "check format"),
     rule("mypy", any, Producer, "any arguments"),
+    rule("flake8", any, Producer, "any arguments"),
     rule("docker", docker, Never, "ps images logs build compose ps/logs/build; never follow"),
     rule("kubectl", kubectl, Never, "get logs describe apply; never watch/follow"),
     rule("gh", gh, Never, "pr/issue/run/release/repo list|view|status|diff|checks, api"),
