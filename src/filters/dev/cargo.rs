@@ -332,8 +332,7 @@ fn is_libtest_chrome(l: &str, listing: bool) -> bool {
 }
 
 fn rustc_status(line: &str) -> bool {
-    let s = rustc::compact(line);
-    s.dropped > 0 && s.text.is_empty()
+    rustc::is_noise(line)
 }
 
 impl Filter for Build {

@@ -1,7 +1,8 @@
 //! `go test` (text and `-json`), `go build`, `go vet`.
 //!
 //! test: `=== RUN/PAUSE/CONT` and `--- PASS`/`--- SKIP` lines and bare `PASS`/`FAIL` lines are
-//! dropped, `ok <pkg> <time>` lines add up to one count; every `--- FAIL` (without its
+//! dropped, `ok <pkg> <time>` lines become one `ok (N): pkg…` line (and `[no test files]`
+//! lines one `no test files (N): pkg…` line); every `--- FAIL` (without its
 //! duration), its indented messages (`file_test.go:7: …`), `FAIL <pkg>` (without its time),
 //! panics, build errors and anything unknown is kept. With `-json` the events are replayed as
 //! text: the output of failing tests and of failing packages, then the same summary.
@@ -68,8 +69,8 @@ impl Filter for GoTest {
 
 fn compact_text(stdout: &str) -> Sink {
     let mut sink = Sink::default();
-    let mut ok_pkgs = 0;
-    let mut no_tests = 0;
+    let mut ok_pkgs: Vec<&str> = Vec::new();
+    let mut no_tests: Vec<&str> = Vec::new();
     for line in stdout.lines() {
         let t = line.trim_start();
         if t.starts_with("=== RUN")
@@ -78,31 +79,30 @@ fn compact_text(stdout: &str) -> Sink {
             || t.starts_with("=== NAME")
             || t.starts_with("--- PASS:")
             || t.starts_with("--- SKIP:")
-            || line == "PASS"
-            || line == "FAIL"
         {
             sink.drop_line();
+        } else if line == "PASS" || line == "FAIL" {
+            // Restates the lines around it: not counted as elided.
         } else if let Some(rest) = fail_line(line) {
             sink.line(&rest);
-        } else if line.starts_with("ok  \t") || line.starts_with("ok \t") {
-            ok_pkgs += 1;
-            sink.drop_line();
+        } else if let Some(rest) = line.strip_prefix("ok  \t").or(line.strip_prefix("ok \t")) {
+            // Kept by name, without the time or `(cached)`.
+            ok_pkgs.push(rest.split('\t').next().unwrap_or(rest));
         } else if line.starts_with("?   \t") && line.ends_with("[no test files]") {
-            no_tests += 1;
-            sink.drop_line();
+            no_tests.push(line[5..].split('\t').next().unwrap_or(""));
         } else {
             sink.line(line);
         }
     }
-    if ok_pkgs + no_tests > 0 {
-        let mut summary = format!(
-            "go test: {ok_pkgs} package{} ok",
-            if ok_pkgs == 1 { "" } else { "s" }
-        );
-        if no_tests > 0 {
-            summary.push_str(&format!(", {no_tests} without tests"));
-        }
-        sink.line(&summary);
+    if !ok_pkgs.is_empty() {
+        sink.line(&format!("ok ({}): {}", ok_pkgs.len(), ok_pkgs.join(" ")));
+    }
+    if !no_tests.is_empty() {
+        sink.line(&format!(
+            "no test files ({}): {}",
+            no_tests.len(),
+            no_tests.join(" ")
+        ));
     }
     sink
 }
@@ -235,11 +235,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn text_keeps_failures_and_counts_ok_packages() {
+    fn text_keeps_failures_and_names_ok_packages() {
         let s = compact_text("=== RUN   TestA\n--- PASS: TestA (0.00s)\n--- FAIL: TestB (0.00s)\n    b_test.go:7: want 5\nFAIL\nFAIL\tex/b\t0.01s\nok  \tex/a\t0.01s\n");
         assert_eq!(
             s.text,
-            "--- FAIL: TestB\n    b_test.go:7: want 5\nFAIL ex/b\ngo test: 1 package ok\n"
+            "--- FAIL: TestB\n    b_test.go:7: want 5\nFAIL ex/b\nok (1): ex/a\n"
         );
     }
 
