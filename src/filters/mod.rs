@@ -343,6 +343,8 @@ mod tests {
             ("ruff check .", Some("ruff")),
             ("ruff format .", None),
             ("mypy src", Some("mypy")),
+            ("flake8 src", Some("flake8")),
+            ("vue-tsc --noEmit", Some("tsc")),
             ("make -j4", Some("make")),
             ("docker ps -a", Some("docker")),
             ("docker --context prod ps", Some("docker")),

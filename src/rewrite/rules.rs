@@ -91,6 +91,7 @@ pub static RULES: &[Rule] = &[
     rule("jest", no_watch, Never, "no watch mode"),
     rule("vitest", no_watch, Never, "no watch mode"),
     rule("tsc", no_watch, Never, "no watch mode"),
+    rule("vue-tsc", no_watch, Never, "no watch mode"),
     rule("eslint", any, Producer, "any arguments"),
     rule("ruff", ruff, Producer, "check format"),
     rule("mypy", any, Producer, "any arguments"),

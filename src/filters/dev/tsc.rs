@@ -1,4 +1,4 @@
-//! `tsc`: `file(line,col): error TSxxxx: message` diagnostics rendered as a [`Report`] (grouped
+//! `tsc` (and `vue-tsc`, same report): `file(line,col): error TSxxxx: message` diagnostics rendered as a [`Report`] (grouped
 //! by file, one message at several places of a file on one line, continuation lines kept under
 //! their diagnostic), with a count line. A clean run prints one line. Anything else (pretty output, `--help`) is kept as is.
 
@@ -21,10 +21,16 @@ impl Filter for Tsc {
         "tsc"
     }
     fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "tsc",
-            sub: None,
-        }];
+        const R: &[Route] = &[
+            Route {
+                program: "tsc",
+                sub: None,
+            },
+            Route {
+                program: "vue-tsc",
+                sub: None,
+            },
+        ];
         R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
