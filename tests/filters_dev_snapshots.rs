@@ -149,7 +149,7 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
 /// checked with its file and its message.
 fn ungroup(out: &str) -> String {
     static ENTRY: LazyLock<Regex> =
-        LazyLock::new(|| re(r"^((?:\d+(?::\d+)?)(?:, \d+(?::\d+)?)*):? (.*)$"));
+        LazyLock::new(|| re(r"^((?:\S+?:)?\d+(?::\d+)?(?:, (?:\S+?:)?\d+(?::\d+)?)*):? (.*)$"));
     let mut file: Option<&str> = None;
     let mut text = String::new();
     for line in out.lines() {
@@ -157,7 +157,10 @@ fn ungroup(out: &str) -> String {
         match (file, entry) {
             (Some(f), Some(c)) => {
                 for loc in c[1].split(", ") {
-                    text.push_str(&format!("{f}{loc} {}\n", &c[2]));
+                    // A location without a file is in the group's file (`f` ends with `:`).
+                    let full = loc.contains(|ch: char| !ch.is_ascii_digit() && ch != ':');
+                    let file = if full { "" } else { f };
+                    text.push_str(&format!("{file}{loc} {}\n", &c[2]));
                 }
                 continue;
             }

@@ -16,14 +16,17 @@ fn re(s: &str) -> Regex {
 /// Each location of a grouped report on a line of its own, with its file and its message.
 pub fn ungroup(out: &str) -> String {
     static ENTRY: LazyLock<Regex> =
-        LazyLock::new(|| re(r"^((?:\d+(?::\d+)?)(?:, \d+(?::\d+)?)*):? (.*)$"));
+        LazyLock::new(|| re(r"^((?:\S+?:)?\d+(?::\d+)?(?:, (?:\S+?:)?\d+(?::\d+)?)*):? (.*)$"));
     let mut file: Option<&str> = None;
     let mut text = String::new();
     for line in out.lines() {
         let entry = line.strip_prefix("  ").and_then(|r| ENTRY.captures(r));
         if let (Some(f), Some(c)) = (file, entry) {
             for loc in c[1].split(", ") {
-                text.push_str(&format!("{f}{loc} {}\n", &c[2]));
+                // A location without a file is in the group's file (`f` ends with `:`).
+                let full = loc.contains(|ch: char| !ch.is_ascii_digit() && ch != ':');
+                let file = if full { "" } else { f };
+                text.push_str(&format!("{file}{loc} {}\n", &c[2]));
             }
             continue;
         }
@@ -109,7 +112,9 @@ pub fn has_diag(expanded: &str, cwd: &str, (loc, code, msg): &(String, String, S
 /// The tool's summary lines (each holds counts), trimmed: each must appear in rtk's output.
 pub fn summaries(raw: &str) -> Vec<String> {
     static SUMMARY: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"^\s*(Found \d+ error|✖ \d+ problem|\d+ errors? and \d+ warnings? potentially|\[\*\] \d+ fixable|Tests:\s|Test Suites:\s|Test Files\s|Tests\s+\d)")
+        re(
+            r"^\s*(Found \d+ error|✖ \d+ problem|\d+ errors? and \d+ warnings? potentially|\[\*\] \d+ fixable|Tests:\s|Test Suites:\s|Test Files\s|Tests\s+\d)",
+        )
     });
     raw.lines()
         .filter(|l| SUMMARY.is_match(l))
@@ -118,7 +123,7 @@ pub fn summaries(raw: &str) -> Vec<String> {
 }
 
 /// `go test` facts: each failing test (`--- FAIL: name`), each of its message lines
-/// (`file_test.go:7: …`), each failing package, and the number of `ok` packages.
+/// (`file_test.go:7: …`), each failing package and each passing one.
 pub fn go_test(raw: &str) -> Vec<String> {
     static NAME: LazyLock<Regex> = LazyLock::new(|| re(r"(?m)^\s*--- FAIL: (\S+)"));
     static MSG: LazyLock<Regex> = LazyLock::new(|| re(r"(?m)^\s+(\S+_test\.go:\d+: .+)$"));
@@ -132,13 +137,12 @@ pub fn go_test(raw: &str) -> Vec<String> {
         PKG.captures_iter(raw)
             .map(|c| format!("FAIL\t{p} || FAIL {p}", p = &c[1])),
     );
-    let ok = raw.lines().filter(|l| l.starts_with("ok  \t")).count();
-    if ok > 0 {
-        f.push(format!(
-            "{ok} package{} ok",
-            if ok == 1 { "" } else { "s" }
-        ));
-    }
+    // Each passing package by name.
+    f.extend(
+        raw.lines()
+            .filter_map(|l| l.strip_prefix("ok  \t"))
+            .map(|rest| rest.split('\t').next().unwrap_or(rest).to_string()),
+    );
     f
 }
 
@@ -155,6 +159,14 @@ mod tests {
         assert!(has_diag(&x, "/w", &d("a.ts:3:4", "TS1", "m")));
         assert!(has_diag(&x, "/w", &d("b.ts:5:6", "TS2", "n")));
         assert!(!has_diag(&x, "/w", &d("a.ts:5:6", "TS1", "m")));
-        assert!(has_diag("x.js:1:1 r m\n", "/w", &d("/w/x.js:1:1", "r", "m")));
+        assert!(has_diag(
+            "x.js:1:1 r m\n",
+            "/w",
+            &d("/w/x.js:1:1", "r", "m")
+        ));
+        let x = ungroup("a.ts:\n  1:1, b.ts:3:3 T1 same\n  2:2 T2 own\n");
+        assert!(has_diag(&x, "/w", &d("b.ts:3:3", "T1", "same")));
+        assert!(has_diag(&x, "/w", &d("a.ts:1:1", "T1", "same")));
+        assert!(!has_diag(&x, "/w", &d("a.ts:3:3", "T1", "same")));
     }
 }

@@ -12,10 +12,7 @@ use crate::devbench::write;
 
 /// Writes the module for `state`: `test` (go test rows) or `vet` (the go vet row).
 pub fn module(dir: &Path, state: &str) -> Result<()> {
-    write(
-        &dir.join("go.mod"),
-        "module example.com/shop\n\ngo 1.19\n",
-    )?;
+    write(&dir.join("go.mod"), "module example.com/shop\n\ngo 1.19\n")?;
     if state == "vet" {
         for (name, text) in VET {
             write(&dir.join("store").join(name), text)?;
@@ -29,10 +26,7 @@ pub fn module(dir: &Path, state: &str) -> Result<()> {
     write(&dir.join("calc/calc_test.go"), CALC_TEST)?;
     write(&dir.join("util/util.go"), "package util\n\nfunc Clamp(x, lo, hi int) int {\n\tif x < lo {\n\t\treturn lo\n\t}\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n")?;
     write(&dir.join("util/util_test.go"), "package util\n\nimport \"testing\"\n\nfunc TestClamp(t *testing.T) {\n\tif Clamp(5, 0, 3) != 3 {\n\t\tt.Fatal(\"clamp high\")\n\t}\n}\n")?;
-    write(
-        &dir.join("cmd/main.go"),
-        "package main\n\nfunc main() {}\n",
-    )
+    write(&dir.join("cmd/main.go"), "package main\n\nfunc main() {}\n")
 }
 
 const CALC_TEST: &str = r#"package calc

@@ -4,9 +4,9 @@
 //!
 //! Rendering: each run of consecutive problems is grouped by file in order of first appearance
 //! (`file:` then `  12:5 CODE message`; a file with a single problem stays on one line,
-//! `file:12:5 CODE message`); within a file, one message (same severity, code and text, no
-//! notes) at several locations becomes one line listing every location (`  3:7, 10:44 …`) at
-//! the place of its first appearance. Errors carry no severity word; anything else (`warning`,
+//! `file:12:5 CODE message`); one message (same severity, code and text, no notes) at several
+//! locations becomes one line listing every location at the place of its first appearance —
+//! `  3:7, 10:44, other.ts:4:1 …`: a location without a file is in the file of its group. Errors carry no severity word; anything else (`warning`,
 //! `note`) is named. Every location, code and message text is printed; only the repeated file
 //! paths, repeated messages, severity words of errors and column padding go.
 
@@ -127,21 +127,34 @@ impl Report {
     }
 }
 
-/// One file's entries: (locations, the problem) with identical problems folded.
-fn fold<'a>(diags: &[&'a Diag]) -> Vec<(Vec<&'a str>, &'a Diag)> {
-    let mut entries: Vec<(Vec<&str>, &Diag)> = Vec::new();
-    for d in diags {
-        let same = |e: &&mut (Vec<&str>, &Diag)| {
-            let f = e.1;
-            d.notes.is_empty()
-                && f.notes.is_empty()
-                && f.message == d.message
-                && f.code == d.code
-                && f.severity == d.severity
-        };
-        match entries.iter_mut().find(|e| same(e)) {
-            Some(e) => e.0.push(&d.loc),
-            None => entries.push((vec![&d.loc], d)),
+/// One printed line: the problem and every (file, location) it was reported at.
+struct Entry<'a> {
+    diag: &'a Diag,
+    at: Vec<(&'a str, &'a str)>,
+}
+
+/// The run's problems folded: one entry per distinct problem (same severity, code and message,
+/// no notes), its locations in print order (files in order of first appearance, then the
+/// tool's order within each file).
+fn fold<'a>(files: &[(&'a str, Vec<&'a Diag>)]) -> Vec<Entry<'a>> {
+    let mut entries: Vec<Entry<'a>> = Vec::new();
+    for (file, diags) in files {
+        for d in diags {
+            let same = |e: &&mut Entry<'_>| {
+                let f = e.diag;
+                d.notes.is_empty()
+                    && f.notes.is_empty()
+                    && f.message == d.message
+                    && f.code == d.code
+                    && f.severity == d.severity
+            };
+            match entries.iter_mut().find(|e| same(e)) {
+                Some(e) => e.at.push((file, &d.loc)),
+                None => entries.push(Entry {
+                    diag: d,
+                    at: vec![(file, &d.loc)],
+                }),
+            }
         }
     }
     entries
@@ -155,28 +168,44 @@ fn render_run(run: &[&Diag], out: &mut String) {
             None => files.push((&d.file, vec![d])),
         }
     }
-    for (file, diags) in files {
-        let entries = fold(&diags);
-        let single = entries.len() == 1 && entries[0].0.len() == 1;
-        let (indent, note_indent) = if single {
-            out.push_str(file);
-            out.push(':');
-            ("", "  ")
-        } else {
-            out.push_str(file);
-            out.push_str(":\n");
-            ("  ", "    ")
+    let entries = fold(&files);
+    for (file, _) in &files {
+        // The entries first reported in this file; a file whose problems were all printed
+        // with an earlier file's gets no line of its own.
+        let owned: Vec<&Entry<'_>> = entries.iter().filter(|e| e.at[0].0 == *file).collect();
+        let (indent, note_indent) = match owned.as_slice() {
+            [] => continue,
+            [e] if e.at.len() == 1 => {
+                out.push_str(file);
+                out.push(':');
+                ("", "  ")
+            }
+            _ => {
+                out.push_str(file);
+                out.push_str(":\n");
+                ("  ", "    ")
+            }
         };
-        for (locs, d) in entries {
+        for e in owned {
             out.push_str(indent);
-            out.push_str(&locs.join(", "));
-            let body = d.body();
+            for (i, (f, loc)) in e.at.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                // Locations in another file carry its name.
+                if f != file {
+                    out.push_str(f);
+                    out.push(':');
+                }
+                out.push_str(loc);
+            }
+            let body = e.diag.body();
             if !body.is_empty() {
                 out.push(' ');
                 out.push_str(&body);
             }
             out.push('\n');
-            for n in &d.notes {
+            for n in &e.diag.notes {
                 out.push_str(note_indent);
                 out.push_str(n);
                 out.push('\n');
@@ -219,6 +248,22 @@ mod tests {
         assert_eq!(
             r.render(),
             "# pkg\nb.go:\n  3:1 x is bad\n  9:9 warning W other\na.go:\n  1:2, 4:5 E1 same\n  5:5 E1 different\nFound 5 problems\nc.go:7 alone\n  note: see here\n"
+        );
+    }
+
+    #[test]
+    fn one_message_in_several_files_is_one_line() {
+        let mut r = Report::default();
+        r.diag(d("a.ts", "1:1", "error", "T1", "same"));
+        r.diag(d("a.ts", "2:2", "error", "T2", "own"));
+        r.diag(d("b.ts", "3:3", "error", "T1", "same"));
+        r.diag(d("c.ts", "4:4", "error", "T1", "same"));
+        r.diag(d("c.ts", "5:5", "error", "T1", "same"));
+        r.diag(d("d.ts", "6:6", "error", "T1", "same"));
+        r.diag(d("d.ts", "7:7", "error", "T3", "last"));
+        assert_eq!(
+            r.render(),
+            "a.ts:\n  1:1, b.ts:3:3, c.ts:4:4, c.ts:5:5, d.ts:6:6 T1 same\n  2:2 T2 own\nd.ts:7:7 T3 last\n"
         );
     }
 
