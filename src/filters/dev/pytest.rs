@@ -175,9 +175,10 @@ fn compact_body(body: &str) -> Sink {
                 } else if line.starts_with("_ _ _") {
                     past_arrow = false;
                     sink.drop_line();
-                } else if line.starts_with('>') {
+                } else if let Some(src) = line.strip_prefix('>') {
+                    // The failing source line, without its column padding.
                     past_arrow = true;
-                    sink.line(line);
+                    sink.line(&format!("> {}", src.trim()));
                 } else if line.trim().is_empty()
                     || is_underline(line)
                     || (!past_arrow && line.starts_with("    "))
@@ -284,7 +285,7 @@ mod tests {
         let s = compact_body(raw);
         assert_eq!(
             s.text,
-            "FAILED t.py::test_a\n>       assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
+            "FAILED t.py::test_a\n> assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
         );
     }
 
