@@ -5,7 +5,8 @@
 //! summary counts. Dropped (counted as elided): `PASS`/`✓` lines, context lines of code frames,
 //! stack frames in node_modules or node internals. Dropped as chrome (not counted): blank
 //! lines, caret lines, the `RUN`/`Start at` banners, timings (`Time:`, `Duration`, `38ms`),
-//! separators, and vitest's `×` listing when the ` FAIL ` blocks repeat it.
+//! separators, vitest's `×` listing when the ` FAIL ` blocks repeat it, and a diff of two
+//! single values that the assertion message above it already names.
 //! jest writes its report to stderr, vitest to stdout: both streams are filtered the same way.
 
 use super::{strip_ansi, Sink};
@@ -146,12 +147,42 @@ fn trimmed(line: &str) -> &str {
     }
 }
 
+/// A vitest diff of two single values (`- Expected`, `+ Received`, `- 8`, `+ 7`) whose values
+/// both stand as words in the assertion message above it (`expected 7 to be 8`): it restates
+/// the message. Returns how many lines it spans.
+fn restated_diff(lines: &[&str], i: usize) -> Option<usize> {
+    let at = |k: usize| lines.get(i + k).map_or("", |l| l.trim());
+    if at(0) != "- Expected" || at(1) != "+ Received" {
+        return None;
+    }
+    let (want, got) = (at(2).strip_prefix("- ")?, at(3).strip_prefix("+ ")?);
+    let next = at(4);
+    if next.starts_with('-')
+        || next.starts_with('+')
+        || lines.get(i + 4).is_some_and(|l| l.starts_with("  "))
+    {
+        return None;
+    }
+    let message = lines[..i].iter().rev().find(|l| !l.trim().is_empty())?;
+    let words: Vec<&str> = message.split_whitespace().collect();
+    (words.contains(&want) && words.contains(&got)).then_some(4)
+}
+
 fn compact_report(text: &str, blocks: bool) -> Sink {
     let mut sink = Sink::default();
     let lines: Vec<&str> = text.lines().collect();
+    let mut skip = 0;
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim_start();
         let next = lines.get(i + 1).copied().unwrap_or("");
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if let Some(n) = restated_diff(&lines, i) {
+            skip = n - 1;
+            continue;
+        }
         if is_chrome(line, blocks) {
             continue;
         }
@@ -175,6 +206,20 @@ fn compact_report(text: &str, blocks: bool) -> Sink {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_diff_of_two_values_named_by_the_message_goes() {
+        let raw = "AssertionError: expected 7 to be 8 // Object.is equality\n- Expected\n+ Received\n- 8\n+ 7\n ❯ a.test.js:6:83\n";
+        assert_eq!(
+            compact_report(raw, true).text,
+            "AssertionError: expected 7 to be 8 // Object.is equality\n ❯ a.test.js:6:83\n"
+        );
+        // Values the message does not name, or a longer diff, stay.
+        let other = "AssertionError: expected 17 to be 28\n- Expected\n+ Received\n- 8\n+ 7\n";
+        assert!(compact_report(other, true).text.contains("- 8\n+ 7\n"));
+        let long = "AssertionError: expected 7 to be 8\n- Expected\n+ Received\n- 8\n+ 7\n+ 9\n";
+        assert!(compact_report(long, true).text.contains("- 8\n+ 7\n+ 9\n"));
+    }
 
     #[test]
     fn vitest_listing_timings_and_rules_go_when_the_blocks_are_there() {
