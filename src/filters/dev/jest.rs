@@ -151,21 +151,23 @@ fn trimmed(line: &str) -> &str {
 /// both stand as words in the assertion message above it (`expected 7 to be 8`): it restates
 /// the message. Returns how many lines it spans.
 fn restated_diff(lines: &[&str], i: usize) -> Option<usize> {
-    let at = |k: usize| lines.get(i + k).map_or("", |l| l.trim());
-    if at(0) != "- Expected" || at(1) != "+ Received" {
+    // The next five non-blank lines from `i` (vitest puts blank lines between the parts).
+    let idx: Vec<usize> = (i..lines.len())
+        .filter(|&j| !lines[j].trim().is_empty())
+        .take(5)
+        .collect();
+    let at = |k: usize| idx.get(k).map_or("", |&j| lines[j].trim());
+    if idx.first() != Some(&i) || at(0) != "- Expected" || at(1) != "+ Received" {
         return None;
     }
     let (want, got) = (at(2).strip_prefix("- ")?, at(3).strip_prefix("+ ")?);
-    let next = at(4);
-    if next.starts_with('-')
-        || next.starts_with('+')
-        || lines.get(i + 4).is_some_and(|l| l.starts_with("  "))
-    {
+    let after = idx.get(4).map_or("", |&j| lines[j]);
+    if after.starts_with('-') || after.starts_with('+') || after.starts_with("  ") {
         return None;
     }
     let message = lines[..i].iter().rev().find(|l| !l.trim().is_empty())?;
     let words: Vec<&str> = message.split_whitespace().collect();
-    (words.contains(&want) && words.contains(&got)).then_some(4)
+    (words.contains(&want) && words.contains(&got)).then(|| idx[3] - i + 1)
 }
 
 fn compact_report(text: &str, blocks: bool) -> Sink {
@@ -209,7 +211,7 @@ mod tests {
 
     #[test]
     fn a_diff_of_two_values_named_by_the_message_goes() {
-        let raw = "AssertionError: expected 7 to be 8 // Object.is equality\n- Expected\n+ Received\n- 8\n+ 7\n ❯ a.test.js:6:83\n";
+        let raw = "AssertionError: expected 7 to be 8 // Object.is equality\n\n- Expected\n+ Received\n\n- 8\n+ 7\n\n ❯ a.test.js:6:83\n";
         assert_eq!(
             compact_report(raw, true).text,
             "AssertionError: expected 7 to be 8 // Object.is equality\n ❯ a.test.js:6:83\n"
