@@ -121,11 +121,33 @@ const FIND_UNSAFE: &[&str] = &[
     "-files0-from",
 ];
 
+/// Flags `git log` and `git show` share in the 2.1.332 tables (none takes a value).
+const LOG_SHOW: &[&str] = &[
+    "--oneline",
+    "--decorate",
+    "--no-decorate",
+    "--relative-date",
+    "--stat",
+    "--numstat",
+    "--shortstat",
+    "--name-only",
+    "--name-status",
+    "--color",
+    "--no-color",
+    "--patch",
+    "-p",
+    "--no-patch",
+    "--no-ext-diff",
+    "-s",
+    "--abbrev-commit",
+    "--first-parent",
+];
+
 /// git subcommands with their flags checked as safe (all take no value) in the 2.1.332 tables.
-const GIT: &[(&str, &[&str])] = &[
+const GIT: &[(&str, &[&[&str]])] = &[
     (
         "status",
-        &[
+        &[&[
             "-s",
             "--short",
             "-b",
@@ -141,45 +163,30 @@ const GIT: &[(&str, &[&str])] = &[
             "--no-ahead-behind",
             "--renames",
             "--no-renames",
-        ],
+        ]],
     ),
     (
         "log",
         &[
-            "--oneline",
-            "--graph",
-            "--decorate",
-            "--no-decorate",
-            "--relative-date",
-            "--all",
-            "--branches",
-            "--tags",
-            "--remotes",
-            "--stat",
-            "--numstat",
-            "--shortstat",
-            "--name-only",
-            "--name-status",
-            "--color",
-            "--no-color",
-            "--patch",
-            "-p",
-            "--no-patch",
-            "--no-ext-diff",
-            "-s",
-            "--abbrev-commit",
-            "--first-parent",
-            "--merges",
-            "--no-merges",
-            "--reverse",
-            "--topo-order",
-            "--date-order",
-            "--follow",
+            LOG_SHOW,
+            &[
+                "--graph",
+                "--all",
+                "--branches",
+                "--tags",
+                "--remotes",
+                "--merges",
+                "--no-merges",
+                "--reverse",
+                "--topo-order",
+                "--date-order",
+                "--follow",
+            ],
         ],
     ),
     (
         "diff",
-        &[
+        &[&[
             "--cached",
             "--staged",
             "--summary",
@@ -202,39 +209,18 @@ const GIT: &[(&str, &[&str])] = &[
             "--no-ext-diff",
             "--binary",
             "--full-index",
-        ],
+        ]],
     ),
     (
         "show",
         &[
-            "--oneline",
-            "--decorate",
-            "--no-decorate",
-            "--relative-date",
-            "--stat",
-            "--numstat",
-            "--shortstat",
-            "--name-only",
-            "--name-status",
-            "--color",
-            "--no-color",
-            "--patch",
-            "-p",
-            "--no-patch",
-            "--no-ext-diff",
-            "-s",
-            "--abbrev-commit",
-            "--word-diff",
-            "--color-words",
-            "--first-parent",
-            "--raw",
-            "-m",
-            "--quiet",
+            LOG_SHOW,
+            &["--word-diff", "--color-words", "--raw", "-m", "--quiet"],
         ],
     ),
     (
         "branch",
-        &[
+        &[&[
             "-l",
             "--list",
             "-a",
@@ -252,7 +238,7 @@ const GIT: &[(&str, &[&str])] = &[
             "--show-current",
             "-i",
             "--ignore-case",
-        ],
+        ]],
     ),
 ];
 
@@ -348,12 +334,12 @@ fn git(args: &[&str], clean: bool) -> ReadOnly {
 
 /// Every argument is a checked flag, a `-<digits>` count (Claude accepts those for any git
 /// table), or for `git log` a `-n`/`--max-count` count.
-fn git_flags_safe(sub: &str, args: &[&str], flags: &[&str]) -> bool {
+fn git_flags_safe(sub: &str, args: &[&str], flags: &[&[&str]]) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let mut i = 0;
     while i < args.len() {
         let a = args[i];
-        if flags.contains(&a) || a.strip_prefix('-').is_some_and(digits) {
+        if flags.iter().any(|list| list.contains(&a)) || a.strip_prefix('-').is_some_and(digits) {
             i += 1;
         } else if sub == "log"
             && matches!(a, "-n" | "--max-count")

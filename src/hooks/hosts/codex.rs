@@ -19,7 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{FileRules, Kind, MAX_SETTINGS_BYTES};
+use super::{FileRules, Kind};
 use crate::env::Env;
 use crate::hooks::pattern::{normalize, Pattern};
 use crate::hooks::permissions::{LoadedRules, Rule};
@@ -76,15 +76,7 @@ pub fn rule_dirs(env: &Env) -> Vec<PathBuf> {
 pub fn load(env: &Env) -> LoadedRules {
     let mut loaded = LoadedRules::default();
     for dir in rule_dirs(env) {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "rules") && p.is_file())
-            .collect();
-        files.sort();
-        for path in files {
+        for path in super::files_with_extension(&dir, "rules") {
             load_rules_file(&mut loaded, &path);
         }
     }
@@ -93,11 +85,7 @@ pub fn load(env: &Env) -> LoadedRules {
 
 fn load_rules_file(loaded: &mut LoadedRules, path: &Path) {
     loaded.files.push(path.to_path_buf());
-    let text = match std::fs::metadata(path) {
-        Ok(m) if m.len() > MAX_SETTINGS_BYTES => Err("too large to read".to_string()),
-        _ => std::fs::read_to_string(path).map_err(|e| e.to_string()),
-    };
-    let calls = text.and_then(|t| parse(&t));
+    let calls = super::read_text(path).and_then(|t| parse(&t));
     let mut rules = FileRules::new(path);
     match calls {
         Ok(calls) => {

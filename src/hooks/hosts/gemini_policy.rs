@@ -19,7 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{FileRules, Kind, MAX_SETTINGS_BYTES};
+use super::{FileRules, Kind};
 use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::{LoadedRules, Rule};
@@ -52,15 +52,7 @@ pub fn policy_dirs(env: &Env, project: Option<&Path>) -> Vec<PathBuf> {
 /// Adds the policy rules of every folder to `loaded`.
 pub fn load(loaded: &mut LoadedRules, dirs: &[PathBuf]) {
     for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
-            .collect();
-        files.sort();
-        for path in files {
+        for path in super::files_with_extension(dir, "toml") {
             load_file(loaded, &path);
         }
     }
@@ -68,11 +60,8 @@ pub fn load(loaded: &mut LoadedRules, dirs: &[PathBuf]) {
 
 fn load_file(loaded: &mut LoadedRules, path: &Path) {
     loaded.files.push(path.to_path_buf());
-    let text = match std::fs::metadata(path) {
-        Ok(m) if m.len() > MAX_SETTINGS_BYTES => Err("too large to read".to_string()),
-        _ => std::fs::read_to_string(path).map_err(|e| e.to_string()),
-    };
-    let table = text.and_then(|t| toml::from_str::<toml::Table>(&t).map_err(|e| e.to_string()));
+    let table = super::read_text(path)
+        .and_then(|t| toml::from_str::<toml::Table>(&t).map_err(|e| e.to_string()));
     let mut rules = FileRules::new(path);
     let result = table.and_then(|t| extract(&t, &mut rules));
     match result {

@@ -251,6 +251,27 @@ pub fn tool_entry(
     }
 }
 
+/// The files of `dir` whose name ends in `.<ext>`, sorted (none when `dir` cannot be read).
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext) && p.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+/// A rules file's text, at most [`MAX_SETTINGS_BYTES`]; Err is the problem for a warning.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > MAX_SETTINGS_BYTES => Err("too large to read".to_string()),
+        _ => std::fs::read_to_string(path).map_err(|e| e.to_string()),
+    }
+}
+
 /// Paths that name the same existing file or directory (hard links and symlinks included).
 pub fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
