@@ -1,0 +1,157 @@
+"""Per-host drivers: how each real CLI is pointed at the scripted model, how each rule setup is
+written in that host's own rule files, how rtk is installed into it (`rtk init --agent <host>`),
+and how the host's decision is read back from the tool result the model received.
+
+Decisions: "ran" (the command executed), "ask" (the host wanted approval; non-interactive runs
+refuse it), "denied" (a rule refused it), "error" (no decision could be read: a harness fault,
+never counted as equal).
+"""
+
+import json
+import os
+
+from corpus import SETUPS
+
+INSTRUCTION = "Run the shell command you are given."
+
+
+def _write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+class Host:
+    name = ""
+    setups = SETUPS
+    init_args = ["--global"]
+
+    def env(self, fx, port):
+        return {}
+
+    def prepare(self, fx, port, setup, cmd):
+        """Write the host's config and the setup's rules into the fixture."""
+
+    def argv(self, fx, exe):
+        raise NotImplementedError
+
+    def classify(self, fx, snap, stdout):
+        raise NotImplementedError
+
+
+class Claude(Host):
+    """Claude Code: `claude -p`, Anthropic messages SSE, rules in .claude/settings.json."""
+
+    name = "claude"
+    setups = SETUPS + ["cli-allow", "cli-deny", "bypass"]
+
+    def env(self, fx, port):
+        return {
+            "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
+            "ANTHROPIC_API_KEY": "dummy",
+            "DISABLE_TELEMETRY": "1",
+            "DISABLE_ERROR_REPORTING": "1",
+            "DISABLE_AUTOUPDATER": "1",
+            "DISABLE_BUG_COMMAND": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "IS_SANDBOX": "1",  # bypassPermissions refuses root otherwise
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        rule = f"Bash({cmd.rule}:*)"
+        perms = {}
+        if setup in ("allow", "untrusted", "subfolder"):
+            perms = {"allow": [rule]}
+        elif setup in ("deny", "ask"):
+            perms = {setup: [rule]}
+        if perms:
+            _write(fx.repo / ".claude/settings.json", json.dumps({"permissions": perms}, indent=2))
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+        trusted = {} if setup == "untrusted" else {str(fx.cwd): {"hasTrustDialogAccepted": True}}
+        _write(
+            fx.home / ".claude.json",
+            json.dumps({"hasCompletedOnboarding": True, "projects": trusted}),
+        )
+        if setup == "cli-allow":
+            fx.extra_args = ["--allowedTools", rule]
+        elif setup == "cli-deny":
+            fx.extra_args = ["--disallowedTools", rule]
+        elif setup == "bypass":
+            fx.extra_args = ["--permission-mode", "bypassPermissions"]
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION, "--output-format", "stream-json", "--verbose", *fx.extra_args]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if r.startswith("[is_error] This command requires approval"):
+            return "ask"
+        if r.startswith("[is_error] Permission to use") and "denied" in r:
+            return "denied"
+        return "ran"
+
+
+class Codex(Host):
+    """Codex: `codex exec --json`, OpenAI Responses SSE, execpolicy rules in rules/*.rules."""
+
+    name = "codex"
+    setups = SETUPS + ["project-deny"]
+    DECISION = {"allow": "allow", "deny": "forbidden", "ask": "prompt"}
+
+    def env(self, fx, port):
+        return {"CODEX_HOME": str(fx.home / ".codex"), "PARITY_API_KEY": "dummy"}
+
+    def prepare(self, fx, port, setup, cmd):
+        trust = "untrusted" if setup == "untrusted" else "trusted"
+        _write(
+            fx.home / ".codex/config.toml",
+            f"""model = "fake-model"
+model_provider = "fake"
+check_for_update_on_startup = false
+
+[model_providers.fake]
+name = "fake"
+base_url = "http://127.0.0.1:{port}/v1"
+wire_api = "responses"
+env_key = "PARITY_API_KEY"
+
+[features]
+plugins = false
+apps = false
+
+[analytics]
+enabled = false
+
+[projects."{fx.repo}"]
+trust_level = "{trust}"
+""",
+        )
+        pattern = json.dumps(cmd.rule.split())
+        if setup in self.DECISION:
+            rule = f'prefix_rule(pattern={pattern}, decision="{self.DECISION[setup]}")\n'
+            _write(fx.home / ".codex/rules/default.rules", rule)
+        elif setup in ("untrusted", "subfolder", "project-deny"):
+            rule = f'prefix_rule(pattern={pattern}, decision="forbidden")\n'
+            _write(fx.repo / ".codex/rules/default.rules", rule)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "rejected: policy forbids" in r:
+            return "denied"
+        if "rejected" in r and ("approval" in r or "prompt" in r):
+            return "ask"
+        if "Process exited with code" in r:
+            return "ran"
+        return "error"
+
+
+HOSTS = {h.name: h for h in (Claude(), Codex())}
