@@ -154,4 +154,75 @@ trust_level = "{trust}"
         return "error"
 
 
-HOSTS = {h.name: h for h in (Claude(), Codex())}
+class Gemini(Host):
+    """Gemini CLI: `gemini -p`, streamGenerateContent SSE, policy-engine TOML rules and
+    `tools.allowed` in settings.json."""
+
+    name = "gemini"
+    setups = SETUPS + ["tools-allowed"]
+    DECISION = {"allow": "allow", "deny": "deny", "ask": "ask_user"}
+
+    def env(self, fx, port):
+        return {
+            "GEMINI_API_KEY": "dummy",
+            "GOOGLE_GEMINI_BASE_URL": f"http://127.0.0.1:{port}",
+            "GEMINI_TELEMETRY_ENABLED": "false",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        settings = {
+            "security": {
+                "auth": {"selectedType": "gemini-api-key"},
+                "folderTrust": {"enabled": setup == "untrusted"},
+            },
+            "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
+            "privacy": {"usageStatisticsEnabled": False},
+            "telemetry": {"enabled": False},
+        }
+        allowed = {"tools": {"allowed": [f"run_shell_command({cmd.rule})"]}}
+        if setup == "tools-allowed":
+            settings.update(allowed)
+        _write(fx.home / ".gemini/settings.json", json.dumps(settings, indent=2))
+        if setup in ("untrusted", "subfolder"):
+            _write(fx.repo / ".gemini/settings.json", json.dumps(allowed, indent=2))
+        if setup == "untrusted":
+            _write(fx.home / ".gemini/trustedFolders.json", "{}")
+        if setup in self.DECISION:
+            policy = f"""[[rule]]
+toolName = "run_shell_command"
+commandPrefix = {json.dumps(cmd.rule)}
+decision = "{self.DECISION[setup]}"
+priority = 500
+"""
+            if setup != "allow":
+                # Deny and ask are written over an allow-all for the shell (otherwise
+                # non-interactive mode withholds the shell tool and nothing is judged).
+                policy += """
+[[rule]]
+toolName = "run_shell_command"
+decision = "allow"
+priority = 100
+"""
+            _write(fx.home / ".gemini/policies/parity.toml", policy)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-m", "gemini-2.5-flash", "-p", INSTRUCTION, "--output-format", "json"]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["shell_offered"]:
+            return "denied"  # non-interactive mode withholds a tool it would have to confirm
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "requires user confirmation" in r:
+            return "ask"
+        if "denied by policy" in r or r.startswith("Tool execution denied") or "blocked" in r:
+            return "denied"
+        if r.startswith("<untrusted_context>") or "Output:" in r:
+            return "ran"
+        return "error"
+
+
+HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini())}

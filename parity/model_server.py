@@ -42,6 +42,7 @@ class Script:
             self.results = []  # tool result texts that came back
             self.requests = 0
             self.unknown = []  # paths we could not answer
+            self.shell_offered = False  # did any request offer a shell tool
 
     def snapshot(self):
         with self.lock:
@@ -51,6 +52,7 @@ class Script:
                 "results": list(self.results),
                 "requests": self.requests,
                 "unknown": list(self.unknown),
+                "shell_offered": self.shell_offered,
             }
 
 
@@ -136,6 +138,7 @@ class Handler(BaseHTTPRequestHandler):
                 s.results.append(result)
                 return ("text", DONE_TEXT)
             tool = _pick_tool(tools)
+            s.shell_offered = s.shell_offered or tool is not None
             if tool is None or s.command is None or s.calls:
                 return ("text", DONE_TEXT if s.calls else "Shell test")
             args = _shell_args(tool[0], tool[1], s.command)

@@ -86,6 +86,8 @@ def run_one(host, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
         return {
             "decision": decision,
             "result": (snap["results"] or [""])[0][:300],
+            "model_calls": snap["calls"],
+            "stdout_tail": (stdout or "")[-400:],
             "calls": calls,
             "pushed": fx.remote_head() != remote_before,
             "unknown": snap["unknown"],
@@ -175,6 +177,8 @@ def main():
                     for label, r in zip(("without", "with"), pair):
                         print(f"      {label}: result={r['result'][:200]!r} pushed={r['pushed']}")
                         print(f"      {label}: rtk calls={r['calls']} unknown={r['unknown']} dir={r['dir']}")
+                        if r["decision"] == "error":
+                            print(f"      {label}: model calls={r['model_calls']} stdout={r['stdout_tail']!r}")
             table.append((host.name, setup, tried, equal, known_failed, time.monotonic() - t0))
     server.shutdown()
 
