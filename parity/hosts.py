@@ -8,7 +8,8 @@ never counted as equal).
 """
 
 import json
-import os
+import shutil
+from pathlib import Path
 
 from corpus import SETUPS
 
@@ -225,4 +226,72 @@ priority = 100
         return "error"
 
 
-HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini())}
+class OpenCode(Host):
+    """OpenCode: `opencode run`, OpenAI chat completions (streaming), `permission.bash` patterns
+    in opencode.json (last match wins); rtk is a plugin calling `rtk rewrite`."""
+
+    name = "opencode"
+    setups = ["none", "allow", "deny", "ask", "subfolder"]
+
+    def env(self, fx, port):
+        return {
+            "OPENCODE_DISABLE_AUTOUPDATE": "1",
+            "OPENCODE_DISABLE_MODELS_FETCH": "1",
+            "OPENCODE_DISABLE_SHARE": "1",
+            "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+            "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
+            "OPENCODE_DISABLE_CLAUDE_CODE": "1",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        config = {
+            "$schema": "https://opencode.ai/config.json",
+            "model": "fake/fake-model",
+            "autoupdate": False,
+            "share": "disabled",
+            "provider": {
+                "fake": {
+                    "npm": "@ai-sdk/openai-compatible",
+                    "name": "fake",
+                    "options": {"baseURL": f"http://127.0.0.1:{port}/v1", "apiKey": "dummy"},
+                    "models": {"fake-model": {"name": "fake-model", "tool_call": True}},
+                }
+            },
+        }
+        exact, prefix = cmd.rule, cmd.rule + " *"
+        bash = {
+            "allow": {"*": "ask", exact: "allow", prefix: "allow"},
+            "deny": {"*": "allow", exact: "deny", prefix: "deny"},
+            "ask": {"*": "allow", exact: "ask", prefix: "ask"},
+            "subfolder": {"*": "allow", exact: "deny", prefix: "deny"},
+        }.get(setup)
+        if bash and setup != "subfolder":
+            config["permission"] = {"bash": bash}
+        confdir = fx.home / ".config/opencode"
+        _write(confdir / "opencode.json", json.dumps(config, indent=2))
+        # OpenCode installs its plugin SDK into the config folder at start (from the npm
+        # registry); the installer put that same package in .cache, so nothing is fetched.
+        deps = Path(fx.paths["opencode-plugin-deps"])
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy(deps / name, confdir / name)
+        (confdir / "node_modules").symlink_to(deps / "node_modules")
+        if setup == "subfolder":
+            _write(fx.repo / "opencode.json", json.dumps({"permission": {"bash": bash}}, indent=2))
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "run", "--print-logs", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            # `opencode run` auto-rejects an ask and ends the session without a tool result.
+            return "ask" if "auto-rejecting" in stdout else "error"
+        r = snap["results"][0]
+        if r.startswith("The user has specified a rule which prevents you"):
+            return "denied"
+        if r.startswith("The user rejected permission"):
+            return "ask"
+        return "ran"
+
+
+HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode())}

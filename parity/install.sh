@@ -76,6 +76,20 @@ for pin in "${PINS[@]}"; do
     fi
     echo "$name=$dir/$bin"
 done
+# OpenCode installs its plugin SDK into its config folder when it starts; the harness gives
+# each run this copy so that nothing is fetched at run time.
+if want opencode; then
+    deps="$HOSTS/opencode/plugin-deps"
+    version=1.18.33
+    if [ "$(cat "$deps/.installed" 2>/dev/null)" != "$version" ]; then
+        echo "parity/install: installing @opencode-ai/plugin@$version into .cache/hosts/opencode/plugin-deps" >&2
+        mkdir -p "$deps"
+        printf '{\n  "dependencies": {\n    "@opencode-ai/plugin": "%s"\n  }\n}\n' "$version" >"$deps/package.json"
+        npm install --prefix "$deps" --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+        echo "$version" >"$deps/.installed"
+    fi
+    echo "opencode-plugin-deps=$deps"
+fi
 if want openclaw; then
     echo "openclaw=$CACHE/openclaw/node_modules/.bin/openclaw"
 fi

@@ -17,6 +17,8 @@ stays true) or if any pair not on the list fails.
 import argparse
 import os
 import random
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -32,6 +34,22 @@ from hosts import HOSTS  # noqa: E402
 
 REPO = HERE.parent
 RUN_TIMEOUT = 120
+# Every host run is traced for connect(2) when strace is there (parity/install.sh installs it):
+# a connection to anything but loopback fails the pair.
+STRACE = shutil.which("strace")
+ADDR = re.compile(r'inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)"')
+
+
+def outside_connects(trace):
+    """Addresses outside 127.0.0.0/8 and ::1 the traced host tried to connect to."""
+    if not trace.exists():
+        return []
+    bad = set()
+    for m in ADDR.finditer(trace.read_text(errors="replace")):
+        addr = m.group(1) or m.group(2)
+        if not (addr.startswith("127.") or addr in ("::1", "::ffff:127.0.0.1", "0.0.0.0", "::")):
+            bad.add(addr)
+    return sorted(bad)
 
 
 def installed(hosts):
@@ -52,8 +70,9 @@ def load_known():
     return known
 
 
-def run_one(host, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
+def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
     fx = Fixture(rtk, node_bin, keep=keep)
+    fx.paths = paths
     try:
         host.prepare(fx, port, setup, cmd)
         env = dict(fx.env, **host.env(fx, port))
@@ -67,9 +86,13 @@ def run_one(host, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
             )
         remote_before = fx.remote_head()
         script.reset(cmd.line)
+        argv = host.argv(fx, exe)
+        trace = fx.root / "connect.trace"
+        if STRACE:
+            argv = [STRACE, "-f", "-qq", "-e", "trace=connect", "-e", "signal=none", "-o", str(trace), *argv]
         try:
             p = subprocess.run(
-                host.argv(fx, exe),
+                argv,
                 cwd=fx.cwd,
                 env=env,
                 stdin=subprocess.DEVNULL,
@@ -77,7 +100,10 @@ def run_one(host, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
                 text=True,
                 timeout=RUN_TIMEOUT,
             )
-            stdout = p.stdout
+            stdout = p.stdout + p.stderr
+            if keep:
+                (fx.root / "host.stdout").write_text(p.stdout)
+                (fx.root / "host.stderr").write_text(p.stderr)
         except subprocess.TimeoutExpired:
             stdout = None
         snap = script.snapshot()
@@ -90,6 +116,7 @@ def run_one(host, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
             "stdout_tail": (stdout or "")[-400:],
             "calls": calls,
             "pushed": fx.remote_head() != remote_before,
+            "net": outside_connects(trace) if STRACE else [],
             "unknown": snap["unknown"],
             "dir": str(fx.root) if keep else None,
         }
@@ -99,6 +126,9 @@ def run_one(host, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
 
 def judge(without, with_):
     """None when the pair is equal, else why not."""
+    net = without["net"] + with_["net"]
+    if net:
+        return "connected beyond 127.0.0.1: " + ", ".join(sorted(set(net)))
     if without["decision"] == "error" or with_["decision"] == "error":
         return "no decision (without=%s, with=%s)" % (without["decision"], with_["decision"])
     if without["decision"] != with_["decision"]:
@@ -154,7 +184,7 @@ def main():
             tried = equal = known_failed = 0
             for cmd in cmds:
                 pair = [
-                    run_one(host, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
+                    run_one(host, paths, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
                     for w in (False, True)
                 ]
                 why = judge(*pair)
