@@ -294,4 +294,88 @@ class OpenCode(Host):
         return "ran"
 
 
-HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode())}
+class Pi(Host):
+    """Pi: `pi -p`, OpenAI chat completions; no permission rules of its own (every command
+    runs), so parity means: it still runs, and it runs the rtk form."""
+
+    name = "pi"
+    setups = ["none", "subfolder"]
+
+    def env(self, fx, port):
+        return {"PI_OFFLINE": "1"}
+
+    def prepare(self, fx, port, setup, cmd):
+        models = {
+            "providers": {
+                "fake": {
+                    "baseUrl": f"http://127.0.0.1:{port}/v1",
+                    "api": "openai-completions",
+                    "apiKey": "dummy",
+                    "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+                    "models": [{"id": "fake-model"}],
+                }
+            }
+        }
+        _write(fx.home / ".pi/agent/models.json", json.dumps(models, indent=2))
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "--offline", "--no-session", "--provider", "fake", "--model", "fake-model", "-p", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        return "ran"
+
+
+class Hermes(Host):
+    """Hermes: `hermes -z`, OpenAI chat completions; its rules are `approvals.deny` globs and
+    its dangerous-command approvals; rtk is a plugin enabled in config.yaml."""
+
+    name = "hermes"
+    setups = ["none", "deny", "subfolder"]
+
+    def env(self, fx, port):
+        return {"HERMES_HOME": str(fx.home / ".hermes"), "TIRITH_ENABLED": "false"}
+
+    def prepare(self, fx, port, setup, cmd):
+        config = f"""model:
+  provider: custom
+  base_url: http://127.0.0.1:{port}/v1
+  default: fake-model
+  api_key: dummy
+  context_length: 128000
+"""
+        if setup == "deny":
+            config += f"""approvals:
+  deny:
+    - {json.dumps(cmd.rule)}
+    - {json.dumps(cmd.rule + " *")}
+"""
+        _write(fx.home / ".hermes/config.yaml", config)
+        # A fresh models.dev cache: otherwise Hermes fetches the catalogue from the network.
+        _write(
+            fx.home / ".hermes/models_dev_cache.json",
+            json.dumps({"custom": {"id": "custom", "name": "custom", "models": {}}}),
+        )
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-z", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "BLOCKED: this command matches the user-defined deny rule" in r or "BLOCKED (hardline)" in r:
+            return "denied"
+        if "BLOCKED" in r:
+            return "ask"
+        if '"exit_code"' in r:
+            return "ran"
+        return "error"
+
+
+HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes())}
