@@ -24,6 +24,14 @@ PINS=(
     "hermes|pypi:hermes-agent|0.19.0|venv/bin/hermes"
 )
 
+# strace lets the harness check that no host connects beyond 127.0.0.1 (Debian package).
+if ! command -v strace >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "parity/install: installing strace (apt)" >&2
+    apt-get install -y -qq strace >/dev/null 2>&1 \
+        || { apt-get update -qq >/dev/null && apt-get install -y -qq strace >/dev/null; } \
+        || echo "parity/install: strace not installed; runs will not be traced" >&2
+fi
+
 NODE24="$(./scripts/setup-test-deps.sh | sed -n 's/^node24=//p')"
 export PATH="$(dirname "$NODE24"):$PATH"
 
