@@ -87,11 +87,23 @@ class Claude(Host):
         if not snap["results"]:
             return "error"
         r = snap["results"][0]
-        if r.startswith("[is_error] This command requires approval"):
+        if not r.startswith("[is_error]"):
+            return "ran"
+        if r.startswith("[is_error] Exit code"):
+            return "ran"  # ran and failed
+        if any(m in r for m in self.ASK):
             return "ask"
         if r.startswith("[is_error] Permission to use") and "denied" in r:
             return "denied"
-        return "ran"
+        return "error"
+
+    # What `claude -p` tells the model when a command needed approval it could not get.
+    ASK = (
+        "This command requires approval",
+        "requested permissions to use Bash, but you haven't granted it yet",
+        "require approval:",
+        "requires approval:",
+    )
 
 
 class Codex(Host):
@@ -146,10 +158,10 @@ trust_level = "{trust}"
         if not snap["results"]:
             return "error"
         r = snap["results"][0]
-        if "rejected: policy forbids" in r:
-            return "denied"
-        if "rejected" in r and ("approval" in r or "prompt" in r):
-            return "ask"
+        if "approval required by policy" in r:
+            return "ask"  # a `prompt` rule under `codex exec` (approvals: never)
+        if "Rejected(" in r:
+            return "denied"  # a `forbidden` rule, or Codex's own refusals (`rm -f`)
         if "Process exited with code" in r:
             return "ran"
         return "error"
@@ -378,4 +390,56 @@ class Hermes(Host):
         return "error"
 
 
-HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes())}
+class Vibe(Host):
+    """Mistral Vibe: `vibe -p`, OpenAI chat completions; its rules are `[tools.bash]`
+    `allowlist` / `denylist` prefixes (the default allowlist holds read-only commands)."""
+
+    name = "vibe"
+    setups = ["none", "allow", "deny", "subfolder"]
+
+    def env(self, fx, port):
+        return {"PARITY_API_KEY": "dummy"}
+
+    def prepare(self, fx, port, setup, cmd):
+        config = f"""active_model = "fake"
+enable_telemetry = false
+enable_update_checks = false
+enable_auto_update = false
+
+[[providers]]
+name = "local"
+api_base = "http://127.0.0.1:{port}/v1"
+api_key_env_var = "PARITY_API_KEY"
+api_style = "openai"
+backend = "generic"
+
+[[models]]
+name = "fake-model"
+provider = "local"
+alias = "fake"
+"""
+        if setup == "allow":
+            config += f"\n[tools.bash]\nallowlist = [{json.dumps(cmd.rule)}]\n"
+        elif setup == "deny":
+            config += f"\n[tools.bash]\ndenylist = [{json.dumps(cmd.rule)}]\n"
+        _write(fx.home / ".vibe/config.toml", config)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION, "--output", "json"]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "matches denylist pattern" in r:
+            return "denied"
+        if "denied by approval callback" in r:
+            return "ask"  # `vibe -p` refuses what it would have asked about
+        if '"returncode"' in r:
+            return "ran"
+        return "error"
+
+
+HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe())}

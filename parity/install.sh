@@ -22,7 +22,26 @@ PINS=(
     "opencode|opencode-ai|1.18.33|node_modules/.bin/opencode"
     "pi|@mariozechner/pi-coding-agent|0.73.1|node_modules/.bin/pi"
     "hermes|pypi:hermes-agent|0.19.0|venv/bin/hermes"
+    # 3.0.3 pins a certifi release PyPI does not serve; 3.0.2 installs.
+    "vibe|pypi:mistral-vibe|3.0.2|venv/bin/vibe"
 )
+
+# Python for a PyPI host's venv: Mistral Vibe needs >= 3.12.
+python_for() { # <name> -> a python3 command
+    local p
+    if [ "$1" = vibe ]; then
+        for p in python3.13 python3.12 "$HOME"/.pyenv/versions/3.13*/bin/python3 \
+            "$HOME"/.pyenv/versions/3.12*/bin/python3; do
+            if "$p" -c 'import sys; assert sys.version_info >= (3, 12)' >/dev/null 2>&1; then
+                echo "$p"
+                return
+            fi
+        done
+        echo "parity/install: Mistral Vibe needs Python >= 3.12 and none was found" >&2
+        return 1
+    fi
+    echo python3
+}
 
 # strace lets the harness check that no host connects beyond 127.0.0.1 (Debian package).
 if ! command -v strace >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -66,7 +85,7 @@ for pin in "${PINS[@]}"; do
         case "$pkg" in
             pypi:*)
                 echo "parity/install: installing ${pkg#pypi:}==$version into .cache/hosts/$name" >&2
-                python3 -m venv "$dir/venv"
+                "$(python_for "$name")" -m venv "$dir/venv"
                 "$dir/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
                     "${pkg#pypi:}==$version" >&2
                 ;;

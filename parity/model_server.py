@@ -180,9 +180,10 @@ class Handler(BaseHTTPRequestHandler):
     def _anthropic(self, body):
         tools = [(t.get("name"), t.get("input_schema")) for t in body.get("tools") or []]
         result = None
-        msgs = body.get("messages") or []
-        if msgs and msgs[-1].get("role") == "user" and isinstance(msgs[-1].get("content"), list):
-            for block in msgs[-1]["content"]:
+        for msg in body.get("messages") or []:
+            if msg.get("role") != "user" or not isinstance(msg.get("content"), list):
+                continue
+            for block in msg["content"]:
                 if isinstance(block, dict) and block.get("type") == "tool_result":
                     err = "[is_error] " if block.get("is_error") else ""
                     result = err + _text_of(block.get("content"))
@@ -236,13 +237,12 @@ class Handler(BaseHTTPRequestHandler):
             tools.append((t.get("name"), t.get("parameters")))
         result = None
         items = body.get("input") or []
-        if isinstance(items, list) and items:
-            last = items[-1]
-            if isinstance(last, dict) and last.get("type") in (
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and item.get("type") in (
                 "function_call_output",
                 "custom_tool_call_output",
             ):
-                result = _text_of(last.get("output"))
+                result = _text_of(item.get("output"))
         move = self._decide(tools, result)
         if move[0] == "call":
             item = {
@@ -291,9 +291,9 @@ class Handler(BaseHTTPRequestHandler):
             fn = t.get("function") or {}
             tools.append((fn.get("name"), fn.get("parameters")))
         result = None
-        msgs = body.get("messages") or []
-        if msgs and msgs[-1].get("role") == "tool":
-            result = _text_of(msgs[-1].get("content"))
+        for msg in body.get("messages") or []:
+            if msg.get("role") == "tool":
+                result = _text_of(msg.get("content"))
         move = self._decide(tools, result)
         base = {"id": "chatcmpl-parity", "created": 0, "model": body.get("model", "fake-model")}
         if move[0] == "call":
@@ -336,9 +336,8 @@ class Handler(BaseHTTPRequestHandler):
             for fd in t.get("functionDeclarations") or t.get("function_declarations") or []:
                 tools.append((fd.get("name"), fd.get("parameters") or fd.get("parametersJsonSchema")))
         result = None
-        contents = body.get("contents") or []
-        if contents:
-            for part in contents[-1].get("parts") or []:
+        for content in body.get("contents") or []:
+            for part in content.get("parts") or []:
                 if "functionResponse" in part:
                     result = _text_of((part["functionResponse"] or {}).get("response"))
         move = self._decide(tools, result)
