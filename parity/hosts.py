@@ -442,4 +442,46 @@ alias = "fake"
         return "error"
 
 
-HOSTS = {h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe())}
+class Copilot(Host):
+    """GitHub Copilot CLI: `copilot -p` in offline BYOK mode (OpenAI chat completions); its
+    rules are `--allow-tool` / `--deny-tool` `shell(<prefix>)` options."""
+
+    name = "copilot"
+    setups = ["none", "allow", "deny", "allow-all"]
+
+    def env(self, fx, port):
+        return {
+            "COPILOT_PROVIDER_BASE_URL": f"http://127.0.0.1:{port}/v1",
+            "COPILOT_PROVIDER_API_KEY": "dummy",
+            "COPILOT_MODEL": "fake-model",
+            "COPILOT_OFFLINE": "true",
+            "COPILOT_AUTO_UPDATE": "false",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        rule = f"shell({cmd.rule})"
+        fx.extra_args = {
+            "allow": ["--allow-tool", rule],
+            "deny": ["--allow-all-tools", "--deny-tool", rule],
+            "allow-all": ["--allow-all-tools"],
+        }.get(setup, [])
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION, "--no-auto-update", *fx.extra_args]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if r.startswith("Permission to run this tool was denied due to the following rules"):
+            return "denied"
+        if r.startswith("Permission denied because no interactive user response was available"):
+            return "ask"
+        if "completed with exit code" in r:
+            return "ran"
+        return "error"
+
+
+HOSTS = {
+    h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot())
+}

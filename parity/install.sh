@@ -22,6 +22,7 @@ PINS=(
     "opencode|opencode-ai|1.18.33|node_modules/.bin/opencode"
     "pi|@mariozechner/pi-coding-agent|0.73.1|node_modules/.bin/pi"
     "hermes|pypi:hermes-agent|0.19.0|venv/bin/hermes"
+    "copilot|@github/copilot|1.0.102|node_modules/.bin/copilot"
     # 3.0.3 pins a certifi release PyPI does not serve; 3.0.2 installs.
     "vibe|pypi:mistral-vibe|3.0.2|venv/bin/vibe"
 )
