@@ -482,6 +482,50 @@ class Copilot(Host):
         return "error"
 
 
+class Droid(Host):
+    """Factory Droid: `droid exec` with a BYOK custom model (OpenAI chat completions) in airgap
+    mode; its rules are `commandAllowlist` / `commandDenylist` in settings.json and `--auto`."""
+
+    name = "droid"
+    setups = ["none", "allow", "deny", "auto-high"]
+
+    def env(self, fx, port):
+        return {"FACTORY_AIRGAP_ENABLED": "true", "DO_NOT_TRACK": "1", "FACTORY_DISABLE_DYNAMIC_CONFIG": "1"}
+
+    def prepare(self, fx, port, setup, cmd):
+        settings = {
+            "customModels": [
+                {
+                    "model": "fake-model",
+                    "displayName": "fake",
+                    "baseUrl": f"http://127.0.0.1:{port}/v1",
+                    "apiKey": "dummy",
+                    "provider": "generic-chat-completion-api",
+                    "maxOutputTokens": 1000,
+                }
+            ]
+        }
+        if setup == "allow":
+            settings["commandAllowlist"] = [cmd.rule]
+        elif setup == "deny":
+            settings["commandDenylist"] = [cmd.rule]
+        _write(fx.home / ".factory/settings.json", json.dumps(settings, indent=2))
+        fx.extra_args = ["--auto", "high"] if setup == "auto-high" else []
+
+    def argv(self, fx, exe):
+        return [exe, "exec", "-m", "custom:fake-model", *fx.extra_args, INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            # `droid exec` stops the session on a command its autonomy level does not cover.
+            return "ask" if "insufficient permission to proceed" in stdout else "error"
+        r = snap["results"][0]
+        if "[Process exited with code" in r:
+            return "ran"
+        return "error"
+
+
 HOSTS = {
-    h.name: h for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot())
+    h.name: h
+    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid())
 }

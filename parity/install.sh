@@ -23,6 +23,9 @@ PINS=(
     "pi|@mariozechner/pi-coding-agent|0.73.1|node_modules/.bin/pi"
     "hermes|pypi:hermes-agent|0.19.0|venv/bin/hermes"
     "copilot|@github/copilot|1.0.102|node_modules/.bin/copilot"
+    # @factory/cli 0.225.1 names platform packages 0.225.1 that the registry does not have;
+    # the platform package itself (0.225.2) holds the whole CLI. Linux x64 only here.
+    "droid|@factory/cli-linux-x64|0.225.2|node_modules/@factory/cli-linux-x64/bin/droid"
     # 3.0.3 pins a certifi release PyPI does not serve; 3.0.2 installs.
     "vibe|pypi:mistral-vibe|3.0.2|venv/bin/vibe"
 )

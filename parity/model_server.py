@@ -67,8 +67,11 @@ def _shell_args(name, params, command):
     else:
         args = {key: command}
     for req in (params or {}).get("required") or []:
-        if req not in args and (props.get(req) or {}).get("type") == "string":
-            args[req] = "Run the command the user asked for"
+        prop = props.get(req) or {}
+        if req in args or prop.get("type") != "string":
+            continue
+        # An enum (Droid's riskLevel) gets its first value, the same in every run.
+        args[req] = (prop.get("enum") or ["Run the command the user asked for"])[0]
     return args
 
 
