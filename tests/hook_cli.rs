@@ -349,3 +349,45 @@ fn hook_check_one_agent_and_unknown_agent() {
         "{err}"
     );
 }
+
+/// Issue 15 point 3: `rtk hook claude` judges by the session's project — `CLAUDE_PROJECT_DIR`,
+/// else the payload's `cwd` — not by whatever `.claude/` sits nearest to rtk's own directory.
+#[test]
+fn claude_hook_takes_the_project_from_the_payload_cwd() {
+    let t = TestEnv::new();
+    t.write(
+        "work/repo/.claude/settings.json",
+        r#"{"permissions":{"deny":["Bash(git push:*)"],"allow":["Bash(git status)"]}}"#,
+    );
+    let repo = t.work().join("repo");
+    let trust =
+        serde_json::json!({"projects": {repo.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
+    t.write("home/.claude.json", &trust.to_string());
+    // rtk runs in a folder whose own nested settings allow everything.
+    t.write(
+        "work/repo/sub/.claude/settings.json",
+        r#"{"permissions":{"allow":["Bash"]}}"#,
+    );
+    let hook = |cmd: &str, cwd: Option<&Path>, project_dir: Option<&Path>| {
+        let mut payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}});
+        if let Some(cwd) = cwd {
+            payload["cwd"] = cwd.to_str().unwrap().into();
+        }
+        let mut c = t.rtk();
+        c.current_dir(repo.join("sub")).args(["hook", "claude"]);
+        if let Some(dir) = project_dir {
+            c.env("CLAUDE_PROJECT_DIR", dir);
+        }
+        let out = c.write_stdin(payload.to_string()).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // From the payload's cwd: the repo's deny steps aside, its allow allows.
+    assert_eq!(hook("git push origin main", Some(&repo), None), "");
+    assert!(hook("git status", Some(&repo), None).contains(r#""permissionDecision":"allow""#));
+    assert!(!hook("cargo build", Some(&repo), None).contains("permissionDecision"));
+    // CLAUDE_PROJECT_DIR wins over the payload.
+    let sub = repo.join("sub");
+    assert!(hook("cargo build", Some(&repo), Some(&sub)).contains("permissionDecision"));
+    assert!(!hook("cargo build", Some(&sub), Some(&repo)).contains("permissionDecision"));
+}

@@ -125,6 +125,19 @@ impl Agent {
         }
     }
 
+    /// `env` completed with what the host passed in the payload instead of the environment:
+    /// for Claude, the payload's `cwd` is the project when `CLAUDE_PROJECT_DIR` is not set.
+    pub fn session_env(self, payload: Option<&serde_json::Value>, env: &Env) -> Env {
+        let var = crate::hooks::hosts::claude::PROJECT_DIR_VAR;
+        let cwd = payload.and_then(|p| input::string(p, "cwd"));
+        match (self, cwd) {
+            (Agent::Claude, Some(cwd)) if env.var(var).is_none() && !cwd.is_empty() => {
+                env.clone().with_var(var, cwd)
+            }
+            _ => env.clone(),
+        }
+    }
+
     /// The host's "do nothing" answer.
     fn nothing(self) -> Answer {
         match self {
@@ -175,6 +188,7 @@ pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
             None
         }
     };
+    let env = &agent.session_env(payload.as_ref(), env);
     let decide = |cmd: &str| {
         let d = decide(agent.rule_source(), cmd, env);
         for w in &d.warnings {

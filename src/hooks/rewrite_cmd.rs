@@ -286,7 +286,7 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
 mod tests {
     use super::*;
 
-    /// Loads Claude-format rules from a settings file in a temp project (the real loader).
+    /// Loads Claude-format rules from a settings file in a trusted temp project (the real loader).
     fn claude_rules(permissions: &str) -> (tempfile::TempDir, RuleSet) {
         let dir = tempfile::tempdir().unwrap();
         let project = dir.path().join("project");
@@ -297,6 +297,8 @@ mod tests {
             format!(r#"{{"permissions": {permissions}}}"#),
         )
         .unwrap();
+        let trust = serde_json::json!({"projects": {project.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
+        std::fs::write(dir.path().join("home/.claude.json"), trust.to_string()).unwrap();
         let env = Env::new([("HOME", dir.path().join("home"))], &project);
         let loaded = permissions::load_rules_for(Host::Claude, &env);
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
