@@ -86,8 +86,9 @@ impl Agent {
     ///   Claude **deny** makes the hook step aside (Copilot CLI reads `.claude/settings.json` as
     ///   repo settings); stepping aside never loosens anything, and the Copilot renderer never
     ///   asserts `allow`, so a Claude allow rule cannot grant anything in Copilot.
-    /// - codex: rtk reads no Codex rules (execpolicy `.rules` are Starlark); Codex's own approval
-    ///   policy, execpolicy and sandbox judge the rewritten command.
+    /// - codex: Codex's execpolicy `.rules` files (`hosts::codex`); Codex's approval policy,
+    ///   execpolicy and sandbox judge the rewritten command, so `codex.rs` rewrites only what
+    ///   no rule matches in either form.
     pub fn rule_source(self) -> RuleSource {
         match self {
             Agent::Claude | Agent::Copilot => RuleSource::Host(Host::Claude),
@@ -95,7 +96,7 @@ impl Agent {
             Agent::Gemini => RuleSource::Host(Host::Gemini),
             Agent::Droid => RuleSource::Host(Host::Droid),
             Agent::Vibe => RuleSource::Host(Host::Vibe),
-            Agent::Codex => RuleSource::NoRules,
+            Agent::Codex => RuleSource::Host(Host::Codex),
         }
     }
 

@@ -59,6 +59,11 @@ pub struct Decision {
     pub rewritten: Option<String>,
     /// The line verdict from the host's own rules.
     pub verdict: PermissionVerdict,
+    /// The host's rules applied to the rewritten line as the host will see it (`rtk` and all):
+    /// the strongest list with a rule that could match any of its commands. Default when
+    /// nothing matches or there is no rewrite. A rewrite keeps the host's verdict only when
+    /// this equals what the host concluded for the original (see each host's renderer).
+    pub rewritten_verdict: PermissionVerdict,
     pub host: Host,
     pub segments: Vec<SegmentReport>,
     /// Why the outcome is what it is, in a few words.
@@ -73,6 +78,7 @@ impl Decision {
             outcome: Outcome::Passthrough,
             rewritten: None,
             verdict,
+            rewritten_verdict: PermissionVerdict::Default,
             host,
             segments: Vec::new(),
             reason: reason.into(),
@@ -151,6 +157,7 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
         decision.reason = "no rtk form for any segment".into();
         return decision;
     };
+    decision.rewritten_verdict = as_written(&line, rules);
     decision.rewritten = Some(line);
     (decision.outcome, decision.reason) = match (verdict, host.authority()) {
         (PermissionVerdict::Allow, _) => (Outcome::AllowRewrite, "every segment allowed".into()),
@@ -167,6 +174,20 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
         ),
     };
     decision
+}
+
+/// The host's rules on `line` as written (see [`Decision::rewritten_verdict`]); the line is
+/// parsed only when there are rules.
+fn as_written(line: &str, rules: &RuleSet) -> PermissionVerdict {
+    if rules.is_empty() {
+        return PermissionVerdict::Default;
+    }
+    shell::parse(line)
+        .commands
+        .iter()
+        .map(|c| rules.judge_as_written(&c.forms))
+        .max()
+        .unwrap_or(PermissionVerdict::Default)
 }
 
 /// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).

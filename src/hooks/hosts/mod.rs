@@ -8,6 +8,7 @@
 //! again with exactly one warning. Nothing here spawns a process.
 
 pub mod claude;
+pub mod codex;
 pub mod cursor;
 pub mod droid;
 pub mod gemini;

@@ -93,6 +93,7 @@ pub(super) fn judge(loaded: &LoadedRules, exact: &str) -> PermissionVerdict {
 
 mod claude;
 mod claude_project;
+mod codex;
 mod cursor;
 mod droid;
 mod gemini;
