@@ -6,7 +6,9 @@
 //! (`run_shell_command(git)` covers `git status`, not `gitk`); the bare tool name covers every
 //! command. Gemini documents no ask list: `tools.confirmationRequired` (named by SPEC, read by
 //! upstream rtk) is not in Gemini's settings reference; rtk still reads it as **ask**, which can
-//! only make rtk stricter. Gemini's TOML policy engine (`policies/*.toml`) is not read.
+//! only make rtk stricter. `tools.core` with `run_shell_command(…)` entries restricts the shell
+//! to those commands; `rtk …` is never one of them, so it adds a catch-all ask rule (no
+//! rewrite). The TOML policy engine is read by [`super::gemini_policy`].
 //!
 //! Sources, lowest precedence first: `~/.gemini/settings.json`; the project's
 //! `<project>/.gemini/settings.json`, only when the folder is trusted; the system file
@@ -27,7 +29,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{load_file, project, read_settings, same_file, Dialect, FileRules, Kind};
+use super::{
+    gemini_policy, load_file, project, read_settings, same_file, Dialect, FileRules, Kind,
+};
 use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
@@ -134,6 +138,11 @@ pub fn load(env: &Env) -> LoadedRules {
             loaded.files.append(&mut trust_notes.files);
         }
     }
+    let project_root = project::find_root(env.cwd(), ".gemini");
+    gemini_policy::load(
+        &mut loaded,
+        &gemini_policy::policy_dirs(env, project_root.as_deref()),
+    );
     loaded
 }
 
@@ -160,6 +169,20 @@ fn extract(root: &Value, rules: &mut FileRules) {
                 Kind::Allow,
                 parse_entry,
             );
+            // `tools.core` with shell entries lets only those commands run: `rtk …` is never
+            // among them, so nothing can be rewritten for Gemini.
+            let restricted = tools
+                .get("core")
+                .and_then(Value::as_array)
+                .is_some_and(|core| {
+                    core.iter()
+                        .filter_map(Value::as_str)
+                        .any(|e| e.starts_with("run_shell_command(") || e.starts_with("ShellTool("))
+                });
+            if restricted {
+                let path = rules.path.clone();
+                rules.rules.ask.push(gemini_policy::catch_all(&path));
+            }
         }
     }
     rules.read_list(

@@ -12,6 +12,7 @@ pub mod codex;
 pub mod cursor;
 pub mod droid;
 pub mod gemini;
+pub mod gemini_policy;
 pub mod project;
 
 #[cfg(test)]

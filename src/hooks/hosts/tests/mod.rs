@@ -64,6 +64,15 @@ impl Tree {
                 "GEMINI_CLI_SYSTEM_SETTINGS_PATH".into(),
                 self.path("etc/gemini-cli/settings.json"),
             ),
+            // Never the machine's Gemini admin policies or Codex system rules.
+            (
+                "RTK_GEMINI_SYSTEM_POLICIES".into(),
+                self.path("etc/gemini-cli/policies"),
+            ),
+            (
+                "RTK_CODEX_SYSTEM_RULES".into(),
+                self.path("etc/codex/rules"),
+            ),
             // Never the machine's Claude managed policy.
             (
                 "RTK_CLAUDE_MANAGED_SETTINGS".into(),
@@ -97,6 +106,7 @@ mod codex;
 mod cursor;
 mod droid;
 mod gemini;
+mod gemini_policy;
 
 // ---------------------------------------------------------------- project roots
 
