@@ -44,10 +44,11 @@ pub enum Host {
     Droid,
     Vibe,
     OpenClaw,
+    OpenCode,
 }
 
 impl Host {
-    pub const ALL: [Host; 7] = [
+    pub const ALL: [Host; 8] = [
         Host::Claude,
         Host::Codex,
         Host::Cursor,
@@ -55,6 +56,7 @@ impl Host {
         Host::Droid,
         Host::Vibe,
         Host::OpenClaw,
+        Host::OpenCode,
     ];
 
     /// The name used by `--host` and `RTK_REWRITE_HOST`.
@@ -67,7 +69,15 @@ impl Host {
             Host::Droid => "droid",
             Host::Vibe => "vibe",
             Host::OpenClaw => "openclaw",
+            Host::OpenCode => "opencode",
         }
+    }
+
+    /// The host applies its own rules to the **rewritten** command, rules written for the
+    /// original: where one of them could match the line in either form, a rewrite could change
+    /// the host's verdict, so rtk leaves the line alone (issue 22).
+    pub fn rejudges_rewrite(self) -> bool {
+        matches!(self, Host::Codex | Host::Gemini | Host::OpenCode)
     }
 
     /// Exact, case-sensitive lookup.
@@ -78,9 +88,12 @@ impl Host {
     pub fn authority(self) -> Authority {
         match self {
             Host::Vibe | Host::OpenClaw => Authority::Host,
-            Host::Claude | Host::Codex | Host::Cursor | Host::Gemini | Host::Droid => {
-                Authority::Rtk
-            }
+            Host::Claude
+            | Host::Codex
+            | Host::Cursor
+            | Host::Gemini
+            | Host::Droid
+            | Host::OpenCode => Authority::Rtk,
         }
     }
 }
@@ -253,6 +266,7 @@ pub fn load_rules_for(host: Host, env: &Env) -> LoadedRules {
     match host {
         Host::Claude => hosts::claude::load(env),
         Host::Codex => hosts::codex::load(env),
+        Host::OpenCode => hosts::opencode::load(env),
         Host::Cursor => hosts::cursor::load(env),
         Host::Gemini => hosts::gemini::load(env),
         Host::Droid => hosts::droid::load(env),

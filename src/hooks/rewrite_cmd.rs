@@ -3,7 +3,9 @@
 //!
 //! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); no rtk form
 //! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise
-//! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite.
+//! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite. A host that
+//! re-judges the rewritten command with rules written for the original (Codex, Gemini,
+//! OpenCode) gets Passthrough (1) whenever one of its rules matches the line in either form.
 //! Invariant #1155, host-scoped: for a rule-reading host, Default never exits 0.
 
 use std::ffi::OsString;
@@ -158,6 +160,19 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
         return decision;
     };
     decision.rewritten_verdict = as_written(&line, rules);
+    let matched = decision
+        .segments
+        .iter()
+        .any(|s| s.verdict != PermissionVerdict::Default)
+        || decision.rewritten_verdict != PermissionVerdict::Default;
+    if host.rejudges_rewrite() && matched {
+        decision.reason = format!(
+            "a {} rule matches the line; {} judges it unrewritten",
+            host.name(),
+            host.name()
+        );
+        return decision;
+    }
     decision.rewritten = Some(line);
     (decision.outcome, decision.reason) = match (verdict, host.authority()) {
         (PermissionVerdict::Allow, _) => (Outcome::AllowRewrite, "every segment allowed".into()),

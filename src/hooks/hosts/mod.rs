@@ -13,6 +13,7 @@ pub mod cursor;
 pub mod droid;
 pub mod gemini;
 pub mod gemini_policy;
+pub mod opencode;
 pub mod project;
 
 #[cfg(test)]

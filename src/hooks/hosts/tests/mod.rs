@@ -107,6 +107,7 @@ mod cursor;
 mod droid;
 mod gemini;
 mod gemini_policy;
+mod opencode;
 
 // ---------------------------------------------------------------- project roots
 
