@@ -169,7 +169,8 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
 #[test]
 fn openclaw_in_the_environment_never_makes_claude_allow() {
     let t = TestEnv::new(); // no rules at all
-    let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status"}}"#;
+    // `cargo test` is not read-only to Claude: nothing but rules could allow it.
+    let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"}}"#;
     let out = t
         .rtk()
         .args(["hook", "claude"])
@@ -183,12 +184,12 @@ fn openclaw_in_the_environment_never_makes_claude_allow() {
     // The same variable does relax `rtk rewrite`, which is what makes this test meaningful.
     let rw = t
         .rtk()
-        .args(["rewrite", "git", "status"])
+        .args(["rewrite", "cargo", "test"])
         .env("RTK_REWRITE_HOST", "openclaw")
         .output()
         .unwrap();
     assert_eq!(rw.status.code(), Some(0));
-    assert!(text.contains(r#""command":"rtk git status""#), "{text}");
+    assert!(text.contains(r#""command":"rtk cargo test""#), "{text}");
 }
 
 /// Commands for the agreement test: tests/vectors/rewrite.tsv (input<TAB>expected-or-dash, `#`
@@ -240,6 +241,7 @@ fn hook_claude_agrees_with_rewrite_host_claude() {
     let t = env_for("claude");
     let commands = agreement_commands();
     assert!(commands.len() >= 10);
+    let (mut rewritten, mut stepped_aside) = (0, 0);
     for cmd in commands {
         let rw = t
             .rtk()
@@ -265,17 +267,30 @@ fn hook_claude_agrees_with_rewrite_host_claude() {
             assert_eq!(text, "", "{cmd:?}: rewrite exit {code}");
             continue;
         }
+        // Issue 22: the hook may step aside (Claude judges the original) where a rewrite could
+        // change Claude's verdict; when it rewrites, it rewrites exactly as `rtk rewrite` does.
+        if text.is_empty() {
+            stepped_aside += 1;
+            continue;
+        }
+        rewritten += 1;
         let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{cmd}: {e}: {text}"));
         let hso = &v["hookSpecificOutput"];
         assert_eq!(hso["updatedInput"]["command"], line.as_str(), "{cmd}");
         assert_eq!(hso["updatedInput"]["timeout"], 5, "{cmd}");
         let decision = hso.get("permissionDecision").and_then(Value::as_str);
-        assert_eq!(
-            decision,
-            (code == 0).then_some("allow"),
-            "{cmd}: exit {code}"
-        );
+        let reason = hso["permissionDecisionReason"].as_str().unwrap_or("");
+        match code {
+            // Every command allowed by a rule: Claude would run it silently.
+            0 => assert_eq!(decision, Some("allow"), "{cmd}: exit 0"),
+            // No rule allows it: an allow can only come from Claude's read-only approval.
+            _ => assert!(
+                decision.is_none() || reason.contains("read-only"),
+                "{cmd}: exit {code}: {text}"
+            ),
+        }
     }
+    assert!(rewritten >= 5, "{rewritten} rewritten, {stepped_aside} left to Claude");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use std::io::Write;
 use crate::cli::RewriteArgs;
 use crate::config::{Config, HooksConfig};
 use crate::env::Env;
+use crate::hooks::hosts::claude_readonly::{self, ReadOnly};
 use crate::hooks::permissions::{self, Authority, Host, PermissionVerdict, Rule, RuleSet};
 use crate::shell::{self, Context};
 
@@ -51,6 +52,8 @@ pub struct SegmentReport {
     pub context: Context,
     pub verdict: PermissionVerdict,
     pub rule: Option<Rule>,
+    /// Claude Code's built-in read-only auto-approval of this command (Claude host only).
+    pub read_only: Option<ReadOnly>,
 }
 
 /// The full decision for one command line.
@@ -136,6 +139,7 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
                 context: c.context,
                 verdict,
                 rule: rule.cloned(),
+                read_only: (host == Host::Claude).then(|| claude_readonly::classify_command(c)),
             }
         })
         .collect();
@@ -287,10 +291,21 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             Context::Substitution => "substitution",
             Context::ShellScript => "sh -c script",
         };
+        let builtin = match (s.verdict, s.read_only) {
+            (PermissionVerdict::Default, Some(ReadOnly::Yes)) => format!(
+                "; Claude Code {} read-only auto-approval: runs without asking",
+                claude_readonly::CLAUDE_CODE_VERSION
+            ),
+            (PermissionVerdict::Default, Some(ReadOnly::Unknown)) => format!(
+                "; Claude Code {} read-only auto-approval: form not in rtk's table, the hook leaves it to Claude",
+                claude_readonly::CLAUDE_CODE_VERSION
+            ),
+            _ => String::new(),
+        };
         match &s.rule {
             Some(r) => writeln!(
                 w,
-                "rtk explain: {place} `{}`: {} by {} ({})",
+                "rtk explain: {place} `{}`: {} by {} ({}){builtin}",
                 s.text,
                 verdict_name(s.verdict),
                 r.text,
@@ -298,7 +313,7 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             )?,
             None => writeln!(
                 w,
-                "rtk explain: {place} `{}`: {}",
+                "rtk explain: {place} `{}`: {}{builtin}",
                 s.text,
                 verdict_name(s.verdict)
             )?,

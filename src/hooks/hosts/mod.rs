@@ -8,6 +8,7 @@
 //! again with exactly one warning. Nothing here spawns a process.
 
 pub mod claude;
+pub mod claude_readonly;
 pub mod codex;
 pub mod cursor;
 pub mod droid;
