@@ -51,6 +51,14 @@ pub fn cases(agent: &str) -> Vec<(String, Vec<u8>, Vec<u8>)> {
         .collect()
 }
 
+/// A hook's stdout with rtk's absolute path (the codex hook names rtk by it, because Codex's
+/// login shell resets PATH) written back as `rtk`, so fixtures stay machine-independent.
+pub fn portable(stdout: &[u8]) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("rtk");
+    let text = String::from_utf8_lossy(stdout);
+    text.replace(&format!("{} ", bin.display()), "rtk ")
+}
+
 pub const AGENTS: [&str; 7] = [
     "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe",
 ];
@@ -76,7 +84,7 @@ fn every_fixture_gets_its_exact_answer() {
                 .unwrap();
             assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
             assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
+                portable(&out.stdout),
                 String::from_utf8_lossy(&want),
                 "{agent}/{name}; stderr: {}",
                 String::from_utf8_lossy(&out.stderr)
@@ -156,7 +164,11 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
                     .output()
                     .unwrap();
                 assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
-                assert_eq!(out.stdout, want, "{agent}/{name} RTK_REWRITE_HOST={host}");
+                assert_eq!(
+                    portable(&out.stdout),
+                    String::from_utf8_lossy(&want),
+                    "{agent}/{name} RTK_REWRITE_HOST={host}"
+                );
                 assert!(
                     !String::from_utf8_lossy(&out.stderr).contains("unknown host"),
                     "{agent}/{name}"
@@ -169,7 +181,7 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
 #[test]
 fn openclaw_in_the_environment_never_makes_claude_allow() {
     let t = TestEnv::new(); // no rules at all
-    // `cargo test` is not read-only to Claude: nothing but rules could allow it.
+                            // `cargo test` is not read-only to Claude: nothing but rules could allow it.
     let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"}}"#;
     let out = t
         .rtk()
@@ -290,7 +302,10 @@ fn hook_claude_agrees_with_rewrite_host_claude() {
             ),
         }
     }
-    assert!(rewritten >= 5, "{rewritten} rewritten, {stepped_aside} left to Claude");
+    assert!(
+        rewritten >= 5,
+        "{rewritten} rewritten, {stepped_aside} left to Claude"
+    );
 }
 
 #[test]
@@ -405,4 +420,53 @@ fn claude_hook_takes_the_project_from_the_payload_cwd() {
     let sub = repo.join("sub");
     assert!(hook("cargo build", Some(&repo), Some(&sub)).contains("permissionDecision"));
     assert!(!hook("cargo build", Some(&sub), Some(&repo)).contains("permissionDecision"));
+}
+
+/// Issue 22: Codex (and Hermes) run commands through a login shell whose /etc/profile resets
+/// PATH. The codex hook names rtk by its absolute path, so the rewrite runs there; the plain
+/// `rtk …` form would be `command not found` (127) in the same shell.
+#[test]
+fn codex_rewrite_runs_in_a_login_shell_without_rtk_on_path() {
+    let t = TestEnv::new();
+    let payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":"bypassPermissions",
+        "tool_name":"Bash","tool_input":{"command":"ls -a"}});
+    let out = t
+        .rtk()
+        .args(["hook", "codex"])
+        .write_stdin(payload.to_string())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rewritten = v["hookSpecificOutput"]["updatedInput"]["command"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bin = assert_cmd::cargo::cargo_bin("rtk");
+    assert_eq!(rewritten, format!("{} ls -a", bin.display()));
+    let login_shell = |cmd: &str| {
+        assert_cmd::Command::new("/bin/bash")
+            .args(["-lc", cmd])
+            .env_clear()
+            .env("HOME", t.home())
+            .env("PATH", "/usr/bin:/bin")
+            .env("XDG_DATA_HOME", t.root.path().join("xdg-data"))
+            .current_dir(t.work())
+            .output()
+            .unwrap()
+    };
+    let ran = login_shell(&rewritten);
+    assert_eq!(ran.status.code(), Some(0), "{ran:?}");
+    assert!(
+        String::from_utf8_lossy(&ran.stdout).contains('.'),
+        "{ran:?}"
+    );
+    // The plain form is what failed before: no rtk on the login shell's PATH.
+    assert_eq!(login_shell("rtk ls -a").status.code(), Some(127));
+    // `rtk rewrite --absolute` gives adapters (Hermes) the same form.
+    let rw = t
+        .rtk()
+        .args(["rewrite", "--absolute", "ls", "-a"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&rw.stdout), rewritten);
 }

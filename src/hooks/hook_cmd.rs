@@ -29,7 +29,9 @@ use crate::cli::{HookAgent, HookArgs};
 use crate::config::Config;
 use crate::env::Env;
 use crate::hooks::permissions::{Host, RuleSet};
-use crate::hooks::rewrite_cmd::{evaluate, evaluate_for, Decision};
+use crate::hooks::rewrite_cmd::{
+    absolute_program, evaluate, evaluate_for, evaluate_for_program, Decision,
+};
 
 /// The agents `rtk hook` answers for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +154,11 @@ impl Agent {
 /// Decides `cmd` with `source`'s rules and rtk's config.
 pub fn decide(source: RuleSource, cmd: &str, env: &Env) -> Decision {
     match source {
+        // Codex runs commands through `bash -lc`, whose /etc/profile resets PATH: the rewrite
+        // names rtk by its absolute path so it resolves there (issue 22).
+        RuleSource::Host(Host::Codex) => {
+            evaluate_for_program(cmd, Host::Codex, env, absolute_program())
+        }
         RuleSource::Host(host) => evaluate_for(cmd, host, env),
         RuleSource::NoRules => {
             // Host::Claude's authority (rtk asserts, Default stays AskRewrite) with no rules:

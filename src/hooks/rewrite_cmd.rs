@@ -211,8 +211,25 @@ fn as_written(line: &str, rules: &RuleSet) -> PermissionVerdict {
 
 /// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
 pub fn evaluate_for(cmd: &str, host: Host, env: &Env) -> Decision {
+    evaluate_for_program(cmd, host, env, None)
+}
+
+/// rtk's own absolute path, when the running binary is named `rtk` and its path can be written
+/// into a command line unquoted (letters, digits and `/._+-@%,:=`); None otherwise (the caller
+/// then inserts plain `rtk`). A readlink, no process.
+pub fn absolute_program() -> Option<String> {
+    let exe = std::env::current_exe().ok()?;
+    let text = exe.to_str()?;
+    let stem = exe.file_stem()?.to_str()?;
+    let safe = |c: char| c.is_ascii_alphanumeric() || "/._+-@%,:=".contains(c);
+    (exe.is_absolute() && stem == "rtk" && text.chars().all(safe)).then(|| text.to_string())
+}
+
+/// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).
+pub fn evaluate_for_program(cmd: &str, host: Host, env: &Env, program: Option<String>) -> Decision {
     let loaded = permissions::load_rules_for(host, env);
-    let (config, config_warnings) = Config::load(env);
+    let (mut config, config_warnings) = Config::load(env);
+    config.hooks.rtk_program = program;
     let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
     let mut warnings = loaded.warnings;
     warnings.extend(config_warnings);
@@ -257,7 +274,12 @@ pub fn run(args: &RewriteArgs, env: &Env) -> anyhow::Result<u8> {
         writeln!(err, "rtk: command is not valid UTF-8; left unchanged")?;
         return Ok(1);
     };
-    let decision = evaluate_for(&cmd, host, env);
+    let program = if args.absolute {
+        absolute_program()
+    } else {
+        None
+    };
+    let decision = evaluate_for_program(&cmd, host, env, program);
     for w in &decision.warnings {
         writeln!(err, "rtk: warning: {w}")?;
     }
