@@ -39,8 +39,9 @@ use crate::hooks::permissions::LoadedRules;
 /// Gemini's settings files, in precedence order (later scopes override earlier ones).
 pub struct Sources {
     pub user: Option<PathBuf>,
-    /// `<project>/.gemini/settings.json` when a project root is found and it is not the user
-    /// folder; read only when the folder is trusted.
+    /// `<project>/.gemini/settings.json` of the nearest folder holding one (a `.gemini/` without
+    /// it is not a project), unless it is the user file; its allow rules count only when the
+    /// folder is trusted, its deny and ask rules always (they only make rtk step aside).
     pub project: Option<PathBuf>,
     /// `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else the platform's system settings file.
     pub system: PathBuf,
@@ -50,7 +51,8 @@ pub struct Sources {
 pub fn sources(env: &Env) -> Sources {
     let user_dir = env.home().map(|h| h.join(".gemini"));
     let user = user_dir.as_ref().map(|d| d.join("settings.json"));
-    let project = project::find_root(env.cwd(), ".gemini")
+    let project = project::settings_dirs(env.cwd(), ".gemini", &["settings.json"])
+        .next()
         .map(|root| root.join(".gemini").join("settings.json"))
         .filter(|p| user.as_ref().is_none_or(|u| !same_file(u, p)));
     let system = env
@@ -112,11 +114,13 @@ pub fn load(env: &Env) -> LoadedRules {
             src.trusted_folders.as_deref(),
             &mut trust_notes,
         );
-    let project = if trusted {
-        read_scope(src.project.as_deref())
-    } else {
-        read_scope(None)
-    };
+    let mut project = read_scope(src.project.as_deref());
+    if !trusted {
+        // Gemini ignores an untrusted workspace's settings; its restrictions stay in rtk (a
+        // match only makes the hook step aside), its allow rules never count.
+        project.loaded.rules.allow.clear();
+        project.sets_allowed = false;
+    }
 
     // Deny and ask lists of every scope are merged; allow comes from the highest-precedence
     // scope that sets tools.allowed (Gemini merges settings key by key).
@@ -136,6 +140,24 @@ pub fn load(env: &Env) -> LoadedRules {
         if i == 0 {
             loaded.warnings.append(&mut trust_notes.warnings);
             loaded.files.append(&mut trust_notes.files);
+        }
+    }
+    // Project folders above the project keep their restrictions (never their allow rules).
+    let above = src
+        .project
+        .as_deref()
+        .and_then(|p| p.parent()?.parent()?.parent().map(Path::to_path_buf));
+    if let Some(above) = above {
+        for dir in project::settings_dirs(&above, ".gemini", &["settings.json"]) {
+            let path = dir.join(".gemini").join("settings.json");
+            if src.user.as_ref().is_some_and(|u| same_file(u, &path)) {
+                continue;
+            }
+            let mut scope = read_scope(Some(&path));
+            scope.loaded.rules.allow.clear();
+            loaded.rules.extend(scope.loaded.rules);
+            loaded.warnings.extend(scope.loaded.warnings);
+            loaded.files.extend(scope.loaded.files);
         }
     }
     let project_root = project::find_root(env.cwd(), ".gemini");
