@@ -28,7 +28,7 @@ export TMPDIR="$scratch"
 echo "== type-checking the TypeScript adapters (tsc --strict)"
 if "$NODE24" "$TSC" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
     --allowImportingTsExtensions --typeRoots "$TYPES" --types node \
-    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts hooks/pi/rtk.ts hooks/opencode/rtk.ts; then
+    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts hooks/pi/rtk.ts hooks/opencode/rtk.ts hooks/opencode/test/parity.test.ts; then
     summary+=("typecheck: clean")
 else
     failed+=("typecheck")
@@ -59,7 +59,7 @@ node_suite() { # <name> <dir> <files…>
 
 node_suite "openclaw plugin" openclaw test/plugin.test.ts test/policy.test.ts
 node_suite "pi extension" hooks/pi test/rtk.test.ts
-node_suite "opencode plugin" hooks/opencode test/rtk.test.ts
+node_suite "opencode plugin" hooks/opencode test/rtk.test.ts test/parity.test.ts
 
 echo "== hermes plugin"
 log="$(mktemp)"

@@ -51,6 +51,9 @@ pub struct RewriteArgs {
     /// Explain the decision on stderr: each segment, the rule that decided it, its file.
     #[arg(long)]
     pub explain: bool,
+    /// Insert rtk's absolute path instead of `rtk`, for hosts whose login shell resets PATH.
+    #[arg(long)]
+    pub absolute: bool,
     /// The command; words are joined with single spaces.
     #[arg(
         value_name = "COMMAND",

@@ -25,6 +25,10 @@ pub struct HooksConfig {
     pub exclude_commands: Vec<String>,
     /// Wrappers rtk goes inside of: `poetry run`, `bundle exec`, …
     pub transparent_prefixes: Vec<String>,
+    /// The word inserted before rewritten commands (default `rtk`). Never read from the file:
+    /// set for hosts whose login shell resets PATH (Codex, Hermes) to rtk's absolute path.
+    #[serde(skip)]
+    pub rtk_program: Option<String>,
 }
 
 /// `[tracking]`: the history database behind `rtk gain`.

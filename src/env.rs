@@ -37,6 +37,13 @@ impl Env {
         }
     }
 
+    /// This environment with `key` set to `value` (e.g. a hook filling in what its host
+    /// passed in the payload rather than the environment).
+    pub fn with_var(mut self, key: &str, value: impl Into<OsString>) -> Self {
+        self.vars.insert(key.into(), value.into());
+        self
+    }
+
     /// A variable's value if set, non-empty and valid UTF-8.
     pub fn var(&self, key: &str) -> Option<&str> {
         self.vars

@@ -51,6 +51,14 @@ pub fn cases(agent: &str) -> Vec<(String, Vec<u8>, Vec<u8>)> {
         .collect()
 }
 
+/// A hook's stdout with rtk's absolute path (the codex hook names rtk by it, because Codex's
+/// login shell resets PATH) written back as `rtk`, so fixtures stay machine-independent.
+pub fn portable(stdout: &[u8]) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("rtk");
+    let text = String::from_utf8_lossy(stdout);
+    text.replace(&format!("{} ", bin.display()), "rtk ")
+}
+
 pub const AGENTS: [&str; 7] = [
     "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe",
 ];
@@ -76,7 +84,7 @@ fn every_fixture_gets_its_exact_answer() {
                 .unwrap();
             assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
             assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
+                portable(&out.stdout),
                 String::from_utf8_lossy(&want),
                 "{agent}/{name}; stderr: {}",
                 String::from_utf8_lossy(&out.stderr)
@@ -156,7 +164,11 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
                     .output()
                     .unwrap();
                 assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
-                assert_eq!(out.stdout, want, "{agent}/{name} RTK_REWRITE_HOST={host}");
+                assert_eq!(
+                    portable(&out.stdout),
+                    String::from_utf8_lossy(&want),
+                    "{agent}/{name} RTK_REWRITE_HOST={host}"
+                );
                 assert!(
                     !String::from_utf8_lossy(&out.stderr).contains("unknown host"),
                     "{agent}/{name}"
@@ -169,7 +181,8 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
 #[test]
 fn openclaw_in_the_environment_never_makes_claude_allow() {
     let t = TestEnv::new(); // no rules at all
-    let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status"}}"#;
+                            // `cargo test` is not read-only to Claude: nothing but rules could allow it.
+    let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"}}"#;
     let out = t
         .rtk()
         .args(["hook", "claude"])
@@ -183,12 +196,12 @@ fn openclaw_in_the_environment_never_makes_claude_allow() {
     // The same variable does relax `rtk rewrite`, which is what makes this test meaningful.
     let rw = t
         .rtk()
-        .args(["rewrite", "git", "status"])
+        .args(["rewrite", "cargo", "test"])
         .env("RTK_REWRITE_HOST", "openclaw")
         .output()
         .unwrap();
     assert_eq!(rw.status.code(), Some(0));
-    assert!(text.contains(r#""command":"rtk git status""#), "{text}");
+    assert!(text.contains(r#""command":"rtk cargo test""#), "{text}");
 }
 
 /// Commands for the agreement test: tests/vectors/rewrite.tsv (input<TAB>expected-or-dash, `#`
@@ -240,6 +253,7 @@ fn hook_claude_agrees_with_rewrite_host_claude() {
     let t = env_for("claude");
     let commands = agreement_commands();
     assert!(commands.len() >= 10);
+    let (mut rewritten, mut stepped_aside) = (0, 0);
     for cmd in commands {
         let rw = t
             .rtk()
@@ -265,17 +279,33 @@ fn hook_claude_agrees_with_rewrite_host_claude() {
             assert_eq!(text, "", "{cmd:?}: rewrite exit {code}");
             continue;
         }
+        // Issue 22: the hook may step aside (Claude judges the original) where a rewrite could
+        // change Claude's verdict; when it rewrites, it rewrites exactly as `rtk rewrite` does.
+        if text.is_empty() {
+            stepped_aside += 1;
+            continue;
+        }
+        rewritten += 1;
         let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{cmd}: {e}: {text}"));
         let hso = &v["hookSpecificOutput"];
         assert_eq!(hso["updatedInput"]["command"], line.as_str(), "{cmd}");
         assert_eq!(hso["updatedInput"]["timeout"], 5, "{cmd}");
         let decision = hso.get("permissionDecision").and_then(Value::as_str);
-        assert_eq!(
-            decision,
-            (code == 0).then_some("allow"),
-            "{cmd}: exit {code}"
-        );
+        let reason = hso["permissionDecisionReason"].as_str().unwrap_or("");
+        match code {
+            // Every command allowed by a rule: Claude would run it silently.
+            0 => assert_eq!(decision, Some("allow"), "{cmd}: exit 0"),
+            // No rule allows it: an allow can only come from Claude's read-only approval.
+            _ => assert!(
+                decision.is_none() || reason.contains("read-only"),
+                "{cmd}: exit {code}: {text}"
+            ),
+        }
     }
+    assert!(
+        rewritten >= 5,
+        "{rewritten} rewritten, {stepped_aside} left to Claude"
+    );
 }
 
 #[test]
@@ -348,4 +378,95 @@ fn hook_check_one_agent_and_unknown_agent() {
         err.contains("unknown agent 'nope'") && err.contains("codex"),
         "{err}"
     );
+}
+
+/// Issue 15 point 3: `rtk hook claude` judges by the session's project — `CLAUDE_PROJECT_DIR`,
+/// else the payload's `cwd` — not by whatever `.claude/` sits nearest to rtk's own directory.
+#[test]
+fn claude_hook_takes_the_project_from_the_payload_cwd() {
+    let t = TestEnv::new();
+    t.write(
+        "work/repo/.claude/settings.json",
+        r#"{"permissions":{"deny":["Bash(git push:*)"],"allow":["Bash(git status)"]}}"#,
+    );
+    let repo = t.work().join("repo");
+    let trust =
+        serde_json::json!({"projects": {repo.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
+    t.write("home/.claude.json", &trust.to_string());
+    // rtk runs in a folder whose own nested settings allow everything.
+    t.write(
+        "work/repo/sub/.claude/settings.json",
+        r#"{"permissions":{"allow":["Bash"]}}"#,
+    );
+    let hook = |cmd: &str, cwd: Option<&Path>, project_dir: Option<&Path>| {
+        let mut payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}});
+        if let Some(cwd) = cwd {
+            payload["cwd"] = cwd.to_str().unwrap().into();
+        }
+        let mut c = t.rtk();
+        c.current_dir(repo.join("sub")).args(["hook", "claude"]);
+        if let Some(dir) = project_dir {
+            c.env("CLAUDE_PROJECT_DIR", dir);
+        }
+        let out = c.write_stdin(payload.to_string()).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // From the payload's cwd: the repo's deny steps aside, its allow allows.
+    assert_eq!(hook("git push origin main", Some(&repo), None), "");
+    assert!(hook("git status", Some(&repo), None).contains(r#""permissionDecision":"allow""#));
+    assert!(!hook("cargo build", Some(&repo), None).contains("permissionDecision"));
+    // CLAUDE_PROJECT_DIR wins over the payload.
+    let sub = repo.join("sub");
+    assert!(hook("cargo build", Some(&repo), Some(&sub)).contains("permissionDecision"));
+    assert!(!hook("cargo build", Some(&sub), Some(&repo)).contains("permissionDecision"));
+}
+
+/// Issue 22: Codex (and Hermes) run commands through a login shell whose /etc/profile resets
+/// PATH. The codex hook names rtk by its absolute path, so the rewrite runs there; the plain
+/// `rtk …` form would be `command not found` (127) in the same shell.
+#[test]
+fn codex_rewrite_runs_in_a_login_shell_without_rtk_on_path() {
+    let t = TestEnv::new();
+    let payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":"bypassPermissions",
+        "tool_name":"Bash","tool_input":{"command":"ls -a"}});
+    let out = t
+        .rtk()
+        .args(["hook", "codex"])
+        .write_stdin(payload.to_string())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rewritten = v["hookSpecificOutput"]["updatedInput"]["command"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bin = assert_cmd::cargo::cargo_bin("rtk");
+    assert_eq!(rewritten, format!("{} ls -a", bin.display()));
+    let login_shell = |cmd: &str| {
+        assert_cmd::Command::new("/bin/bash")
+            .args(["-lc", cmd])
+            .env_clear()
+            .env("HOME", t.home())
+            .env("PATH", "/usr/bin:/bin")
+            .env("XDG_DATA_HOME", t.root.path().join("xdg-data"))
+            .current_dir(t.work())
+            .output()
+            .unwrap()
+    };
+    let ran = login_shell(&rewritten);
+    assert_eq!(ran.status.code(), Some(0), "{ran:?}");
+    assert!(
+        String::from_utf8_lossy(&ran.stdout).contains('.'),
+        "{ran:?}"
+    );
+    // The plain form is what failed before: no rtk on the login shell's PATH.
+    assert_eq!(login_shell("rtk ls -a").status.code(), Some(127));
+    // `rtk rewrite --absolute` gives adapters (Hermes) the same form.
+    let rw = t
+        .rtk()
+        .args(["rewrite", "--absolute", "ls", "-a"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&rw.stdout), rewritten);
 }

@@ -1,6 +1,7 @@
-//! hooks/claude/rtk-rewrite.sh and hooks/cursor/rtk-rewrite.sh: exit-code mapping against a fake
-//! `rtk` (so every exit code is reachable), the argv they pass (`--host` explicit), robustness,
-//! and byte-for-byte agreement with the native `rtk hook` over the fixtures using the real rtk.
+//! hooks/claude/rtk-rewrite.sh and hooks/cursor/rtk-rewrite.sh against a fake `rtk` (the Cursor
+//! script's exit-code mapping, every exit code reachable; the Claude script's hand-off to
+//! `rtk hook claude`), the argv they pass, robustness, and byte-for-byte agreement with the
+//! native `rtk hook` over the fixtures using the real rtk.
 
 use std::path::{Path, PathBuf};
 
@@ -55,46 +56,25 @@ const CLAUDE_PAYLOAD: &str = r#"{"permission_mode":"default","hook_event_name":"
 const CURSOR_PAYLOAD: &str = r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"git status","cwd":"/w"}}"#;
 
 #[test]
-fn claude_script_maps_exit_codes() {
+fn claude_script_hands_the_payload_to_rtk_hook_claude() {
+    // The Claude script prints `rtk hook claude`'s answer unchanged (its decision depends on
+    // more than `rtk rewrite`'s exit code: Claude's read-only approval, ask rules, modes).
     let t = TestEnv::new();
     let path = format!("{}:/usr/bin:/bin", fake_bin(&t).display());
-    let allow = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"rtk: every command matches an allow rule in your settings","updatedInput":{"command":"rtk git status","description":"Show status","timeout":60000}}}"#;
-    let rewrite = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"rtk git status","description":"Show status","timeout":60000}}}"#;
-    for (code, out, want) in [
-        (0, "rtk git status", allow),
-        (3, "rtk git status", rewrite),
-        (0, "git status", ""),
-        (3, "", ""),
-        (1, "", ""),
-        (2, "", ""),
-        (4, "rtk git status", ""),
-        (127, "", ""),
-    ] {
+    let answer = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"rtk git status"}}}"#;
+    for (out, code) in [(answer, 0), ("", 0)] {
         let (got, _) = run_script(&t, "claude", &path, CLAUDE_PAYLOAD.as_bytes(), (out, code));
-        let want = if want.is_empty() {
-            String::new()
-        } else {
-            format!("{want}\n")
-        };
-        assert_eq!(got, want, "exit {code}");
+        assert_eq!(got, out);
+        let argv = std::fs::read_to_string(t.root.path().join("argv.log")).unwrap();
+        assert_eq!(argv, "hook\nclaude\n");
     }
-    let argv = std::fs::read_to_string(t.root.path().join("argv.log")).unwrap();
-    assert_eq!(argv, "rewrite\n--host\nclaude\n--\ngit status\n");
-    // #893: bypassPermissions never carries a decision.
-    let bypass = CLAUDE_PAYLOAD.replace("\"default\"", "\"bypassPermissions\"");
-    let (got, _) = run_script(
-        &t,
-        "claude",
-        &path,
-        bypass.as_bytes(),
-        ("rtk git status", 0),
-    );
-    assert_eq!(got, format!("{rewrite}\n"));
-    // BOMs stripped.
+    // BOMs stripped before rtk sees the payload; a failing rtk still exits 0 with no output.
     let mut bom = b"\xEF\xBB\xBF\xEF\xBB\xBF".to_vec();
     bom.extend_from_slice(CLAUDE_PAYLOAD.as_bytes());
-    let (got, _) = run_script(&t, "claude", &path, &bom, ("rtk git status", 3));
-    assert_eq!(got, format!("{rewrite}\n"));
+    let (got, _) = run_script(&t, "claude", &path, &bom, (answer, 0));
+    assert_eq!(got, answer);
+    let (got, _) = run_script(&t, "claude", &path, CLAUDE_PAYLOAD.as_bytes(), ("", 101));
+    assert_eq!(got, "");
 }
 
 #[test]
@@ -203,7 +183,12 @@ fn scripts_agree_with_native_hooks_on_every_fixture() {
 #[test]
 fn inherited_openclaw_host_never_relaxes_the_scripts() {
     let t = TestEnv::new(); // no rules
-    for (agent, payload) in [("claude", CLAUDE_PAYLOAD), ("cursor", CURSOR_PAYLOAD)] {
+                            // `cargo test` is not read-only to Claude: no allow can be earned for it without rules.
+    let claude = CLAUDE_PAYLOAD.replace("git status", "cargo test");
+    for (agent, payload, rewritten) in [
+        ("claude", claude.as_str(), "rtk cargo test"),
+        ("cursor", CURSOR_PAYLOAD, "rtk git status"),
+    ] {
         let out = Command::new("/bin/sh")
             .arg(script(agent))
             .env_clear()
@@ -219,7 +204,7 @@ fn inherited_openclaw_host_never_relaxes_the_scripts() {
         assert!(!text.contains("allow"), "{agent}: {text}");
         // The rewrite still happens; only the (unearned) allow is absent.
         assert!(
-            text.contains(r#""command":"rtk git status""#),
+            text.contains(&format!(r#""command":"{rewritten}""#)),
             "{agent}: {text}"
         );
     }

@@ -46,7 +46,7 @@ fn rewrite_env(t: &TestEnv, args: &[&str], env: &[(&str, &str)]) -> (i32, String
     )
 }
 
-/// A project (`work/`, with `.git`) whose Claude settings hold `permissions`.
+/// A trusted project (`work/`, with `.git`) whose Claude settings hold `permissions`.
 fn with_claude_rules(permissions: &str) -> TestEnv {
     let t = TestEnv::new();
     std::fs::create_dir_all(t.work().join(".git")).unwrap();
@@ -54,6 +54,8 @@ fn with_claude_rules(permissions: &str) -> TestEnv {
         "work/.claude/settings.json",
         &format!(r#"{{"permissions": {permissions}}}"#),
     );
+    let trust = serde_json::json!({"projects": {t.work().to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
+    t.write("home/.claude.json", &trust.to_string());
     t
 }
 

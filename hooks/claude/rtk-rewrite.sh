@@ -1,12 +1,13 @@
 #!/bin/sh
 # rtk shell hook for Claude Code (PreToolUse, matcher "Bash"), for users who prefer a script to
-# the native `rtk hook claude`. Same answers as the native hook:
-#   rtk exit 0 (every command explicitly allowed by your Claude rules) -> updatedInput + "allow"
-#   rtk exit 3 (ask rule or no rule)                                   -> updatedInput only
-#   anything else (deny, no rtk form, unattestable, errors)            -> no output
-# It always exits 0 and prints nothing but the answer on stdout.
-# It calls `rtk rewrite --host claude` explicitly, so an inherited RTK_REWRITE_HOST can never
-# relax it. Needs jq; without jq (or rtk) it does nothing and says so on stderr.
+# the native `rtk hook claude` entry. It validates the payload (size, BOMs, shape) and hands it
+# to `rtk hook claude`, whose answer it prints unchanged, so both give the same answers: the
+# rewrite with "allow" exactly where Claude would run the original without asking (your allow
+# rules, or Claude's built-in read-only approval), the rewrite alone where Claude would ask for
+# both forms, and no output wherever a rewrite could change Claude's verdict (issue 22). It does
+# not map `rtk rewrite` exit codes itself: exit 3 cannot tell those cases apart.
+# It always exits 0 and prints nothing but the answer on stdout. `rtk hook` never reads
+# RTK_REWRITE_HOST. Needs jq; without jq (or rtk) it does nothing and says so on stderr.
 # Install: settings.json hooks.PreToolUse[{matcher:"Bash",hooks:[{type:"command",command:"<path>/rtk-rewrite.sh"}]}]
 
 command -v jq >/dev/null 2>&1 || { echo "rtk-rewrite.sh: jq not found; hook inactive" >&2; exit 0; }
@@ -40,31 +41,10 @@ check=$(printf '%s' "$payload" | jq -r '
   exit 0
 }
 case $check in
-  ok*) mode=${check#ok } ;;
+  ok*) ;;
   *) exit 0 ;;
 esac
 
-cmd=$(printf '%s' "$payload" | jq -j '.tool_input.command'; printf x)
-cmd=${cmd%x}
-out=$(rtk rewrite --host claude -- "$cmd"; rc=$?; printf x; exit $rc)
-code=$?
-out=${out%x}
-
-case $code in
-  0) decision=allow ;;
-  3) decision= ;;
-  *) exit 0 ;;
-esac
-[ -n "$out" ] && [ "$out" != "$cmd" ] || exit 0
-# #893: under bypassPermissions Claude drops updatedInput when a decision is present.
-[ "$mode" = bypassPermissions ] && decision=
-
-printf '%s' "$payload" | jq -c --arg cmd "$out" --arg decision "$decision" '
-  {hookSpecificOutput: (
-    {hookEventName: "PreToolUse"}
-    + (if $decision == "allow"
-       then {permissionDecision: "allow",
-             permissionDecisionReason: "rtk: every command matches an allow rule in your settings"}
-       else {} end)
-    + {updatedInput: (.tool_input + {command: $cmd})})}'
+command -v rtk >/dev/null 2>&1 || { echo "rtk-rewrite.sh: rtk not found; hook inactive" >&2; exit 0; }
+printf '%s' "$payload" | rtk hook claude
 exit 0

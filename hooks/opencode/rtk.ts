@@ -4,24 +4,30 @@
 // (or `rtk init --agent opencode`). OpenCode calls every export of a plugin file as a plugin, so
 // this file exports exactly one function.
 //
-// In `tool.execute.before` for the `bash` (or `shell`) tool it runs `rtk rewrite -- <command>`
-// (argv array, no shell, the whole command as one argv element, 2 s timeout) and mutates
-// `output.args.command` in place:
-//   exit 0 or 3 → the command becomes rtk's stdout. OpenCode checks its own `permission` rules
-//                 after this hook, on the rewritten command, so its ask/deny prompts still apply;
-//   anything else (1 no rtk form, 2 a deny rule, timeout, crash, non-UTF-8 output) → the original
-//                 command runs unchanged; rtk never blocks in OpenCode.
+// In `tool.execute.before` for the `bash` (or `shell`) tool it runs
+// `rtk rewrite --host opencode -- <command>` (argv array, no shell, the whole command as one argv
+// element, 2 s timeout, in the session's directory) and mutates `output.args.command` in place:
+//   exit 0 or 3 → the command becomes rtk's stdout;
+//   anything else (1 no rtk form or an OpenCode rule matches, 2 a deny rule, timeout, crash,
+//                 non-UTF-8 output) → the original command runs unchanged; rtk never blocks.
+// OpenCode checks its own `permission` rules AFTER this hook, on the command as rewritten, and a
+// rule written for `git status` does not match `rtk git status`. So rtk reads OpenCode's
+// `permission` config itself (global, project, OPENCODE_CONFIG[_CONTENT], every agent's) and
+// answers exit 1 — run the original — whenever any `bash` pattern other than `*` could match the
+// line in its original or rewritten form: OpenCode's verdict is then the same with and without
+// this plugin.
 // A missing rtk gives one warning and turns the plugin into a no-op. Nothing here throws into
-// OpenCode. `RTK_REWRITE_HOST` is removed from rtk's environment so a stray value cannot change
-// the answer (OpenCode is not an rtk host; rtk answers with its default rules).
+// OpenCode. The host is passed with `--host`, so a stray `RTK_REWRITE_HOST` cannot change it.
 
 import { execFile } from "node:child_process";
 
 const TIMEOUT_MS = 2000;
 const SHELL_TOOLS = new Set(["bash", "shell"]);
 
-export const RtkOpenCodePlugin = async (_input?: unknown) => {
+export const RtkOpenCodePlugin = async (input?: unknown) => {
   let missing = false;
+  const dir = (input as { directory?: unknown } | undefined)?.directory;
+  const cwd = typeof dir === "string" && dir !== "" ? dir : undefined;
   const utf8 = new TextDecoder("utf-8", { fatal: true });
 
   const ask = (command: string): Promise<string | undefined> =>
@@ -31,8 +37,8 @@ export const RtkOpenCodePlugin = async (_input?: unknown) => {
         delete env.RTK_REWRITE_HOST;
         execFile(
           "rtk",
-          ["rewrite", "--", command],
-          { encoding: "buffer", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 1 << 20, env, windowsHide: true },
+          ["rewrite", "--host", "opencode", "--", command],
+          { encoding: "buffer", timeout: TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 1 << 20, env, cwd, windowsHide: true },
           (err, stdoutBuf) => {
             try {
               const e = err as { code?: unknown; killed?: boolean } | null;

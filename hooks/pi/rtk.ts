@@ -3,7 +3,8 @@
 // Install: copy to `.pi/extensions/rtk.ts` or `~/.pi/agent/extensions/rtk.ts` (or `rtk init --agent pi`).
 //
 // On every `tool_call` for the `bash` tool it runs `rtk rewrite -- <command>` (argv array, no
-// shell, the whole command as one argv element, 2 s timeout). Pi is not an rtk host: rtk answers
+// shell, the whole command as one argv element, 2 s timeout) and changes `event.input.command`
+// in place (the only change Pi applies). Pi is not an rtk host: rtk answers
 // with its default (Claude) rules, and this extension reads the answer as a rewrite decision only:
 //   exit 0 or 3 → the command is replaced by rtk's stdout (Pi has no permission rules of its own
 //                 for rtk to defer to, so "approval stays with the host" changes nothing here);
@@ -86,9 +87,10 @@ export default function rtkExtension(pi: PiApi): void {
       if (typeof command !== "string" || command.trim() === "") return undefined;
       const rewritten = await rewriteFor(command, state);
       if (rewritten === undefined) return undefined;
-      // Current Pi reads the (mutable) event.input; older dispatchers read a returned `input`.
+      // Pi (0.73.1) applies only in-place changes to event.input; a returned value is read for
+      // `.block` alone, so nothing is returned.
       input.command = rewritten;
-      return { input: { ...input, command: rewritten } };
+      return undefined;
     } catch {
       return undefined;
     }

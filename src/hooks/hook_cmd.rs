@@ -29,7 +29,9 @@ use crate::cli::{HookAgent, HookArgs};
 use crate::config::Config;
 use crate::env::Env;
 use crate::hooks::permissions::{Host, RuleSet};
-use crate::hooks::rewrite_cmd::{evaluate, evaluate_for, Decision};
+use crate::hooks::rewrite_cmd::{
+    absolute_program, evaluate, evaluate_for, evaluate_for_program, Decision,
+};
 
 /// The agents `rtk hook` answers for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +88,9 @@ impl Agent {
     ///   Claude **deny** makes the hook step aside (Copilot CLI reads `.claude/settings.json` as
     ///   repo settings); stepping aside never loosens anything, and the Copilot renderer never
     ///   asserts `allow`, so a Claude allow rule cannot grant anything in Copilot.
-    /// - codex: rtk reads no Codex rules (execpolicy `.rules` are Starlark); Codex's own approval
-    ///   policy, execpolicy and sandbox judge the rewritten command.
+    /// - codex: Codex's execpolicy `.rules` files (`hosts::codex`); Codex's approval policy,
+    ///   execpolicy and sandbox judge the rewritten command, so `codex.rs` rewrites only what
+    ///   no rule matches in either form.
     pub fn rule_source(self) -> RuleSource {
         match self {
             Agent::Claude | Agent::Copilot => RuleSource::Host(Host::Claude),
@@ -95,7 +98,7 @@ impl Agent {
             Agent::Gemini => RuleSource::Host(Host::Gemini),
             Agent::Droid => RuleSource::Host(Host::Droid),
             Agent::Vibe => RuleSource::Host(Host::Vibe),
-            Agent::Codex => RuleSource::NoRules,
+            Agent::Codex => RuleSource::Host(Host::Codex),
         }
     }
 
@@ -125,6 +128,19 @@ impl Agent {
         }
     }
 
+    /// `env` completed with what the host passed in the payload instead of the environment:
+    /// for Claude, the payload's `cwd` is the project when `CLAUDE_PROJECT_DIR` is not set.
+    pub fn session_env(self, payload: Option<&serde_json::Value>, env: &Env) -> Env {
+        let var = crate::hooks::hosts::claude::PROJECT_DIR_VAR;
+        let cwd = payload.and_then(|p| input::string(p, "cwd"));
+        match (self, cwd) {
+            (Agent::Claude, Some(cwd)) if env.var(var).is_none() && !cwd.is_empty() => {
+                env.clone().with_var(var, cwd)
+            }
+            _ => env.clone(),
+        }
+    }
+
     /// The host's "do nothing" answer.
     fn nothing(self) -> Answer {
         match self {
@@ -138,6 +154,11 @@ impl Agent {
 /// Decides `cmd` with `source`'s rules and rtk's config.
 pub fn decide(source: RuleSource, cmd: &str, env: &Env) -> Decision {
     match source {
+        // Codex runs commands through `bash -lc`, whose /etc/profile resets PATH: the rewrite
+        // names rtk by its absolute path so it resolves there (issue 22).
+        RuleSource::Host(Host::Codex) => {
+            evaluate_for_program(cmd, Host::Codex, env, absolute_program())
+        }
         RuleSource::Host(host) => evaluate_for(cmd, host, env),
         RuleSource::NoRules => {
             // Host::Claude's authority (rtk asserts, Default stays AskRewrite) with no rules:
@@ -175,6 +196,7 @@ pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
             None
         }
     };
+    let env = &agent.session_env(payload.as_ref(), env);
     let decide = |cmd: &str| {
         let d = decide(agent.rule_source(), cmd, env);
         for w in &d.warnings {

@@ -154,6 +154,20 @@ impl Pattern {
         Pattern::Prefix(text.to_string())
     }
 
+    /// An OpenCode `permission.bash` key (its `Wildcard.match`): `*` any characters, `?` one,
+    /// anchored at both ends; a trailing ` *` also matches the bare head (`ls *` matches `ls`).
+    pub fn opencode(key: &str) -> Pattern {
+        let key = normalize(key);
+        let key = key.as_ref();
+        if key.is_empty() {
+            return Pattern::unclear();
+        }
+        match key.strip_suffix(" *") {
+            Some(head) => Pattern::glob_prefix(head, true),
+            None => Pattern::Glob(Glob::compile(key, GlobSyntax::StarAndQuestion)),
+        }
+    }
+
     /// Does `command` match? `command` must already be [`normalize`]d.
     pub fn matches(&self, command: &str, usage: MatchUse) -> bool {
         match self {

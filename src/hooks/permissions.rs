@@ -38,33 +38,46 @@ pub enum Authority {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Host {
     Claude,
+    Codex,
     Cursor,
     Gemini,
     Droid,
     Vibe,
     OpenClaw,
+    OpenCode,
 }
 
 impl Host {
-    pub const ALL: [Host; 6] = [
+    pub const ALL: [Host; 8] = [
         Host::Claude,
+        Host::Codex,
         Host::Cursor,
         Host::Gemini,
         Host::Droid,
         Host::Vibe,
         Host::OpenClaw,
+        Host::OpenCode,
     ];
 
     /// The name used by `--host` and `RTK_REWRITE_HOST`.
     pub fn name(self) -> &'static str {
         match self {
             Host::Claude => "claude",
+            Host::Codex => "codex",
             Host::Cursor => "cursor",
             Host::Gemini => "gemini",
             Host::Droid => "droid",
             Host::Vibe => "vibe",
             Host::OpenClaw => "openclaw",
+            Host::OpenCode => "opencode",
         }
+    }
+
+    /// The host applies its own rules to the **rewritten** command, rules written for the
+    /// original: where one of them could match the line in either form, a rewrite could change
+    /// the host's verdict, so rtk leaves the line alone (issue 22).
+    pub fn rejudges_rewrite(self) -> bool {
+        matches!(self, Host::Codex | Host::Gemini | Host::OpenCode)
     }
 
     /// Exact, case-sensitive lookup.
@@ -75,7 +88,12 @@ impl Host {
     pub fn authority(self) -> Authority {
         match self {
             Host::Vibe | Host::OpenClaw => Authority::Host,
-            Host::Claude | Host::Cursor | Host::Gemini | Host::Droid => Authority::Rtk,
+            Host::Claude
+            | Host::Codex
+            | Host::Cursor
+            | Host::Gemini
+            | Host::Droid
+            | Host::OpenCode => Authority::Rtk,
         }
     }
 }
@@ -185,6 +203,41 @@ impl RuleSet {
     }
 }
 
+impl RuleSet {
+    /// How the host itself judges a command **as written** — the rewritten form, `rtk`
+    /// included, which the host matches literally: the strongest list holding a rule that could
+    /// match `exact` or a variant that still names `rtk` (variants with `rtk` removed are rtk's
+    /// own view, not the host's). Every list matches broadly ([`MatchUse::Restrict`]): the
+    /// answer is used to step aside, so a rule that might match counts.
+    pub fn judge_as_written(&self, forms: &PermissionForms) -> PermissionVerdict {
+        let exact = normalize(&forms.exact);
+        let mut written: Vec<Cow<'_, str>> = vec![exact];
+        written.extend(
+            forms
+                .variants
+                .iter()
+                .filter(|v| v.split_whitespace().any(|w| w == "rtk"))
+                .map(|v| normalize(v)),
+        );
+        let hit = |rules: &[Rule]| {
+            rules.iter().any(|r| {
+                written
+                    .iter()
+                    .any(|f| r.pattern.matches(f, MatchUse::Restrict))
+            })
+        };
+        if hit(&self.deny) {
+            PermissionVerdict::Deny
+        } else if hit(&self.ask) {
+            PermissionVerdict::Ask
+        } else if hit(&self.allow) {
+            PermissionVerdict::Allow
+        } else {
+            PermissionVerdict::Default
+        }
+    }
+}
+
 /// `rtk git status` → `git status`; None when there is no leading `rtk ` (or nothing after it).
 fn strip_rtk(command: &str) -> Option<&str> {
     command.strip_prefix("rtk ").filter(|rest| !rest.is_empty())
@@ -212,6 +265,8 @@ pub struct LoadedRules {
 pub fn load_rules_for(host: Host, env: &Env) -> LoadedRules {
     match host {
         Host::Claude => hosts::claude::load(env),
+        Host::Codex => hosts::codex::load(env),
+        Host::OpenCode => hosts::opencode::load(env),
         Host::Cursor => hosts::cursor::load(env),
         Host::Gemini => hosts::gemini::load(env),
         Host::Droid => hosts::droid::load(env),

@@ -3,7 +3,9 @@
 //!
 //! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); no rtk form
 //! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise
-//! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite.
+//! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite. A host that
+//! re-judges the rewritten command with rules written for the original (Codex, Gemini,
+//! OpenCode) gets Passthrough (1) whenever one of its rules matches the line in either form.
 //! Invariant #1155, host-scoped: for a rule-reading host, Default never exits 0.
 
 use std::ffi::OsString;
@@ -12,6 +14,7 @@ use std::io::Write;
 use crate::cli::RewriteArgs;
 use crate::config::{Config, HooksConfig};
 use crate::env::Env;
+use crate::hooks::hosts::claude_readonly::{self, ReadOnly};
 use crate::hooks::permissions::{self, Authority, Host, PermissionVerdict, Rule, RuleSet};
 use crate::shell::{self, Context};
 
@@ -49,6 +52,8 @@ pub struct SegmentReport {
     pub context: Context,
     pub verdict: PermissionVerdict,
     pub rule: Option<Rule>,
+    /// Claude Code's built-in read-only auto-approval of this command (Claude host only).
+    pub read_only: Option<ReadOnly>,
 }
 
 /// The full decision for one command line.
@@ -59,6 +64,11 @@ pub struct Decision {
     pub rewritten: Option<String>,
     /// The line verdict from the host's own rules.
     pub verdict: PermissionVerdict,
+    /// The host's rules applied to the rewritten line as the host will see it (`rtk` and all):
+    /// the strongest list with a rule that could match any of its commands. Default when
+    /// nothing matches or there is no rewrite. A rewrite keeps the host's verdict only when
+    /// this equals what the host concluded for the original (see each host's renderer).
+    pub rewritten_verdict: PermissionVerdict,
     pub host: Host,
     pub segments: Vec<SegmentReport>,
     /// Why the outcome is what it is, in a few words.
@@ -73,6 +83,7 @@ impl Decision {
             outcome: Outcome::Passthrough,
             rewritten: None,
             verdict,
+            rewritten_verdict: PermissionVerdict::Default,
             host,
             segments: Vec::new(),
             reason: reason.into(),
@@ -128,6 +139,7 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
                 context: c.context,
                 verdict,
                 rule: rule.cloned(),
+                read_only: (host == Host::Claude).then(|| claude_readonly::classify_command(c)),
             }
         })
         .collect();
@@ -151,6 +163,20 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
         decision.reason = "no rtk form for any segment".into();
         return decision;
     };
+    decision.rewritten_verdict = as_written(&line, rules);
+    let matched = decision
+        .segments
+        .iter()
+        .any(|s| s.verdict != PermissionVerdict::Default)
+        || decision.rewritten_verdict != PermissionVerdict::Default;
+    if host.rejudges_rewrite() && matched {
+        decision.reason = format!(
+            "a {} rule matches the line; {} judges it unrewritten",
+            host.name(),
+            host.name()
+        );
+        return decision;
+    }
     decision.rewritten = Some(line);
     (decision.outcome, decision.reason) = match (verdict, host.authority()) {
         (PermissionVerdict::Allow, _) => (Outcome::AllowRewrite, "every segment allowed".into()),
@@ -169,10 +195,41 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
     decision
 }
 
+/// The host's rules on `line` as written (see [`Decision::rewritten_verdict`]); the line is
+/// parsed only when there are rules.
+fn as_written(line: &str, rules: &RuleSet) -> PermissionVerdict {
+    if rules.is_empty() {
+        return PermissionVerdict::Default;
+    }
+    shell::parse(line)
+        .commands
+        .iter()
+        .map(|c| rules.judge_as_written(&c.forms))
+        .max()
+        .unwrap_or(PermissionVerdict::Default)
+}
+
 /// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
 pub fn evaluate_for(cmd: &str, host: Host, env: &Env) -> Decision {
+    evaluate_for_program(cmd, host, env, None)
+}
+
+/// rtk's own absolute path, when the running binary is named `rtk` and its path can be written
+/// into a command line unquoted (letters, digits and `/._+-@%,:=`); None otherwise (the caller
+/// then inserts plain `rtk`). A readlink, no process.
+pub fn absolute_program() -> Option<String> {
+    let exe = std::env::current_exe().ok()?;
+    let text = exe.to_str()?;
+    let stem = exe.file_stem()?.to_str()?;
+    let safe = |c: char| c.is_ascii_alphanumeric() || "/._+-@%,:=".contains(c);
+    (exe.is_absolute() && stem == "rtk" && text.chars().all(safe)).then(|| text.to_string())
+}
+
+/// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).
+pub fn evaluate_for_program(cmd: &str, host: Host, env: &Env, program: Option<String>) -> Decision {
     let loaded = permissions::load_rules_for(host, env);
-    let (config, config_warnings) = Config::load(env);
+    let (mut config, config_warnings) = Config::load(env);
+    config.hooks.rtk_program = program;
     let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
     let mut warnings = loaded.warnings;
     warnings.extend(config_warnings);
@@ -217,7 +274,12 @@ pub fn run(args: &RewriteArgs, env: &Env) -> anyhow::Result<u8> {
         writeln!(err, "rtk: command is not valid UTF-8; left unchanged")?;
         return Ok(1);
     };
-    let decision = evaluate_for(&cmd, host, env);
+    let program = if args.absolute {
+        absolute_program()
+    } else {
+        None
+    };
+    let decision = evaluate_for_program(&cmd, host, env, program);
     for w in &decision.warnings {
         writeln!(err, "rtk: warning: {w}")?;
     }
@@ -251,10 +313,21 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             Context::Substitution => "substitution",
             Context::ShellScript => "sh -c script",
         };
+        let builtin = match (s.verdict, s.read_only) {
+            (PermissionVerdict::Default, Some(ReadOnly::Yes)) => format!(
+                "; Claude Code {} read-only auto-approval: runs without asking",
+                claude_readonly::CLAUDE_CODE_VERSION
+            ),
+            (PermissionVerdict::Default, Some(ReadOnly::Unknown)) => format!(
+                "; Claude Code {} read-only auto-approval: form not in rtk's table, the hook leaves it to Claude",
+                claude_readonly::CLAUDE_CODE_VERSION
+            ),
+            _ => String::new(),
+        };
         match &s.rule {
             Some(r) => writeln!(
                 w,
-                "rtk explain: {place} `{}`: {} by {} ({})",
+                "rtk explain: {place} `{}`: {} by {} ({}){builtin}",
                 s.text,
                 verdict_name(s.verdict),
                 r.text,
@@ -262,7 +335,7 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             )?,
             None => writeln!(
                 w,
-                "rtk explain: {place} `{}`: {}",
+                "rtk explain: {place} `{}`: {}{builtin}",
                 s.text,
                 verdict_name(s.verdict)
             )?,
@@ -286,7 +359,7 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
 mod tests {
     use super::*;
 
-    /// Loads Claude-format rules from a settings file in a temp project (the real loader).
+    /// Loads Claude-format rules from a settings file in a trusted temp project (the real loader).
     fn claude_rules(permissions: &str) -> (tempfile::TempDir, RuleSet) {
         let dir = tempfile::tempdir().unwrap();
         let project = dir.path().join("project");
@@ -297,6 +370,8 @@ mod tests {
             format!(r#"{{"permissions": {permissions}}}"#),
         )
         .unwrap();
+        let trust = serde_json::json!({"projects": {project.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
+        std::fs::write(dir.path().join("home/.claude.json"), trust.to_string()).unwrap();
         let env = Env::new([("HOME", dir.path().join("home"))], &project);
         let loaded = permissions::load_rules_for(Host::Claude, &env);
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);

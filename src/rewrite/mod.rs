@@ -99,11 +99,13 @@ pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrit
     }
     inserts.sort_unstable();
     inserts.dedup();
-    let mut s = String::with_capacity(line.len() + 4 * inserts.len());
+    let program = config.rtk_program.as_deref().unwrap_or("rtk");
+    let mut s = String::with_capacity(line.len() + (program.len() + 1) * inserts.len());
     let mut pos = 0;
     for at in inserts {
         s.push_str(&line[pos..at]);
-        s.push_str("rtk ");
+        s.push_str(program);
+        s.push(' ');
         pos = at;
     }
     s.push_str(&line[pos..]);
@@ -234,7 +236,7 @@ impl Planner<'_> {
             return Plan::Keep;
         };
         let word = &cmd.words[i];
-        if word.value == "rtk" {
+        if word.value == "rtk" || self.config.rtk_program.as_deref() == Some(word.value.as_str()) {
             return Plan::AlreadyRtk;
         }
         let Some(rule) = rule_for(&word.value) else {

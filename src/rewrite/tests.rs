@@ -57,7 +57,7 @@ fn rtk_disabled_warns() {
 fn trivial_and_invalid_exclusions_warn_and_do_not_match_everything() {
     let config = HooksConfig {
         exclude_commands: vec!["".into(), "^".into(), "^(".into()],
-        transparent_prefixes: Vec::new(),
+        ..HooksConfig::default()
     };
     let r = rewrite("git status", &config);
     assert_eq!(r.line.as_deref(), Some("rtk git status"));

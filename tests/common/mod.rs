@@ -45,6 +45,16 @@ impl TestEnv {
             .env("XDG_CONFIG_HOME", self.root.path().join("xdg-config"))
             .env("XDG_DATA_HOME", self.root.path().join("xdg-data"))
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            // Never the machine's Gemini admin policies.
+            .env(
+                "RTK_GEMINI_SYSTEM_POLICIES",
+                self.root.path().join("etc/gemini-cli/policies"),
+            )
+            // Never the machine's Codex system rules.
+            .env(
+                "RTK_CODEX_SYSTEM_RULES",
+                self.root.path().join("etc/codex/rules"),
+            )
             // Never the machine's Claude managed policy.
             .env(
                 "RTK_CLAUDE_MANAGED_SETTINGS",

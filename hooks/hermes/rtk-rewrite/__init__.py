@@ -4,9 +4,11 @@ Install: ``~/.hermes/plugins/rtk-rewrite/`` (this directory: ``plugin.yaml`` + `
 then add ``rtk-rewrite`` to ``plugins.enabled`` in ``~/.hermes/config.yaml`` (or run
 ``rtk init --agent hermes``).
 
-``pre_tool_call`` runs ``rtk rewrite -- <command>`` (argv list, no shell, the whole command as one
-argv element, 2 s timeout, well under Hermes' own hook timeout, which would block the call) and
-rewrites ``args["command"]`` in place:
+``pre_tool_call`` runs ``rtk rewrite --absolute -- <command>`` (argv list, no shell, the whole
+command as one argv element, 2 s timeout, well under Hermes' own hook timeout, which would block
+the call) and rewrites ``args["command"]`` in place. ``--absolute`` makes the rewrite name rtk by
+its absolute path: Hermes runs commands in a login shell whose ``/etc/profile`` resets PATH, where
+a bare ``rtk`` is ``command not found``. (An rtk too old for the flag exits 2: the original runs.)
 
 * exit 0 or 3 -> the command becomes rtk's stdout (Hermes has no rule files rtk could defer to;
   its dangerous-command approvals still run on the command it executes);
@@ -54,7 +56,7 @@ def rewrite_command(command: str) -> Optional[str]:
         return None
     try:
         proc = subprocess.run(
-            ["rtk", "rewrite", "--", command],
+            ["rtk", "rewrite", "--absolute", "--", command],
             capture_output=True,
             timeout=TIMEOUT_SECONDS,
             env=_rtk_env(),

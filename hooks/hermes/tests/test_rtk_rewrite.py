@@ -81,7 +81,7 @@ def test_exit_code_table(plugin, stub, capsys, name, row, expected):
     args = call(plugin, "terminal", "git status")
     assert args == {"command": expected, "timeout": 30}
     assert time.monotonic() - started < plugin.TIMEOUT_SECONDS + 3
-    assert calls() == ["host= env= words=1 cmd=git status"], "rtk rewrite -- <cmd>, RTK_REWRITE_HOST removed"
+    assert calls() == ["host= absolute env= words=1 cmd=git status"], "rtk rewrite --absolute -- <cmd>, RTK_REWRITE_HOST removed"
     assert capsys.readouterr().err == ""
 
 
@@ -119,7 +119,7 @@ def test_quotes_and_operators_reach_rtk_as_one_argv_word(plugin, stub):
     cmd = "git log --format='%h %s' | head -5 && echo \"a  b\""
     set_table([["0", f"rtk {cmd}", cmd]])
     assert call(plugin, "terminal", cmd)["command"] == f"rtk {cmd}"
-    assert calls() == [f"host= env= words=1 cmd={cmd}"]
+    assert calls() == [f"host= absolute env= words=1 cmd={cmd}"]
 
 
 def test_register_uses_the_pre_tool_call_hook(plugin):

@@ -68,7 +68,7 @@ for (const [name, row, expected] of TABLE) {
     useStub([row]);
     const call = await load();
     assert.equal(await call("bash", "git status"), expected);
-    assert.deepEqual(calls(), ["host= env= words=1 cmd=git status"], "rtk rewrite -- <cmd>, RTK_REWRITE_HOST removed");
+    assert.deepEqual(calls(), ["host=opencode env= words=1 cmd=git status"], "rtk rewrite --host opencode -- <cmd>, RTK_REWRITE_HOST removed");
     assert.deepEqual(warnings, []);
   });
 }

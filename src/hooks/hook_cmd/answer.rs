@@ -85,6 +85,7 @@ pub mod test_support {
             outcome,
             rewritten: rewritten.map(str::to_string),
             verdict,
+            rewritten_verdict: PermissionVerdict::Default,
             host: Host::Claude,
             segments: Vec::new(),
             reason: "test".into(),

@@ -1,16 +1,20 @@
 //! Gemini CLI `BeforeTool` (`tool_name:"run_shell_command"`), judged by Gemini's own settings
-//! (`tools.allowed` / `tools.confirmationRequired`).
+//! (`tools.allowed` / `tools.exclude` / `tools.core`) and policy-engine files.
 //!
-//! Gemini's documented hook decisions are `allow`, `deny` (alias `block`) and `ask` (the core
-//! hook types also list `approve`); `ask_user` is a policy-engine value, not a hook decision, so
-//! it is never sent. Rewrites go in `hookSpecificOutput.tool_input`, which Gemini merges over the
-//! model's arguments. Explicit allow → `decision:"allow"` + the rewrite; ask or no rule → the
-//! rewrite with no decision (Gemini's own confirmation applies); everything else → `{}`.
+//! Gemini honours only deny/block/ask from a hook (an `allow` is ignored) and re-checks its own
+//! policy on the **rewritten** command, which no rule written for the original matches
+//! (`tools.allowed: run_shell_command(git status)` does not cover `rtk git status`; a policy
+//! deny on `git status` does not fire on it). So the rewrite, in
+//! `hookSpecificOutput.tool_input`, is sent only when no rule or setting matches any command of
+//! the line in either form (issue 22); then Gemini's default treatment (ask, or deny when not
+//! interactive; allow under `--yolo`) is the same for both. No decision is ever sent. Anything
+//! else → `{}` and Gemini judges the original.
 
 use serde_json::{json, Map, Value};
 
-use super::answer::{explicit_allow, rewrite_of, with_command, Answer};
+use super::answer::{rewrite_of, with_command, Answer};
 use super::input::claude_style;
+use crate::hooks::permissions::PermissionVerdict;
 use crate::hooks::rewrite_cmd::Decision;
 
 pub const TOOLS: &[&str] = &["run_shell_command"];
@@ -27,13 +31,15 @@ pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
 }
 
 pub fn render(input: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
-    let Some(r) = rewrite_of(d, cmd) else {
+    let unmatched = d.verdict == PermissionVerdict::Default
+        && d.segments
+            .iter()
+            .all(|s| s.verdict == PermissionVerdict::Default)
+        && d.rewritten_verdict == PermissionVerdict::Default;
+    let Some(r) = rewrite_of(d, cmd).filter(|_| unmatched) else {
         return nothing();
     };
     let mut out = Map::new();
-    if explicit_allow(d) {
-        out.insert("decision".into(), json!("allow"));
-    }
     out.insert(
         "hookSpecificOutput".into(),
         json!({"hookEventName": "BeforeTool", "tool_input": with_command(input, r)}),
@@ -51,10 +57,8 @@ mod tests {
         let input = json!({"command":"git status","description":"d","directory":"."});
         for (name, d) in all("rtk git status") {
             let want = match name {
-                "allow" => {
-                    r#"{"decision":"allow","hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"rtk git status","description":"d","directory":"."}}}"#
-                }
-                "host-authority" | "ask" | "default" => {
+                // An allow or ask rule judged the original: Gemini judges it again, unrewritten.
+                "host-authority" | "default" => {
                     r#"{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"rtk git status","description":"d","directory":"."}}}"#
                 }
                 _ => "{}",

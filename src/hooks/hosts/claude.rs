@@ -1,11 +1,25 @@
 //! Claude Code: `permissions.{deny,ask,allow}` `Bash(…)` entries, merged (never overridden)
-//! from, in this order:
-//! `<project>/.claude/settings.json`, `<project>/.claude/settings.local.json`,
-//! `$CLAUDE_CONFIG_DIR` (else `~/.claude`) `settings.json` and `settings.local.json`.
-//! `<project>` = nearest ancestor of the working directory holding `.claude/`, else `.git`.
-//! A file reached twice (project == config dir) is read once. `Bash` alone matches every
-//! command; other tools' entries (`Read(…)`, `WebFetch`…) are ignored; an unterminated
-//! `Bash(` entry is a problem of its file (see [`super::FileRules`]).
+//! from, in this order: the managed policy, the session's project
+//! `<project>/.claude/settings.json` and `settings.local.json`, the settings files of every
+//! project folder above it, then `$CLAUDE_CONFIG_DIR` (else `~/.claude`) `settings.json` and
+//! `settings.local.json`. A file reached twice (project == config dir) is read once. `Bash`
+//! alone matches every command; other tools' entries (`Read(…)`, `WebFetch`…) are ignored; an
+//! unterminated `Bash(` entry is a problem of its file (see [`super::FileRules`]).
+//!
+//! `<project>` is the session's project as Claude loads it: `$CLAUDE_PROJECT_DIR` (Claude sets
+//! it for hooks; `rtk hook claude` fills it from the payload's `cwd` when it is missing), else
+//! the nearest ancestor of the working directory whose `.claude/` holds a settings file (a
+//! `.claude/` with only `commands/` is not a project). Project folders above `<project>` add
+//! their deny and ask rules, never their allow rules: a nested folder can add restrictions, not
+//! remove them. (Claude itself reads only `<project>`; the extra restrictions make rtk step
+//! aside or leave approval to Claude, which never changes Claude's verdict.)
+//!
+//! Workspace trust: Claude ignores a project's allow rules until the folder is trusted.
+//! Trusted = `CLAUDE_CODE_SANDBOXED` is set, or `projects[<dir>].hasTrustDialogAccepted` is
+//! `true` in `$CLAUDE_CONFIG_DIR/.claude.json` (else `~/.claude.json`) for `<project>` or one
+//! of its ancestors up to the nearest git root (to `/` without one) — Claude Code 2.1.332's
+//! lookup. Untrusted → the project files' allow rules are dropped; their deny and ask stay.
+//! The trust file is read only when a project file holds allow rules.
 //!
 //! Managed policy: the administrator's `managed-settings.json` (Linux
 //! `/etc/claude-code/`, macOS `/Library/Application Support/ClaudeCode/`; the variable
@@ -15,30 +29,72 @@
 //! (Claude then ignores their deny and ask rules too; rtk keeps those, which can only be
 //! stricter.) A managed file that exists but cannot be read counts as setting it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{load_file, project, same_file, tool_entry, Dialect, FileRules, Kind};
+use super::{load_file, project, read_settings, same_file, tool_entry, Dialect, FileRules, Kind};
 use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
 
-/// The settings files Claude's rules come from, in reading order, duplicates removed.
-pub fn sources(env: &Env) -> Vec<PathBuf> {
-    let project_dir = project::find_root(env.cwd(), ".claude").map(|root| root.join(".claude"));
+/// The settings file names of one `.claude/` folder, in reading order.
+pub const SETTINGS_FILES: &[&str] = &["settings.json", "settings.local.json"];
+
+/// The variable Claude sets for hooks: the session's project directory.
+pub const PROJECT_DIR_VAR: &str = "CLAUDE_PROJECT_DIR";
+
+/// Claude's settings files, by the part they play.
+#[derive(Debug, Default)]
+pub struct Sources {
+    /// The session's project directory, if any.
+    pub root: Option<PathBuf>,
+    /// `<project>/.claude/settings*.json` (allow rules only when trusted).
+    pub project: Vec<PathBuf>,
+    /// Settings files of project folders above `<project>`, nearest first (deny and ask only).
+    pub ancestors: Vec<PathBuf>,
+    /// The user's settings files.
+    pub user: Vec<PathBuf>,
+}
+
+/// The session's project directory (see the module header).
+pub fn project_root(env: &Env) -> Option<PathBuf> {
+    if let Some(dir) = env.path_var(PROJECT_DIR_VAR) {
+        return Some(env.cwd().join(dir));
+    }
+    project::settings_dirs(env.cwd(), ".claude", SETTINGS_FILES)
+        .next()
+        .map(Path::to_path_buf)
+}
+
+/// The settings files Claude's rules come from, duplicates removed.
+pub fn sources(env: &Env) -> Sources {
     let config_dir = env
         .path_var("CLAUDE_CONFIG_DIR")
         .or_else(|| env.home().map(|h| h.join(".claude")));
-    let mut dirs: Vec<PathBuf> = project_dir.into_iter().collect();
-    if let Some(dir) = config_dir {
-        if !dirs.iter().any(|d| same_file(d, &dir)) {
-            dirs.push(dir);
+    let is_user_dir = |d: &Path| config_dir.as_ref().is_some_and(|c| same_file(c, d));
+    let files = |d: &Path| -> Vec<PathBuf> { SETTINGS_FILES.iter().map(|f| d.join(f)).collect() };
+    let root = project_root(env);
+    let mut src = Sources::default();
+    if let Some(root) = &root {
+        let dir = root.join(".claude");
+        if !is_user_dir(&dir) {
+            src.project = files(&dir);
+        }
+        if let Some(parent) = root.parent() {
+            for above in project::settings_dirs(parent, ".claude", SETTINGS_FILES) {
+                let dir = above.join(".claude");
+                if !is_user_dir(&dir) {
+                    src.ancestors.extend(files(&dir));
+                }
+            }
         }
     }
-    dirs.iter()
-        .flat_map(|d| [d.join("settings.json"), d.join("settings.local.json")])
-        .collect()
+    if let Some(dir) = &config_dir {
+        src.user = files(dir);
+    }
+    src.root = root;
+    src
 }
 
 /// Names another managed settings file (tests, unusual installs).
@@ -57,6 +113,7 @@ pub fn managed_path(env: &Env) -> PathBuf {
 
 pub fn load(env: &Env) -> LoadedRules {
     let mut loaded = LoadedRules::default();
+    let mut trust_warnings = Vec::new();
     let warned = loaded.warnings.len();
     let managed = load_file(&mut loaded, &managed_path(env), Dialect::Json, extract);
     let broken = managed.is_none() && loaded.warnings.len() > warned;
@@ -65,15 +122,86 @@ pub fn load(env: &Env) -> LoadedRules {
             .as_ref()
             .and_then(|v| v.get("allowManagedPermissionRulesOnly"))
             .is_some_and(|v| v.as_bool() != Some(false));
-    for path in sources(env) {
-        load_file(&mut loaded, &path, Dialect::Json, |v, rules| {
+    let src = sources(env);
+    // Trust is looked up once, and only when a project file holds allow rules.
+    let mut trust: Option<bool> = None;
+    for path in &src.project {
+        load_file(&mut loaded, path, Dialect::Json, |v, rules| {
+            extract(v, rules);
+            if rules.rules.allow.is_empty() || managed_only {
+                rules.rules.allow.clear();
+                return;
+            }
+            let root = src.root.as_deref().unwrap_or(Path::new("/"));
+            if !*trust.get_or_insert_with(|| is_trusted(env, root, &mut trust_warnings)) {
+                rules.rules.allow.clear();
+            }
+        });
+    }
+    for path in &src.ancestors {
+        load_file(&mut loaded, path, Dialect::Json, |v, rules| {
+            extract(v, rules);
+            rules.rules.allow.clear();
+        });
+    }
+    for path in &src.user {
+        load_file(&mut loaded, path, Dialect::Json, |v, rules| {
             extract(v, rules);
             if managed_only {
                 rules.rules.allow.clear();
             }
         });
     }
+    loaded.warnings.append(&mut trust_warnings);
     loaded
+}
+
+/// Claude's global config file (`projects[…].hasTrustDialogAccepted` lives there).
+pub fn global_config_path(env: &Env) -> Option<PathBuf> {
+    env.path_var("CLAUDE_CONFIG_DIR")
+        .or_else(|| env.home())
+        .map(|d| d.join(".claude.json"))
+}
+
+/// Whether Claude treats `root` as a trusted workspace (see the module header). A global
+/// config that cannot be read counts as "not trusted", with one warning.
+pub fn is_trusted(env: &Env, root: &Path, warnings: &mut Vec<String>) -> bool {
+    if env.var("CLAUDE_CODE_SANDBOXED").is_some() {
+        return true;
+    }
+    let Some(path) = global_config_path(env) else {
+        return false;
+    };
+    let config = match read_settings(&path, Dialect::Json) {
+        Ok(Some(v)) => v,
+        Ok(None) => return false,
+        Err(problem) => {
+            warnings.push(format!(
+                "ignoring {}: {problem}; the project's allow rules are ignored as untrusted",
+                path.display()
+            ));
+            return false;
+        }
+    };
+    let Some(projects) = config.get("projects").and_then(Value::as_object) else {
+        return false;
+    };
+    let accepted = |dir: &Path| {
+        dir.to_str()
+            .and_then(|key| projects.get(key))
+            .and_then(|p| p.get("hasTrustDialogAccepted"))
+            == Some(&Value::Bool(true))
+    };
+    let canonical = std::fs::canonicalize(root).ok();
+    let roots = std::iter::once(root.to_path_buf()).chain(canonical.filter(|c| c != root));
+    for start in roots {
+        for dir in project::up_to_repo_root(&start) {
+            if accepted(&dir) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn extract(root: &Value, rules: &mut FileRules) {

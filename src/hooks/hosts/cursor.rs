@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use super::{load_file, project, same_file, tool_entry, Dialect, FileRules, Kind};
+use super::{load_file, same_file, tool_entry, Dialect, FileRules, Kind};
 use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
@@ -43,8 +43,9 @@ pub fn sources(env: &Env) -> Sources {
             globals.push(path);
         }
     }
-    let projects = project::up_to_repo_root(env.cwd())
-        .into_iter()
+    let projects = env
+        .cwd()
+        .ancestors()
         .map(|d| d.join(".cursor").join("cli.json"))
         .filter(|p| p.is_file())
         .filter(|p| !globals.iter().any(|g| same_file(g, p)))

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use super::{load_file, project, same_file, Dialect, FileRules, Kind};
+use super::{load_file, same_file, Dialect, FileRules, Kind};
 use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
@@ -27,7 +27,7 @@ pub fn sources(env: &Env) -> Vec<PathBuf> {
     if let Some(home) = home {
         dirs.push(home.join(".factory"));
     }
-    for dir in project::up_to_repo_root(env.cwd()) {
+    for dir in env.cwd().ancestors() {
         let factory = dir.join(".factory");
         if factory.is_dir() && !dirs.iter().any(|d| same_file(d, &factory)) {
             dirs.push(factory);

@@ -6,7 +6,9 @@
 //! (`run_shell_command(git)` covers `git status`, not `gitk`); the bare tool name covers every
 //! command. Gemini documents no ask list: `tools.confirmationRequired` (named by SPEC, read by
 //! upstream rtk) is not in Gemini's settings reference; rtk still reads it as **ask**, which can
-//! only make rtk stricter. Gemini's TOML policy engine (`policies/*.toml`) is not read.
+//! only make rtk stricter. `tools.core` with `run_shell_command(…)` entries restricts the shell
+//! to those commands; `rtk …` is never one of them, so it adds a catch-all ask rule (no
+//! rewrite). The TOML policy engine is read by [`super::gemini_policy`].
 //!
 //! Sources, lowest precedence first: `~/.gemini/settings.json`; the project's
 //! `<project>/.gemini/settings.json`, only when the folder is trusted; the system file
@@ -27,7 +29,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{load_file, project, read_settings, same_file, Dialect, FileRules, Kind};
+use super::{
+    gemini_policy, load_file, project, read_settings, same_file, Dialect, FileRules, Kind,
+};
 use crate::env::Env;
 use crate::hooks::pattern::Pattern;
 use crate::hooks::permissions::LoadedRules;
@@ -35,8 +39,9 @@ use crate::hooks::permissions::LoadedRules;
 /// Gemini's settings files, in precedence order (later scopes override earlier ones).
 pub struct Sources {
     pub user: Option<PathBuf>,
-    /// `<project>/.gemini/settings.json` when a project root is found and it is not the user
-    /// folder; read only when the folder is trusted.
+    /// `<project>/.gemini/settings.json` of the nearest folder holding one (a `.gemini/` without
+    /// it is not a project), unless it is the user file; its allow rules count only when the
+    /// folder is trusted, its deny and ask rules always (they only make rtk step aside).
     pub project: Option<PathBuf>,
     /// `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else the platform's system settings file.
     pub system: PathBuf,
@@ -46,7 +51,8 @@ pub struct Sources {
 pub fn sources(env: &Env) -> Sources {
     let user_dir = env.home().map(|h| h.join(".gemini"));
     let user = user_dir.as_ref().map(|d| d.join("settings.json"));
-    let project = project::find_root(env.cwd(), ".gemini")
+    let project = project::settings_dirs(env.cwd(), ".gemini", &["settings.json"])
+        .next()
         .map(|root| root.join(".gemini").join("settings.json"))
         .filter(|p| user.as_ref().is_none_or(|u| !same_file(u, p)));
     let system = env
@@ -108,11 +114,13 @@ pub fn load(env: &Env) -> LoadedRules {
             src.trusted_folders.as_deref(),
             &mut trust_notes,
         );
-    let project = if trusted {
-        read_scope(src.project.as_deref())
-    } else {
-        read_scope(None)
-    };
+    let mut project = read_scope(src.project.as_deref());
+    if !trusted {
+        // Gemini ignores an untrusted workspace's settings; its restrictions stay in rtk (a
+        // match only makes the hook step aside), its allow rules never count.
+        project.loaded.rules.allow.clear();
+        project.sets_allowed = false;
+    }
 
     // Deny and ask lists of every scope are merged; allow comes from the highest-precedence
     // scope that sets tools.allowed (Gemini merges settings key by key).
@@ -134,6 +142,29 @@ pub fn load(env: &Env) -> LoadedRules {
             loaded.files.append(&mut trust_notes.files);
         }
     }
+    // Project folders above the project keep their restrictions (never their allow rules).
+    let above = src
+        .project
+        .as_deref()
+        .and_then(|p| p.parent()?.parent()?.parent().map(Path::to_path_buf));
+    if let Some(above) = above {
+        for dir in project::settings_dirs(&above, ".gemini", &["settings.json"]) {
+            let path = dir.join(".gemini").join("settings.json");
+            if src.user.as_ref().is_some_and(|u| same_file(u, &path)) {
+                continue;
+            }
+            let mut scope = read_scope(Some(&path));
+            scope.loaded.rules.allow.clear();
+            loaded.rules.extend(scope.loaded.rules);
+            loaded.warnings.extend(scope.loaded.warnings);
+            loaded.files.extend(scope.loaded.files);
+        }
+    }
+    let project_root = project::find_root(env.cwd(), ".gemini");
+    gemini_policy::load(
+        &mut loaded,
+        &gemini_policy::policy_dirs(env, project_root.as_deref()),
+    );
     loaded
 }
 
@@ -160,6 +191,20 @@ fn extract(root: &Value, rules: &mut FileRules) {
                 Kind::Allow,
                 parse_entry,
             );
+            // `tools.core` with shell entries lets only those commands run: `rtk …` is never
+            // among them, so nothing can be rewritten for Gemini.
+            let restricted = tools
+                .get("core")
+                .and_then(Value::as_array)
+                .is_some_and(|core| {
+                    core.iter()
+                        .filter_map(Value::as_str)
+                        .any(|e| e.starts_with("run_shell_command(") || e.starts_with("ShellTool("))
+                });
+            if restricted {
+                let path = rules.path.clone();
+                rules.rules.ask.push(gemini_policy::catch_all(&path));
+            }
         }
     }
     rules.read_list(

@@ -8,9 +8,13 @@
 //! again with exactly one warning. Nothing here spawns a process.
 
 pub mod claude;
+pub mod claude_readonly;
+pub mod codex;
 pub mod cursor;
 pub mod droid;
 pub mod gemini;
+pub mod gemini_policy;
+pub mod opencode;
 pub mod project;
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use super::*;
 
 #[test]
-fn claude_reads_exactly_its_four_files() {
+fn claude_reads_its_project_ancestor_and_user_files() {
     let t = Tree::new();
     let files = [
         t.write("work/proj/.claude/settings.json", &claude_deny("project")),
@@ -11,15 +11,17 @@ fn claude_reads_exactly_its_four_files() {
             "work/proj/.claude/settings.local.json",
             &claude_deny("local"),
         ),
+        // A project folder above the project: its deny rules keep applying.
+        t.write("work/.claude/settings.json", &claude_deny("farther")),
         t.write("home/.claude/settings.json", &claude_deny("user")),
         t.write(
             "home/.claude/settings.local.json",
             &claude_deny("user-local"),
         ),
     ];
-    // Decoys: a farther ancestor's .claude, a nearer .git, other file names.
-    t.write("work/.claude/settings.json", &claude_deny("farther"));
+    // Decoys: a nearer .git, a nearer .claude/ without settings files, other file names.
     t.mkdir("work/proj/sub/.git");
+    t.write("work/proj/sub/.claude/commands/x.md", "not settings");
     t.write("work/proj/.claude/settings.json.bak", &claude_deny("bak"));
     t.write("home/.claude/other.json", &claude_deny("other"));
     t.write("work/proj/sub/deeper/settings.json", &claude_deny("loose"));
@@ -31,6 +33,7 @@ fn claude_reads_exactly_its_four_files() {
         [
             "Bash(project)",
             "Bash(local)",
+            "Bash(farther)",
             "Bash(user)",
             "Bash(user-local)"
         ]
@@ -289,6 +292,7 @@ fn claude_managed_only_ignores_allow_rules_of_other_files() {
             "work/repo/.claude/settings.json",
             r#"{"permissions":{"allow":["Bash(pwd)"]}}"#,
         );
+        t.trust_claude("work/repo");
         let loaded = load_rules_for(Host::Claude, &t.env("work/repo", &[]));
         let want = if user_allow_counts {
             PermissionVerdict::Allow

@@ -20,14 +20,18 @@ fn cursor_reads_global_config_and_project_deny_only() {
         "home/.cursor/permissions.json",
         r#"{"terminalAllowlist":["curl"]}"#,
     );
-    t.write(
+    // A project file above the repository: its deny rules keep applying below it (issue 15).
+    let above = t.write(
         "work/.cursor/cli.json",
-        r#"{"permissions":{"deny":["Shell(outside)"]}}"#,
+        r#"{"permissions":{"allow":["Shell(outside-allow)"],"deny":["Shell(outside)"]}}"#,
     );
     let loaded = load_rules_for(Host::Cursor, &t.env("work/repo/src", &[]));
-    assert_eq!(loaded.files, [global, project]);
+    assert_eq!(loaded.files, [global, project, above]);
     assert_eq!(texts(&loaded.rules.allow), ["Shell(git)", "Shell(ls)"]);
-    assert_eq!(texts(&loaded.rules.deny), ["Shell(rm)", "Shell(git push)"]);
+    assert_eq!(
+        texts(&loaded.rules.deny),
+        ["Shell(rm)", "Shell(git push)", "Shell(outside)"]
+    );
     assert!(loaded.rules.ask.is_empty());
     assert_eq!(judge(&loaded, "git status"), PermissionVerdict::Allow);
     assert_eq!(judge(&loaded, "git push origin"), PermissionVerdict::Deny);

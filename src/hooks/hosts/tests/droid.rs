@@ -24,19 +24,27 @@ fn droid_reads_user_and_project_deny_lists_only() {
         ),
     ];
     t.mkdir("work/repo/.git");
-    t.write(
+    // A project folder above the repository: its deny lists keep applying (issue 15).
+    let above = t.write(
         "work/.factory/settings.json",
         r#"{"commandDenylist":["outside"]}"#,
     );
+    let files: Vec<PathBuf> = files.into_iter().chain([above]).collect();
     t.write(
         "home/.factory/hooks.json",
         r#"{"commandDenylist":["hooks"]}"#,
     );
     let loaded = load_rules_for(Host::Droid, &t.env("work/repo/app", &[]));
-    assert_eq!(loaded.files, files.to_vec());
+    assert_eq!(loaded.files, files);
     assert_eq!(
         texts(&loaded.rules.deny),
-        ["git push", "  shutdown  ", "rm -rf /*", "npm publish"]
+        [
+            "git push",
+            "  shutdown  ",
+            "rm -rf /*",
+            "npm publish",
+            "outside"
+        ]
     );
     assert!(loaded.rules.allow.is_empty() && loaded.rules.ask.is_empty());
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
@@ -47,7 +55,7 @@ fn droid_reads_user_and_project_deny_lists_only() {
         ("npm publish", PermissionVerdict::Deny),
         ("ls", PermissionVerdict::Default),
         ("git status", PermissionVerdict::Default),
-        ("outside", PermissionVerdict::Default),
+        ("outside", PermissionVerdict::Deny),
     ] {
         assert_eq!(judge(&loaded, cmd), want, "{cmd}");
     }

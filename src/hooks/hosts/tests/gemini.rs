@@ -24,7 +24,7 @@ fn gemini_tree() -> (Tree, PathBuf, PathBuf) {
 }
 
 #[test]
-fn gemini_untrusted_folder_ignores_the_project_file() {
+fn gemini_untrusted_folder_keeps_only_the_project_restrictions() {
     let (t, user, _) = gemini_tree();
     // No trust file at all, and a file that does not cover the folder: both untrusted.
     for trust in [None, Some(r#"{"/somewhere/else": "TRUST_FOLDER"}"#)] {
@@ -33,15 +33,19 @@ fn gemini_untrusted_folder_ignores_the_project_file() {
         }
         let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
         assert!(loaded.files.contains(&user));
-        assert!(!loaded.files.iter().any(|f| f.starts_with(t.path("work"))));
+        // Gemini ignores the untrusted project file; rtk keeps its restrictions (a match only
+        // makes the hook step aside) and never its allow rules.
         assert_eq!(
             texts(&loaded.rules.allow),
             ["run_shell_command(git status)"]
         );
-        assert_eq!(texts(&loaded.rules.deny), ["run_shell_command(rm)"]);
+        assert_eq!(
+            texts(&loaded.rules.deny),
+            ["run_shell_command(rm)", "ShellTool(curl)"]
+        );
         assert_eq!(texts(&loaded.rules.ask), ["run_shell_command(git push)"]);
         assert_eq!(judge(&loaded, "cargo build"), PermissionVerdict::Default);
-        assert_eq!(judge(&loaded, "curl x"), PermissionVerdict::Default);
+        assert_eq!(judge(&loaded, "curl x"), PermissionVerdict::Deny);
         assert_eq!(judge(&loaded, "git status -s"), PermissionVerdict::Allow);
         assert_eq!(judge(&loaded, "git push"), PermissionVerdict::Ask);
         assert_eq!(judge(&loaded, "rm -rf /"), PermissionVerdict::Deny);
@@ -177,7 +181,6 @@ fn gemini_env_overrides_can_only_withdraw_trust_first() {
             ["run_shell_command(git status)"],
             "{key}"
         );
-        assert!(!loaded.files.iter().any(|f| f.starts_with(t.path("work"))));
     }
 }
 
@@ -196,12 +199,16 @@ fn gemini_system_settings_have_the_final_say() {
             "tools":{"allowed":["run_shell_command(git)"],"exclude":["run_shell_command(rm)"]}}"#,
     );
     let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
-    assert!(!loaded.files.contains(&project));
+    assert!(loaded.files.contains(&project));
     assert!(loaded.files.contains(&system));
     assert_eq!(texts(&loaded.rules.allow), ["run_shell_command(make)"]);
     assert_eq!(
         texts(&loaded.rules.deny),
-        ["run_shell_command(rm)", "run_shell_command(dd)"]
+        [
+            "run_shell_command(rm)",
+            "ShellTool(curl)",
+            "run_shell_command(dd)"
+        ]
     );
     assert_eq!(judge(&loaded, "git status"), PermissionVerdict::Default);
     assert_eq!(judge(&loaded, "make test"), PermissionVerdict::Allow);

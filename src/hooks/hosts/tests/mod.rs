@@ -43,6 +43,18 @@ impl Tree {
         p
     }
 
+    /// Marks `rel` as a trusted Claude workspace in `home/.claude.json` (other entries kept).
+    pub(super) fn trust_claude(&self, rel: &str) {
+        let file = self.path("home/.claude.json");
+        let mut json: serde_json::Value = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|s| serde_json::from_str(&s).ok())
+            .unwrap_or_else(|| serde_json::json!({}));
+        let key = self.path(rel).to_str().unwrap().to_string();
+        json["projects"][key] = serde_json::json!({"hasTrustDialogAccepted": true});
+        self.write("home/.claude.json", &json.to_string());
+    }
+
     /// An Env with HOME = `home/`, the given extra variables, and cwd = `cwd` (created).
     pub(super) fn env(&self, cwd: &str, extra: &[(&str, PathBuf)]) -> Env {
         let mut vars: Vec<(String, PathBuf)> = vec![
@@ -51,6 +63,15 @@ impl Tree {
             (
                 "GEMINI_CLI_SYSTEM_SETTINGS_PATH".into(),
                 self.path("etc/gemini-cli/settings.json"),
+            ),
+            // Never the machine's Gemini admin policies or Codex system rules.
+            (
+                "RTK_GEMINI_SYSTEM_POLICIES".into(),
+                self.path("etc/gemini-cli/policies"),
+            ),
+            (
+                "RTK_CODEX_SYSTEM_RULES".into(),
+                self.path("etc/codex/rules"),
             ),
             // Never the machine's Claude managed policy.
             (
@@ -80,9 +101,13 @@ pub(super) fn judge(loaded: &LoadedRules, exact: &str) -> PermissionVerdict {
 }
 
 mod claude;
+mod claude_project;
+mod codex;
 mod cursor;
 mod droid;
 mod gemini;
+mod gemini_policy;
+mod opencode;
 
 // ---------------------------------------------------------------- project roots
 
