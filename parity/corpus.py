@@ -54,3 +54,28 @@ COMMANDS = [
 # own (e.g. Claude's command-line rules). "subfolder" starts the host in <repo>/sub with the
 # rules in <repo>; "untrusted" writes project allow rules into a workspace the host does not trust.
 SETUPS = ["none", "allow", "deny", "ask", "untrusted", "subfolder"]
+
+# The failures issue 22 reports, each as a parity case that every sampled run includes
+# (host, setup, command id). They pass once rtk keeps each host's verdict.
+ISSUE_CASES = [
+    # Codex: a forbidden / prompt execpolicy rule on `git push` was bypassed by the rewrite.
+    ("codex", "deny", "git-push"),
+    ("codex", "ask", "git-push"),
+    # Gemini: a policy-engine deny was bypassed; a tools.allowed entry stopped matching.
+    ("gemini", "deny", "git-status"),
+    ("gemini", "tools-allowed", "git-status"),
+    # OpenCode: permission.bash deny / ask on the original command were bypassed.
+    ("opencode", "deny", "git-status"),
+    ("opencode", "ask", "git-status"),
+    # Claude Code: read-only auto-approval lost; --allowedTools invisible; untrusted workspace
+    # allow rules honoured by rtk; rules of repo/ applied to a session started in repo/sub.
+    ("claude", "none", "git-status"),
+    ("claude", "cli-allow", "git-status"),
+    ("claude", "untrusted", "git-push"),
+    ("claude", "subfolder", "git-push"),
+    # Codex and Hermes: the rewrite must resolve in their login shells (PATH reset).
+    ("codex", "none", "git-status"),
+    ("hermes", "none", "git-status"),
+    # Pi: the rewrite is applied in place, so the rtk form runs.
+    ("pi", "none", "git-status"),
+]

@@ -4,7 +4,7 @@ without rtk and once with rtk's hook or plugin installed (`rtk init --agent <hos
 equal when both runs got the same decision (ran / ask / denied) and, where the run with rtk ran
 and rtk's hook offered a rewrite, the rtk form is what ran.
 
-    parity/run.py                      the seeded sample scripts/test.sh runs (seed printed)
+    parity/run.py                      a seeded sample (seed printed) plus corpus.ISSUE_CASES
     parity/run.py --full               every pair (the full corpus; see parity/README.md)
     parity/run.py --hosts claude --setups deny --commands git-push -v
     parity/run.py --full --print-failures   failing pairs in known-failures.txt format
@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
-from corpus import COMMANDS  # noqa: E402
+from corpus import COMMANDS, ISSUE_CASES  # noqa: E402
 from fixture import Fixture  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 
@@ -179,7 +179,10 @@ def main():
         for setup in setups:
             cmds = [c for c in COMMANDS if not args.commands or c.id in args.commands.split(",")]
             if not args.full and not args.commands:
-                cmds = rng.sample(cmds, min(args.sample, len(cmds)))
+                picked = rng.sample(cmds, min(args.sample, len(cmds)))
+                # The issue's cases are always part of a sample.
+                must = {c for h, s, c in ISSUE_CASES if (h, s) == (host.name, setup)}
+                cmds = [c for c in cmds if c.id in must and c not in picked] + picked
             t0 = time.monotonic()
             tried = equal = known_failed = 0
             for cmd in cmds:

@@ -160,5 +160,15 @@ class Checks(unittest.TestCase):
             self.assertTrue(why, f"{host} {setup} {cmd} needs a reason")
 
 
+    def test_issue_cases_name_real_pairs(self):
+        from corpus import COMMANDS, ISSUE_CASES
+        from hosts import HOSTS
+
+        ids = {c.id for c in COMMANDS}
+        for host, setup, cmd in ISSUE_CASES:
+            self.assertIn(setup, HOSTS[host].setups, (host, setup))
+            self.assertIn(cmd, ids)
+
+
 if __name__ == "__main__":
     unittest.main()
