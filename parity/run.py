@@ -152,12 +152,15 @@ def main():
     ap.add_argument("--full", action="store_true", help="every pair, not a sample")
     ap.add_argument("--sample", type=int, default=4, help="pairs per host and setup (default 4)")
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--issue", action="store_true", help="only the issue's cases (corpus.ISSUE_CASES)")
     ap.add_argument("--print-failures", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep each run's temp dir")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
 
     hosts = [HOSTS[h] for h in args.hosts.split(",") if h]
+    if args.issue:
+        hosts = [h for h in hosts if any(c[0] == h.name for c in ISSUE_CASES)]
     paths = installed([h.name for h in hosts])
     rtk = os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk")
     if not os.access(rtk, os.X_OK):
@@ -166,7 +169,7 @@ def main():
     known = load_known()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     rng = random.Random(seed)
-    if not args.full:
+    if not args.full and not args.issue:
         print(f"parity: sample of {args.sample} pairs per host and setup, seed {seed} "
               f"(repeat with --seed {seed}; every pair: parity/run.py --full)")
 
@@ -178,11 +181,15 @@ def main():
         setups = [s for s in host.setups if not args.setups or s in args.setups.split(",")]
         for setup in setups:
             cmds = [c for c in COMMANDS if not args.commands or c.id in args.commands.split(",")]
-            if not args.full and not args.commands:
+            if args.issue:
+                cmds = [c for c in cmds if (host.name, setup, c.id) in ISSUE_CASES]
+            elif not args.full and not args.commands:
                 picked = rng.sample(cmds, min(args.sample, len(cmds)))
                 # The issue's cases are always part of a sample.
                 must = {c for h, s, c in ISSUE_CASES if (h, s) == (host.name, setup)}
                 cmds = [c for c in cmds if c.id in must and c not in picked] + picked
+            if not cmds:
+                continue
             t0 = time.monotonic()
             tried = equal = known_failed = 0
             for cmd in cmds:
