@@ -38,6 +38,21 @@ RUN_TIMEOUT = 120
 # a connection to anything but loopback fails the pair.
 STRACE = shutil.which("strace")
 ADDR = re.compile(r'inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)"')
+EXEC = re.compile(r'execve\("([^"]*)", \[((?:"[^"]*"(?:, )?)*)[^\n]*\) = 0$', re.M)
+
+
+def rtk_execs(trace):
+    """Runs of an rtk form seen in the trace: rtk executed (by any path: the hook may name rtk
+    by its absolute path, which bypasses the logging shim) with a first argument other than
+    hook/rewrite/init."""
+    if not trace.exists():
+        return []
+    runs = []
+    for m in EXEC.finditer(trace.read_text(errors="replace")):
+        path, argv = m.group(1), re.findall(r'"([^"]*)"', m.group(2))
+        if path.rsplit("/", 1)[-1] == "rtk" and len(argv) > 1 and argv[1] not in ("hook", "rewrite", "init"):
+            runs.append(("run", " ".join(argv[1:]), None, None))
+    return runs
 
 
 def outside_connects(trace):
@@ -89,7 +104,7 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
         argv = host.argv(fx, exe)
         trace = fx.root / "connect.trace"
         if STRACE:
-            argv = [STRACE, "-f", "-qq", "-e", "trace=connect", "-e", "signal=none", "-o", str(trace), *argv]
+            argv = [STRACE, "-f", "-qq", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
         try:
             p = subprocess.run(
                 argv,
@@ -108,7 +123,7 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
             stdout = None
         snap = script.snapshot()
         decision = "error" if stdout is None else host.classify(fx, snap, stdout)
-        calls = fx.rtk_calls()
+        calls = fx.rtk_calls() + (rtk_execs(trace) if STRACE else [])
         return {
             "decision": decision,
             "result": (snap["results"] or [""])[0][:300],

@@ -148,6 +148,17 @@ class Checks(unittest.TestCase):
             )
             self.assertEqual(run.outside_connects(trace), ["192.0.2.7", "2001:db8::1"])
 
+    def test_rtk_execs_by_any_path(self):
+        with tempfile.TemporaryDirectory() as d:
+            trace = Path(d) / "t"
+            trace.write_text(
+                '1 execve("/usr/local/bin/rtk", ["rtk", "git", "status"], 0x1 /* 3 vars */) = -1 ENOENT (No such file)\n'
+                '1 execve("/opt/x/rtk", ["/opt/x/rtk", "git", "status"], 0x1 /* 3 vars */) = 0\n'
+                '2 execve("/opt/x/rtk", ["rtk", "hook", "codex"], 0x1 /* 3 vars */) = 0\n'
+                '3 execve("/usr/bin/git", ["git", "status"], 0x1 /* 3 vars */) = 0\n'
+            )
+            self.assertEqual(run.rtk_execs(trace), [("run", "git status", None, None)])
+
     def test_known_failures_entries_name_real_pairs(self):
         from corpus import COMMANDS
         from hosts import HOSTS
