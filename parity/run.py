@@ -183,7 +183,6 @@ def main():
     node_bin = str(Path(paths["node24"]).parent)
     known = load_known()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    rng = random.Random(seed)
     if not args.full and not args.issue:
         print(f"parity: sample of {args.sample} pairs per host and setup, seed {seed} "
               f"(repeat with --seed {seed}; every pair: parity/run.py --full)")
@@ -199,6 +198,9 @@ def main():
             if args.issue:
                 cmds = [c for c in cmds if (host.name, setup, c.id) in ISSUE_CASES]
             elif not args.full and not args.commands:
+                # Seeded per host and setup, so a pair's pick does not depend on which other
+                # hosts run: `--hosts codex --seed N` samples what the whole run would.
+                rng = random.Random(f"{seed}/{host.name}/{setup}")
                 picked = rng.sample(cmds, min(args.sample, len(cmds)))
                 # The issue's cases are always part of a sample.
                 must = {c for h, s, c in ISSUE_CASES if (h, s) == (host.name, setup)}
