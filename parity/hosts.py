@@ -103,6 +103,7 @@ class Claude(Host):
         "requested permissions to use Bash, but you haven't granted it yet",
         "require approval:",
         "requires approval:",
+        " needs approval. ",  # a path-changing command (rm) in the working directory
     )
 
 

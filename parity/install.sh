@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CACHE="$PWD/.cache"
-HOSTS="$CACHE/hosts"
+HOSTS="${PARITY_HOSTS_DIR:-$CACHE/hosts}"  # another folder: to time a cold install
 # name | npm package (or pypi:<package>) | pinned version | binary inside the install
 PINS=(
     "claude|@anthropic-ai/claude-code|2.1.332|node_modules/.bin/claude"
