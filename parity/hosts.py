@@ -104,6 +104,7 @@ class Claude(Host):
         "require approval:",
         "requires approval:",
         " needs approval. ",  # a path-changing command (rm) in the working directory
+        "can't be checked before it runs",  # command substitution
     )
 
 
