@@ -52,6 +52,13 @@ impl Env {
             .filter(|v| !v.is_empty())
     }
 
+    /// A variable's value if it is set at all (empty included) and valid UTF-8.
+    pub fn var_os_set(&self, key: &str) -> Option<&str> {
+        self.vars
+            .get(std::ffi::OsStr::new(key))
+            .and_then(|v| v.to_str())
+    }
+
     /// A variable as a path if set and non-empty.
     pub fn path_var(&self, key: &str) -> Option<PathBuf> {
         self.vars

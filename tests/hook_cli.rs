@@ -470,3 +470,40 @@ fn codex_rewrite_runs_in_a_login_shell_without_rtk_on_path() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&rw.stdout), rewritten);
 }
+
+/// Issue 22: rules given to Claude as `--allowedTools`/`--disallowedTools` are read from the
+/// command line of the Claude process rtk runs under (here a bash standing in for it).
+#[test]
+fn claude_command_line_rules_are_read_from_the_parent_process() {
+    let t = TestEnv::new();
+    let bin = assert_cmd::cargo::cargo_bin("rtk");
+    let run = |cmd: &str, flags: &[&str]| {
+        let script = format!("\"$0\" rewrite {cmd}; exit $?");
+        let out = assert_cmd::Command::new("/bin/bash")
+            .arg("-c")
+            .arg(script)
+            .arg(&bin)
+            .args(flags)
+            .env_clear()
+            .env("HOME", t.home())
+            .env("PATH", "/usr/bin:/bin")
+            .env(
+                "RTK_CLAUDE_MANAGED_SETTINGS",
+                t.root.path().join("managed.json"),
+            )
+            .current_dir(t.work())
+            .output()
+            .unwrap();
+        out.status.code().unwrap()
+    };
+    assert_eq!(run("git push origin main", &[]), 3);
+    assert_eq!(
+        run(
+            "git push origin main",
+            &["--disallowedTools", "Bash(git push:*)"]
+        ),
+        2
+    );
+    assert_eq!(run("git status", &["--allowed-tools=Bash(git status)"]), 0);
+    assert_eq!(run("git status", &["--settings", "{}"]), 3);
+}

@@ -372,7 +372,13 @@ mod tests {
         .unwrap();
         let trust = serde_json::json!({"projects": {project.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
         std::fs::write(dir.path().join("home/.claude.json"), trust.to_string()).unwrap();
-        let env = Env::new([("HOME", dir.path().join("home"))], &project);
+        let env = Env::new(
+            [
+                ("HOME", dir.path().join("home")),
+                ("RTK_CLAUDE_CMDLINE", std::path::PathBuf::new()),
+            ],
+            &project,
+        );
         let loaded = permissions::load_rules_for(Host::Claude, &env);
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         (dir, loaded.rules)

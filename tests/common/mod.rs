@@ -45,6 +45,8 @@ impl TestEnv {
             .env("XDG_CONFIG_HOME", self.root.path().join("xdg-config"))
             .env("XDG_DATA_HOME", self.root.path().join("xdg-data"))
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            // Never the command line of a Claude this test happens to run under.
+            .env("RTK_CLAUDE_CMDLINE", "")
             // Never the machine's Gemini admin policies.
             .env(
                 "RTK_GEMINI_SYSTEM_POLICIES",

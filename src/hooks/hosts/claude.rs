@@ -21,6 +21,9 @@
 //! lookup. Untrusted → the project files' allow rules are dropped; their deny and ask stay.
 //! The trust file is read only when a project file holds allow rules.
 //!
+//! Command-line rules (`--allowedTools`/`--disallowedTools`/`--settings` of the Claude process
+//! rtk runs under) are read by [`super::claude_cli`].
+//!
 //! Managed policy: the administrator's `managed-settings.json` (Linux
 //! `/etc/claude-code/`, macOS `/Library/Application Support/ClaudeCode/`; the variable
 //! `RTK_CLAUDE_MANAGED_SETTINGS` names another path — a test/override hook, not a Claude
@@ -153,6 +156,7 @@ pub fn load(env: &Env) -> LoadedRules {
         });
     }
     loaded.warnings.append(&mut trust_warnings);
+    super::claude_cli::load(&mut loaded, env);
     loaded
 }
 

@@ -7,7 +7,9 @@
 //! them could only loosen) but loses all its allow rules (the host may reject the whole file),
 //! again with exactly one warning. Nothing here spawns a process.
 
+pub mod ancestry;
 pub mod claude;
+pub mod claude_cli;
 pub mod claude_readonly;
 pub mod codex;
 pub mod cursor;

@@ -73,6 +73,8 @@ impl Tree {
                 "RTK_CODEX_SYSTEM_RULES".into(),
                 self.path("etc/codex/rules"),
             ),
+            // Never the command line of a Claude this test happens to run under.
+            ("RTK_CLAUDE_CMDLINE".into(), PathBuf::new()),
             // Never the machine's Claude managed policy.
             (
                 "RTK_CLAUDE_MANAGED_SETTINGS".into(),
