@@ -14,13 +14,16 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result};
 
-use crate::Opts;
+use crate::{devfacts, Opts};
 
 struct Row {
     label: String,
     cwd: PathBuf,
     argv: Vec<String>,
     facts: Vec<String>,
+    /// Facts read off the raw output too (devfacts.rs): a tool's diagnostics (`tsc`, `eslint`,
+    /// `mypy`, `ruff`, `flake8`, `go vet`) or `go test`'s failures; "" for none.
+    derive: &'static str,
 }
 
 struct Out {
@@ -31,10 +34,12 @@ struct Out {
 struct Corpus {
     _tmp: tempfile::TempDir,
     root: PathBuf,
+    /// The rtk under test (any other binary given to [`sh`] is upstream's).
+    rtk: PathBuf,
     env: Vec<(String, String)>,
 }
 
-fn write(p: &Path, s: &str) -> Result<()> {
+pub fn write(p: &Path, s: &str) -> Result<()> {
     std::fs::create_dir_all(p.parent().unwrap())?;
     std::fs::write(p, s).with_context(|| format!("writing {}", p.display()))
 }
@@ -52,10 +57,13 @@ fn sh(c: &Corpus, cwd: &Path, argv: &[String], rtk: Option<&Path>) -> Result<Out
             k
         }
     };
+    // Upstream rtk keeps its history in a schema of its own: never in the same directory.
+    let own_data = rtk.is_some_and(|b| b != c.rtk);
     let o = cmd
         .current_dir(cwd)
         .env_clear()
         .envs(c.env.iter().cloned())
+        .envs(own_data.then(|| ("XDG_DATA_HOME", c.root.join("data-upstream"))))
         .stdin(Stdio::null())
         .output()
         .with_context(|| format!("running {argv:?}"))?;
@@ -112,6 +120,10 @@ fn env(root: &Path) -> Vec<(String, String)> {
         ("CARGO_TERM_COLOR".into(), "never".into()),
         ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
         ("CI".into(), "1".into()),
+        ("GOPATH".into(), root.join("gopath").display().to_string()),
+        ("GOCACHE".into(), root.join("gocache").display().to_string()),
+        ("GOFLAGS".into(), "-mod=mod".into()),
+        ("GOTOOLCHAIN".into(), "local".into()),
     ];
     for (var, rel) in [("RUSTUP_HOME", ".rustup"), ("CARGO_HOME", ".cargo")] {
         let v = std::env::var(var).unwrap_or_else(|_| format!("{home}/{rel}"));
@@ -205,7 +217,7 @@ fn py_package(dir: &Path, modules: usize, state: &str, facts: &mut Vec<String>) 
         // ruff: an unused import (F401), an unused local (F841), an undefined name (F821);
         // mypy: a wrong return type.
         for m in 0..modules.div_ceil(4) {
-            write(&dir.join(format!("mypkg/lint_m{m}.py")), &format!("import os\nimport sys\n\n\ndef scale_{m}(x: int, k: int) -> int:\n    unused = 1\n    return x * k\n\n\ndef bad_{m}(x: int) -> str:\n    return x + 1\n\n\ndef name_{m}():\n    return undefined_name_{m}\n"))?;
+            write(&dir.join(format!("mypkg/lint_m{m}.py")), &format!("import os\nimport sys\n\n\ndef scale_{m}(x: int, k: int) -> int:\n    unused = 1\n    return x * k\n\n\ndef bad_{m}(x: int) -> str:\n    return x + 1\n\n\ndef name_{m}():\n    return undefined_name_{m}\n\n\ndef add_{m}(x: int) -> int:\n    return x + \"s\"\n\n\ny_{m}: str = 1\n"))?;
             let f = format!("mypkg/lint_m{m}.py");
             facts.extend([
                 format!("{f}:1:8"),
@@ -261,6 +273,24 @@ fn js_package(
         s.push_str("});\n");
         write(&dir.join(format!("src/m{f}.test.js")), &s)?;
     }
+    if state == "vitest" {
+        write(&dir.join("vt/cart.test.js"), VITEST_CART)?;
+        write(&dir.join("vt/user.test.js"), VITEST_USER)?;
+        facts.extend(
+            [
+                "cart > two",
+                "cart > shape",
+                "user > split",
+                "expected 7 to be 8",
+                "\"c\"",
+                "expected [ 'a', 'b' ] to have a length of 3 but got 2",
+                "vt/cart.test.js:6:",
+                "vt/cart.test.js:7:",
+                "vt/user.test.js:5:",
+            ]
+            .map(String::from),
+        );
+    }
     write(&dir.join("tsconfig.json"), "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\",\"skipLibCheck\":true,\"types\":[]},\"include\":[\"ts\"]}\n")?;
     for f in 0..files {
         write(
@@ -282,18 +312,36 @@ fn js_package(
         facts.push("12 problems || problems (".into());
     }
     if state == "error" {
-        for b in 0..3 {
+        for b in 0..4 {
             write(&dir.join(format!("ts/bad{b}.ts")), "export const s: string = 42;\nexport function f(x) {\n  return x.y;\n}\nexport const n: number = \"a\";\n")?;
-            facts.extend([
-                format!("ts/bad{b}.ts(1,14) || ts/bad{b}.ts:\n  1:14"),
-                format!("ts/bad{b}.ts(2,19) || 2:19 TS7006"),
-                format!("ts/bad{b}.ts(5,14) || 5:14 TS2322"),
-            ]);
+            // Each error's location, code and message: read off the raw report (devfacts).
         }
-        facts.push("TS2322: Type 'number' is not assignable to type 'string'.".into());
     }
     Ok(())
 }
+
+const VITEST_CART: &str = r#"import { describe, test, expect } from "vitest";
+const total = (xs) => xs.reduce((a, x) => a + x.price * x.qty, 0);
+describe("cart", () => {
+  test("empty", () => { expect(total([])).toBe(0); });
+  test("one", () => { expect(total([{ price: 2, qty: 3 }])).toBe(6); });
+  test("two", () => { expect(total([{ price: 2, qty: 3 }, { price: 1, qty: 1 }])).toBe(8); });
+  test("shape", () => { expect({ id: 1, tags: ["a", "b"], owner: { name: "x" } }).toEqual({ id: 1, tags: ["a", "c"], owner: { name: "x" } }); });
+  test("many", () => { expect(total([{ price: 1, qty: 10 }])).toBe(10); });
+  test("zero qty", () => { expect(total([{ price: 5, qty: 0 }])).toBe(0); });
+});
+"#;
+
+const VITEST_USER: &str = r#"import { describe, test, expect } from "vitest";
+describe("user", () => {
+  test("name", () => { expect("ada".toUpperCase()).toBe("ADA"); });
+  test("trim", () => { expect(" a ".trim()).toBe("a"); });
+  test("split", () => { expect("a,b".split(",")).toHaveLength(3); });
+  test("upper", () => { expect("x").toBe("x"); });
+  test("lower", () => { expect("X".toLowerCase()).toBe("x"); });
+  test("pad", () => { expect("1".padStart(3, "0")).toBe("001"); });
+});
+"#;
 
 fn node_modules(o: &Opts) -> Option<PathBuf> {
     let p = o
@@ -318,11 +366,25 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
     let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
+        let derive = match argv
+            .split_whitespace()
+            .find(|w| !["npx", "python3", "-m"].contains(w))
+        {
+            Some("tsc") => "tsc",
+            Some("eslint") => "eslint",
+            Some("mypy") => "mypy",
+            Some("ruff") => "ruff",
+            Some("flake8") => "flake8",
+            Some("go") if argv.contains(" vet") => "go vet",
+            Some("go") if argv.contains(" test") => "go test",
+            _ => "",
+        };
         rows.push(Row {
             label: label.into(),
             cwd,
             argv: words(argv),
             facts,
+            derive,
         });
     };
     if has_tool(c, &["cargo", "--version"]) {
@@ -413,6 +475,7 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     for (tool, label, cmd) in [
         ("ruff", "ruff check (lint errors)", "ruff check ."),
         ("mypy", "mypy (type errors)", "mypy mypkg"),
+        ("flake8", "flake8 (lint errors)", "flake8 mypkg"),
     ] {
         if !has_tool(c, &[tool, "--version"]) {
             notes.push(format!("{tool} not found: its row skipped"));
@@ -421,9 +484,25 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         let dir = c.root.join(slug(label));
         let mut facts = Vec::new();
         py_package(&dir, pmods, "lint", &mut facts)?;
-        // Each tool's own facts: ruff's locations and names, mypy's return-type errors.
-        facts.retain(|f| (tool == "mypy") == f.contains(": error: "));
+        // ruff's locations and names; mypy's and flake8's problems are all read off the raw
+        // report (as are ruff's).
+        facts.retain(|f| tool == "ruff" && !f.contains(": error: "));
         add(label, dir, cmd, facts);
+    }
+    if has_tool(c, &["go", "version"]) {
+        for (state, label, cmd) in [
+            ("test", "go test ./... (failing)", "go test ./..."),
+            ("test", "go test -v ./... (failing)", "go test -v ./..."),
+            ("vet", "go vet ./... (14 issues)", "go vet ./..."),
+        ] {
+            let dir = c.root.join(slug(label));
+            crate::devgo::module(&dir, state)?;
+            // Build first so the raw and rtk runs see the same (cached) state.
+            let _ = sh(c, &dir, &words(cmd), None)?;
+            add(label, dir, cmd, Vec::new());
+        }
+    } else {
+        notes.push("go not found: Go rows skipped".into());
     }
     match node_modules(o) {
         Some(nm) => {
@@ -435,6 +514,16 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
                     facts.push(format!("Tests:       {} passed, {} total", jfiles * 8, jfiles * 8));
                 }
                 add(label, dir, cmd, facts);
+            }
+            if nm.join(".bin/vitest").exists() {
+                let label = "npx vitest run (failing)";
+                let dir = c.root.join(slug(label));
+                let mut facts = Vec::new();
+                js_package(&dir, &nm, jfiles, "vitest", &mut facts)?;
+                facts.push("3 failed | 9 passed (12)".into());
+                add(label, dir, "npx vitest run vt", facts);
+            } else {
+                notes.push("no vitest in node_modules: vitest row skipped".into());
             }
             if nm.join(".bin/eslint").exists() {
                 let label = "npx eslint (lint errors)";
@@ -451,28 +540,65 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// A report grouped by file (`file:` then `  12:3: message`) with the file put back on each of
-/// its lines (`file:12:3: message`), so that a location fact is checked together with its file.
-fn ungroup(out: &str) -> String {
-    let mut file: Option<&str> = None;
-    let mut text = String::new();
-    for line in out.lines() {
-        match (file, line.strip_prefix("  ")) {
-            (Some(f), Some(rest)) if rest.starts_with(|c: char| c.is_ascii_digit()) => {
-                text.push_str(f);
-                text.push_str(rest.trim_start());
-            }
-            _ => {
-                file = (line.ends_with(':') && !line.contains(' ')).then_some(line);
-                text.push_str(line);
-            }
-        }
-        text.push('\n');
+/// Checks `row`'s facts on `out` (the raw output `raw` must hold each of them, else the
+/// corpus is wrong). Returns (facts held, facts checked, failures).
+fn check(row: &Row, raw: &Out, out: &Out) -> (usize, usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut pass = usize::from(raw.code == out.code);
+    if raw.code != out.code {
+        failures.push(format!("exit code {} vs {}", raw.code, out.code));
     }
-    text
+    let expanded = devfacts::ungroup(&out.text);
+    let mut facts = row.facts.clone();
+    if row.derive == "go test" {
+        facts.extend(devfacts::go_test(&raw.text));
+    }
+    facts.extend(devfacts::summaries(&raw.text));
+    for f in &facts {
+        // `a || b`: the fact in either of its spellings (raw `file(1,14)` vs grouped `1:14`).
+        let alts: Vec<&str> = f.split(" || ").collect();
+        let has = |t: &str| alts.iter().any(|a| t.contains(a));
+        if !has(&raw.text) {
+            // The generator's fact must hold for the raw tool too, or the row is wrong.
+            failures.push(format!("raw output lacks {f:?} (corpus bug)"));
+        } else if has(&out.text) || has(&expanded) {
+            pass += 1;
+        } else {
+            failures.push(format!("missing {f:?}"));
+        }
+    }
+    let diags = devfacts::diags(row.derive, &raw.text);
+    if matches!(
+        row.derive,
+        "tsc" | "eslint" | "mypy" | "ruff" | "flake8" | "go vet"
+    ) && diags.len() < 3
+    {
+        failures.push(format!(
+            "only {} diagnostics in the raw report (corpus bug)",
+            diags.len()
+        ));
+    }
+    let cwd = row.cwd.display().to_string();
+    for d in &diags {
+        if devfacts::has_diag(&expanded, &cwd, d) {
+            pass += 1;
+        } else {
+            failures.push(format!("missing diagnostic {} {} {}", d.0, d.1, d.2));
+        }
+    }
+    (pass, facts.len() + diags.len() + 1, failures)
 }
 
-/// Runs the test-and-build rows; prints their table. Returns whether every fact held.
+fn pct(raw: usize, out: usize) -> f64 {
+    if raw == 0 {
+        0.0
+    } else {
+        100.0 * (raw as f64 - out as f64) / raw as f64
+    }
+}
+
+/// Runs the test-and-build rows; prints their table. Returns whether every fact held (for
+/// rtk; upstream's facts are reported, not required).
 pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Result<bool> {
     let tmp = tempfile::tempdir()?;
     let root = tmp.path().to_path_buf();
@@ -482,6 +608,7 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
     let c = Corpus {
         env: env(&root),
         root,
+        rtk: o.rtk.clone(),
         _tmp: tmp,
     };
     let mut notes = Vec::new();
@@ -490,79 +617,78 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
         w,
         "\n## Test-and-build corpus (o200k_base tokens of stdout+stderr) and fidelity\n"
     )?;
-    writeln!(
-        w,
-        "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |"
-    )?;
-    writeln!(w, "|---|---:|---:|---:|---:|---|")?;
-    let (mut raw_sum, mut rtk_sum, mut fp, mut ft) = (0usize, 0usize, 0usize, 0usize);
+    let up = o.upstream.as_deref();
+    if up.is_some() {
+        writeln!(w, "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk | upstream tokens | upstream saved | upstream fidelity |")?;
+        writeln!(w, "|---|---:|---:|---:|---:|---|---:|---:|---:|")?;
+    } else {
+        writeln!(
+            w,
+            "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |"
+        )?;
+        writeln!(w, "|---|---:|---:|---:|---:|---|")?;
+    }
+    let (mut raw_sum, mut rtk_sum, mut up_sum, mut fp, mut ft) = (0, 0, 0, 0, 0);
     let mut failures = Vec::new();
+    let mut up_failures = Vec::new();
     for row in &rows {
         let raw = sh(&c, &row.cwd, &row.argv, None)?;
         let rtk = sh(&c, &row.cwd, &row.argv, Some(&o.rtk))?;
+        let upstream = match up {
+            Some(bin) => Some(sh(&c, &row.cwd, &row.argv, Some(bin))?),
+            None => None,
+        };
         if let Some(dir) = std::env::var_os("RTK_BENCH_DUMP") {
             let slug = slug(&row.label);
             std::fs::create_dir_all(&dir)?;
-            std::fs::write(
-                PathBuf::from(&dir).join(format!("dev_{slug}.raw")),
-                &raw.text,
-            )?;
-            std::fs::write(
-                PathBuf::from(&dir).join(format!("dev_{slug}.rtk")),
-                &rtk.text,
-            )?;
-        }
-        let (rt, kt) = (tokens(&raw.text), tokens(&rtk.text));
-        let mut pass = usize::from(raw.code == rtk.code);
-        if raw.code != rtk.code {
-            failures.push(format!(
-                "{}: exit code {} vs {}",
-                row.label, raw.code, rtk.code
-            ));
-        }
-        for f in &row.facts {
-            // `a || b`: the fact in either of its spellings (raw `file(1,14)` vs grouped `1:14`).
-            let alts: Vec<&str> = f.split(" || ").collect();
-            let has = |t: &str| alts.iter().any(|a| t.contains(a));
-            if !has(&raw.text) {
-                // The generator's fact must hold for the raw tool too, or the row is wrong.
-                failures.push(format!(
-                    "{}: raw output lacks {f:?} (corpus bug)",
-                    row.label
-                ));
-            } else if has(&rtk.text) || has(&ungroup(&rtk.text)) {
-                pass += 1;
-            } else {
-                failures.push(format!("{}: missing {f:?}", row.label));
+            let dir = PathBuf::from(&dir);
+            std::fs::write(dir.join(format!("dev_{slug}.raw")), &raw.text)?;
+            std::fs::write(dir.join(format!("dev_{slug}.rtk")), &rtk.text)?;
+            if let Some(u) = &upstream {
+                std::fs::write(dir.join(format!("dev_{slug}.upstream")), &u.text)?;
             }
         }
-        let total = row.facts.len() + 1;
+        let (rt, kt) = (tokens(&raw.text), tokens(&rtk.text));
+        let (pass, total, fails) = check(row, &raw, &rtk);
+        failures.extend(fails.into_iter().map(|f| format!("{}: {f}", row.label)));
         fp += pass;
         ft += total;
         raw_sum += rt;
         rtk_sum += kt;
-        let saved = if rt == 0 {
-            0.0
-        } else {
-            100.0 * (rt as f64 - kt as f64) / rt as f64
-        };
-        writeln!(
+        write!(
             w,
-            "| `{}` | {rt} | {kt} | {saved:.1}% | {pass}/{total} | {}/{} |",
-            row.label, raw.code, rtk.code
+            "| `{}` | {rt} | {kt} | {:.1}% | {pass}/{total} | {}/{} |",
+            row.label,
+            pct(rt, kt),
+            raw.code,
+            rtk.code
         )?;
+        if let Some(u) = &upstream {
+            let ut = tokens(&u.text);
+            up_sum += ut;
+            let (upass, utotal, ufails) = check(row, &raw, u);
+            up_failures.extend(ufails.into_iter().map(|f| format!("{}: {f}", row.label)));
+            write!(w, " {ut} | {:.1}% | {upass}/{utotal} |", pct(rt, ut))?;
+        }
+        writeln!(w)?;
     }
-    let saved = if raw_sum == 0 {
-        0.0
-    } else {
-        100.0 * (raw_sum as f64 - rtk_sum as f64) / raw_sum as f64
-    };
-    writeln!(w, "| **test/build total** | **{raw_sum}** | **{rtk_sum}** | **{saved:.1}%** | **{fp}/{ft}** | |")?;
+    write!(
+        w,
+        "| **test/build total** | **{raw_sum}** | **{rtk_sum}** | **{:.1}%** | **{fp}/{ft}** | |",
+        pct(raw_sum, rtk_sum)
+    )?;
+    if up.is_some() {
+        write!(w, " **{up_sum}** | **{:.1}%** | |", pct(raw_sum, up_sum))?;
+    }
+    writeln!(w)?;
     for n in &notes {
         writeln!(w, "note: {n}")?;
     }
     for f in failures.iter().take(30) {
         writeln!(w, "FIDELITY FAILURE {f}")?;
+    }
+    for f in up_failures.iter().take(40) {
+        writeln!(w, "upstream lost: {f}")?;
     }
     w.flush()?;
     Ok(failures.is_empty())

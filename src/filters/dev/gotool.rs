@@ -1,14 +1,18 @@
 //! `go test` (text and `-json`), `go build`, `go vet`.
 //!
-//! test: `=== RUN/PAUSE/CONT` and `--- PASS`/`--- SKIP` lines and bare `PASS` are dropped,
-//! `ok <pkg> <time>` lines add up to one count; every `--- FAIL`, its indented messages
-//! (`file_test.go:7: …`), `FAIL <pkg>`, panics, build errors and anything unknown is kept. With
-//! `-json` the events are replayed as text: the output of failing tests and of failing
-//! packages, then the same summary. build/vet: compiler output is already terse; only
+//! test: `=== RUN/PAUSE/CONT` and `--- PASS`/`--- SKIP` lines and bare `PASS`/`FAIL` lines are
+//! dropped, `ok <pkg> <time>` lines become one `ok (N): pkg…` line (and `[no test files]`
+//! lines one `no test files (N): pkg…` line); every `--- FAIL` (without its
+//! duration), its indented messages (`file_test.go:7: …`), `FAIL <pkg>` (without its time),
+//! panics, build errors and anything unknown is kept. With `-json` the events are replayed as
+//! text: the output of failing tests and of failing packages, then the same summary.
+//! build/vet: `file:line:col: message` lines are a [`Report`] (grouped by file, one message at
+//! several places of a file on one line), `# package` headers and other lines stay;
 //! `go: downloading` lines are dropped.
 
 use serde::Deserialize;
 
+use super::diag::{Diag, Report};
 use super::Sink;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
 
@@ -65,8 +69,8 @@ impl Filter for GoTest {
 
 fn compact_text(stdout: &str) -> Sink {
     let mut sink = Sink::default();
-    let mut ok_pkgs = 0;
-    let mut no_tests = 0;
+    let mut ok_pkgs: Vec<&str> = Vec::new();
+    let mut no_tests: Vec<&str> = Vec::new();
     for line in stdout.lines() {
         let t = line.trim_start();
         if t.starts_with("=== RUN")
@@ -75,30 +79,52 @@ fn compact_text(stdout: &str) -> Sink {
             || t.starts_with("=== NAME")
             || t.starts_with("--- PASS:")
             || t.starts_with("--- SKIP:")
-            || line == "PASS"
         {
             sink.drop_line();
-        } else if line.starts_with("ok  \t") || line.starts_with("ok \t") {
-            ok_pkgs += 1;
-            sink.drop_line();
+        } else if line == "PASS" || line == "FAIL" {
+            // Restates the lines around it: not counted as elided.
+        } else if let Some(rest) = fail_line(line) {
+            sink.line(&rest);
+        } else if let Some(rest) = line.strip_prefix("ok  \t").or(line.strip_prefix("ok \t")) {
+            // Kept by name, without the time or `(cached)`.
+            ok_pkgs.push(rest.split('\t').next().unwrap_or(rest));
         } else if line.starts_with("?   \t") && line.ends_with("[no test files]") {
-            no_tests += 1;
-            sink.drop_line();
+            no_tests.push(line[5..].split('\t').next().unwrap_or(""));
         } else {
             sink.line(line);
         }
     }
-    if ok_pkgs + no_tests > 0 {
-        let mut summary = format!(
-            "go test: {ok_pkgs} package{} ok",
-            if ok_pkgs == 1 { "" } else { "s" }
-        );
-        if no_tests > 0 {
-            summary.push_str(&format!(", {no_tests} without tests"));
-        }
-        sink.line(&summary);
+    if !ok_pkgs.is_empty() {
+        sink.line(&format!("ok ({}): {}", ok_pkgs.len(), ok_pkgs.join(" ")));
+    }
+    if !no_tests.is_empty() {
+        sink.line(&format!(
+            "no test files ({}): {}",
+            no_tests.len(),
+            no_tests.join(" ")
+        ));
     }
     sink
+}
+
+/// `--- FAIL: TestX (0.01s)` and `FAIL\tpkg\t0.01s` without the duration (and the tab).
+fn fail_line(line: &str) -> Option<String> {
+    let t = line.trim_start();
+    if t.starts_with("--- FAIL: ") {
+        let name = t
+            .rsplit_once(" (")
+            .filter(|(_, d)| d.ends_with("s)"))
+            .map_or(t, |p| p.0);
+        return Some(format!("{}{name}", &line[..line.len() - t.len()]));
+    }
+    let rest = line.strip_prefix("FAIL\t")?;
+    let (pkg, tail) = rest.split_once('\t').unwrap_or((rest, ""));
+    let timing = tail.ends_with('s') && tail[..tail.len() - 1].parse::<f64>().is_ok();
+    Some(if timing || tail.is_empty() {
+        format!("FAIL {pkg}")
+    } else {
+        format!("FAIL {pkg} {tail}")
+    })
 }
 
 #[derive(Deserialize)]
@@ -171,20 +197,37 @@ impl Filter for GoBuild {
         Plan::Capture { stderr: true }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let mut report = Report::default();
         let mut sink = Sink::default();
         for line in out.stderr.lines() {
             if line.starts_with("go: downloading ") || line.starts_with("go: finding ") {
                 sink.drop_line();
+            } else if let Some((file, loc, msg)) = go_diag(line) {
+                report.diag(Diag::new(file, loc, "error", "", msg));
             } else {
-                sink.line(line);
+                report.line(line);
             }
         }
         Ok(Compacted {
             stdout: out.stdout.to_string(),
-            stderr: Some(sink.text.clone()),
+            stderr: Some(report.render()),
             elided: sink.elided("module downloads"),
         })
     }
+}
+
+/// `./file.go:12:5: message` (or `file.go:12: message`) as (file, `12:5`, message).
+fn go_diag(line: &str) -> Option<(&str, String, &str)> {
+    let (file, rest) = line.split_once(".go:")?;
+    if file.contains(' ') || file.is_empty() {
+        return None;
+    }
+    let (loc, msg) = rest.split_once(": ")?;
+    let ok = !loc.is_empty()
+        && loc
+            .split(':')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    ok.then(|| (&line[..file.len() + 3], loc.to_string(), msg))
 }
 
 #[cfg(test)]
@@ -192,11 +235,61 @@ mod tests {
     use super::*;
 
     #[test]
-    fn text_keeps_failures_and_counts_ok_packages() {
+    fn text_keeps_failures_and_names_ok_packages() {
         let s = compact_text("=== RUN   TestA\n--- PASS: TestA (0.00s)\n--- FAIL: TestB (0.00s)\n    b_test.go:7: want 5\nFAIL\nFAIL\tex/b\t0.01s\nok  \tex/a\t0.01s\n");
         assert_eq!(
             s.text,
-            "--- FAIL: TestB (0.00s)\n    b_test.go:7: want 5\nFAIL\nFAIL\tex/b\t0.01s\ngo test: 1 package ok\n"
+            "--- FAIL: TestB\n    b_test.go:7: want 5\nFAIL ex/b\nok (1): ex/a\n"
+        );
+    }
+
+    #[test]
+    fn fail_lines_lose_their_durations_only() {
+        assert_eq!(
+            fail_line("    --- FAIL: TestT/sub#01 (0.42s)").unwrap(),
+            "    --- FAIL: TestT/sub#01"
+        );
+        assert_eq!(
+            fail_line("FAIL\tex/a [build failed]").unwrap(),
+            "FAIL ex/a [build failed]"
+        );
+        assert_eq!(
+            fail_line("FAIL\tex/a\t[setup failed]").unwrap(),
+            "FAIL ex/a [setup failed]"
+        );
+        assert_eq!(
+            fail_line("--- FAIL: TestX (flaky)").unwrap(),
+            "--- FAIL: TestX (flaky)"
+        );
+        assert_eq!(fail_line("ok  \tex/a\t0.1s"), None);
+    }
+
+    #[test]
+    fn vet_lines_are_grouped_by_file() {
+        assert_eq!(
+            go_diag("./a.go:3:1: bad").unwrap(),
+            ("./a.go", "3:1".to_string(), "bad")
+        );
+        assert_eq!(
+            go_diag("x/a.go:3: bad").unwrap(),
+            ("x/a.go", "3".to_string(), "bad")
+        );
+        assert_eq!(go_diag("# ex/a"), None);
+        assert_eq!(go_diag("vet: a.go:x: bad"), None);
+        let out = Output {
+            stdout: "",
+            stderr: "# ex\na.go:1:2: m1\nb.go:3:4: m2\na.go:5:6: m1\n",
+            code: 1,
+        };
+        let inv = Invocation {
+            program: "go",
+            args: &[],
+            sub: None,
+        };
+        let c = GoBuild.compact(&inv, &out).unwrap();
+        assert_eq!(
+            c.stderr.unwrap(),
+            "# ex\na.go:\n  1:2, 5:6 m1\nb.go:3:4 m2\n"
         );
     }
 

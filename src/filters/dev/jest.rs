@@ -2,8 +2,11 @@
 //!
 //! Kept: `FAIL` lines, every failing test (`●` / `×` / ` FAIL ` headers), its assertion message
 //! and diff, the failing source line of each code frame, `at` frames in project files, and the
-//! summary counts. Dropped: `PASS`/`✓` lines, context lines of code frames, caret lines, stack
-//! frames in node_modules or node internals, the `RUN`/`Start at` banners and separators.
+//! summary counts. Dropped (counted as elided): `PASS`/`✓` lines, context lines of code frames,
+//! stack frames in node_modules or node internals. Dropped as chrome (not counted): blank
+//! lines, caret lines, the `RUN`/`Start at` banners, timings (`Time:`, `Duration`, `38ms`),
+//! separators, vitest's `×` listing when the ` FAIL ` blocks repeat it, and a diff of two
+//! single values that the assertion message above it already names.
 //! jest writes its report to stderr, vitest to stdout: both streams are filtered the same way.
 
 use super::{strip_ansi, Sink};
@@ -66,9 +69,14 @@ impl Filter for Vitest {
 
 /// Both streams of a jest or vitest run.
 pub fn compact_js_tests(out: &Output<'_>) -> Result<Compacted, Unparsed> {
-    let o = compact_report(&strip_ansi(out.stdout));
-    let e = compact_report(&strip_ansi(out.stderr));
     let all = format!("{}{}", out.stdout, out.stderr);
+    // vitest lists each failing test under its file (`× name 3ms`) and again as a ` FAIL `
+    // block with its message: the list goes when the blocks are there.
+    let blocks = all
+        .lines()
+        .any(|l| l.starts_with(" FAIL  ") && l.contains(" > "));
+    let o = compact_report(&strip_ansi(out.stdout), blocks);
+    let e = compact_report(&strip_ansi(out.stderr), blocks);
     let summary = ["Tests:", "Tests  ", "Test Suites:", "Test Files  "];
     if !all
         .lines()
@@ -98,35 +106,100 @@ fn is_caret(l: &str) -> bool {
     t.starts_with('|') && t[1..].trim().chars().all(|c| c == '^' || c == '~') && t.contains('^')
 }
 
-fn compact_report(text: &str) -> Sink {
+/// Lines that say nothing once the report is compacted (blank lines, banners, timings,
+/// separators, a listing the failure blocks repeat): dropped without counting as elided.
+fn is_chrome(line: &str, blocks: bool) -> bool {
+    let t = line.trim_start();
+    line.trim().is_empty()
+        || t.starts_with("RUN  v")
+        || t.starts_with("Start at ")
+        || t.starts_with("Snapshots:   0 total")
+        || t.starts_with("Time:        ")
+        || t.starts_with("Duration  ")
+        || t == "Ran all test suites."
+        || t.starts_with("Ran all test suites matching")
+        || (t
+            .chars()
+            .all(|c| c == '⎯' || c.is_ascii_digit() || "[]/".contains(c))
+            && t.contains('⎯'))
+        || is_caret(line)
+        || (blocks && (t.starts_with("× ") || t.starts_with("✗ ")))
+}
+
+/// A vitest line without its trailing duration (` ❯ a.test.js (6 tests | 2 failed) 38ms`)
+/// and a `⎯⎯⎯ Failed Tests 3 ⎯⎯⎯` banner without its rule.
+fn trimmed(line: &str) -> &str {
+    let l = line.trim_end_matches('⎯').trim_end();
+    let l = if l.len() < line.len() {
+        l.trim_start_matches('⎯').trim_start()
+    } else {
+        line
+    };
+    match l.rsplit_once(' ') {
+        Some((head, ms))
+            if head.ends_with(')')
+                && ms.ends_with("ms")
+                && ms[..ms.len() - 2].parse::<f64>().is_ok() =>
+        {
+            head
+        }
+        _ => l,
+    }
+}
+
+/// A vitest diff of two single values (`- Expected`, `+ Received`, `- 8`, `+ 7`) whose values
+/// both stand as words in the assertion message above it (`expected 7 to be 8`): it restates
+/// the message. Returns how many lines it spans.
+fn restated_diff(lines: &[&str], i: usize) -> Option<usize> {
+    // The next five non-blank lines from `i` (vitest puts blank lines between the parts).
+    let idx: Vec<usize> = (i..lines.len())
+        .filter(|&j| !lines[j].trim().is_empty())
+        .take(5)
+        .collect();
+    let at = |k: usize| idx.get(k).map_or("", |&j| lines[j].trim());
+    if idx.first() != Some(&i) || at(0) != "- Expected" || at(1) != "+ Received" {
+        return None;
+    }
+    let (want, got) = (at(2).strip_prefix("- ")?, at(3).strip_prefix("+ ")?);
+    let after = idx.get(4).map_or("", |&j| lines[j]);
+    if after.starts_with('-') || after.starts_with('+') || after.starts_with("  ") {
+        return None;
+    }
+    let message = lines[..i].iter().rev().find(|l| !l.trim().is_empty())?;
+    let words: Vec<&str> = message.split_whitespace().collect();
+    (words.contains(&want) && words.contains(&got)).then(|| idx[3] - i + 1)
+}
+
+fn compact_report(text: &str, blocks: bool) -> Sink {
     let mut sink = Sink::default();
     let lines: Vec<&str> = text.lines().collect();
+    let mut skip = 0;
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim_start();
         let next = lines.get(i + 1).copied().unwrap_or("");
-        let drop = line.trim().is_empty()
-            || t.starts_with("PASS ")
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if let Some(n) = restated_diff(&lines, i) {
+            skip = n - 1;
+            continue;
+        }
+        if is_chrome(line, blocks) {
+            continue;
+        }
+        let drop = t.starts_with("PASS ")
             || t.starts_with("✓ ")
             || t.starts_with("√ ")
             || t.starts_with("○ ")
-            || t.starts_with("RUN  v")
-            || t.starts_with("Start at ")
-            || t.starts_with("Snapshots:   0 total")
             || t.starts_with("npm notice")
-            || t == "Ran all test suites."
-            || t.starts_with("Ran all test suites matching")
-            || (t
-                .chars()
-                .all(|c| c == '⎯' || c.is_ascii_digit() || "[]/".contains(c))
-                && t.contains('⎯'))
             || (t.starts_with("at ")
                 && (t.contains("node_modules") || t.contains("node:internal")))
-            || is_caret(line)
             || (is_frame(line) && !t.starts_with("> ") && !is_caret(next));
         if drop {
             sink.drop_line();
         } else {
-            sink.line(line);
+            sink.line(trimmed(line));
         }
     }
     sink
@@ -137,9 +210,39 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_diff_of_two_values_named_by_the_message_goes() {
+        let raw = "AssertionError: expected 7 to be 8 // Object.is equality\n\n- Expected\n+ Received\n\n- 8\n+ 7\n\n ❯ a.test.js:6:83\n";
+        assert_eq!(
+            compact_report(raw, true).text,
+            "AssertionError: expected 7 to be 8 // Object.is equality\n ❯ a.test.js:6:83\n"
+        );
+        // Values the message does not name, or a longer diff, stay.
+        let other = "AssertionError: expected 17 to be 28\n- Expected\n+ Received\n- 8\n+ 7\n";
+        assert!(compact_report(other, true).text.contains("- 8\n+ 7\n"));
+        let long = "AssertionError: expected 7 to be 8\n- Expected\n+ Received\n- 8\n+ 7\n+ 9\n";
+        assert!(compact_report(long, true).text.contains("- 8\n+ 7\n+ 9\n"));
+    }
+
+    #[test]
+    fn vitest_listing_timings_and_rules_go_when_the_blocks_are_there() {
+        let raw = " ❯ a.test.js (2 tests | 1 failed) 38ms\n     × bad 31ms\n   Duration  1.01s (transform 1ms)\n⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯\n FAIL  a.test.js > bad\n";
+        assert_eq!(
+            compact_report(raw, true).text,
+            " ❯ a.test.js (2 tests | 1 failed)\nFailed Tests 1\n FAIL  a.test.js > bad\n"
+        );
+        assert!(compact_report(raw, false)
+            .text
+            .contains("     × bad 31ms\n"));
+        assert_eq!(
+            trimmed("  Tests  3 failed | 9 passed (12)"),
+            "  Tests  3 failed | 9 passed (12)"
+        );
+    }
+
+    #[test]
     fn frames_keep_only_the_failing_line() {
         let raw = "FAIL a.test.js\n  ● adds\n\n    Expected: 4\n\n      1 | x\n    > 2 | expect(y)\n        |   ^\n      3 | z\n\n      at Object.toBe (a.test.js:2:3)\n      at run (node_modules/jest/x.js:1:1)\nPASS b.test.js\nTests:       1 failed, 1 passed, 2 total\n";
-        let s = compact_report(raw);
+        let s = compact_report(raw, false);
         assert_eq!(
             s.text,
             "FAIL a.test.js\n  ● adds\n    Expected: 4\n    > 2 | expect(y)\n      at Object.toBe (a.test.js:2:3)\nTests:       1 failed, 1 passed, 2 total\n"
@@ -148,7 +251,7 @@ mod tests {
 
     #[test]
     fn vitest_frame_line_above_the_caret_is_kept() {
-        let s = compact_report(" ❯ a.test.mjs:2:5\n      1| import x\n      2| expect(1).toBe(2)\n       |    ^\n      3|\n");
+        let s = compact_report(" ❯ a.test.mjs:2:5\n      1| import x\n      2| expect(1).toBe(2)\n       |    ^\n      3|\n", false);
         assert_eq!(s.text, " ❯ a.test.mjs:2:5\n      2| expect(1).toBe(2)\n");
     }
 }

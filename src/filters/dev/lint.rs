@@ -1,20 +1,23 @@
 //! Linters whose reports are lists of `location: message [rule]`: `eslint` (stylish format),
-//! `ruff check` (full format with code frames) and `mypy`. Each problem stays one line with its
-//! file, line:col, severity, message and rule; code frames, fix previews and column padding
-//! go; the tools' summary lines are kept. Unknown lines are kept. ruff's and mypy's lines of one
-//! file share a `file:` line; eslint's absolute file paths under the working directory are
-//! printed relative to it.
+//! `ruff check` (full format with code frames), `flake8` and `mypy`. Each problem becomes a
+//! [`Diag`] rendered by [`Report`] (grouped by file, one message at several places of a file on
+//! one line): its location, severity (when not an error), code or rule and message stay; code
+//! frames, fix previews, `help:` lines, doc-URL notes and column padding go; the tools' summary
+//! lines are kept. Unknown lines are kept. eslint's absolute file paths under the working
+//! directory are printed relative to it.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::diag::{Diag, Report};
 use super::{strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
 
 pub struct Eslint;
 pub struct Ruff;
 pub struct Mypy;
+pub struct Flake8;
 
 const HELP: &[&str] = &["--help", "-h", "--version", "-v", "--init"];
 
@@ -76,22 +79,31 @@ impl Filter for Eslint {
         // eslint heads each file with its absolute path; under the working directory the
         // relative path says the same.
         let cwd = std::env::current_dir().ok();
-        let mut sink = Sink::default();
+        let mut report = Report::default();
+        let mut file: Option<&str> = None;
         for line in text.lines() {
-            if let Some(c) = ESLINT_PROBLEM.captures(line) {
-                let rule = c
-                    .get(4)
-                    .map(|m| format!(" ({})", m.as_str()))
-                    .unwrap_or_default();
-                sink.line(&format!("  {} {} {}{rule}", &c[1], &c[2], &c[3]));
-            } else if line.trim().is_empty() {
-                sink.drop_line();
-            } else {
-                sink.line(relative(line, cwd.as_deref()));
+            match (file, ESLINT_PROBLEM.captures(line)) {
+                (Some(f), Some(c)) => {
+                    let rule = c.get(4).map_or("", |m| m.as_str());
+                    report.diag(Diag::new(f, c[1].to_string(), &c[2], rule, &c[3]));
+                }
+                _ if line.trim().is_empty() => file = None,
+                _ => {
+                    // A file heading: unindented, no spaces (eslint prints the path alone).
+                    let heading = !line.starts_with(' ') && !line.contains(' ');
+                    if heading {
+                        file = Some(relative(line, cwd.as_deref()));
+                    } else {
+                        report.line(line);
+                    }
+                }
             }
         }
+        if report.count == 0 {
+            return Err(Unparsed("no eslint problems".into()));
+        }
         Ok(Compacted {
-            stdout: sink.text,
+            stdout: report.render(),
             stderr: None,
             elided: None,
         })
@@ -109,8 +121,27 @@ fn relative<'a>(line: &'a str, cwd: Option<&std::path::Path>) -> &'a str {
 }
 
 static RUFF_HEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^([A-Z]+[0-9]+|[a-z-]+-error|SyntaxError)(?: \[\*\])? .+$").unwrap()
+    Regex::new(r"^([A-Z]+[0-9]+|[a-z-]+-error|SyntaxError)((?: \[\*\])?) (.+)$").unwrap()
 });
+
+/// A one-line problem, `file:line:col: CODE message` (flake8, pycodestyle, ruff's concise
+/// format).
+static CONCISE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\S+?):(\d+):(\d+): ([A-Z]+[0-9]+)((?: \[\*\])?) (.*)$").unwrap()
+});
+
+/// A line of a ruff code frame or fix preview: ` |`, `12 | code`, `   - old`, `4 + new`,
+/// `:::` secondary locations, or a `help:` / `note:` / `info:` line.
+static RUFF_FRAME: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\s*\d*\s*([|+-]|:::)( |$)|(help|note|info): )").unwrap());
+
+/// `file:line:col` split into the file and `line:col`.
+fn split_loc(loc: &str) -> Option<(&str, String)> {
+    let mut it = loc.rsplitn(3, ':');
+    let (col, line, file) = (it.next()?, it.next()?, it.next()?);
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(col) && digits(line) && !file.is_empty()).then(|| (file, format!("{line}:{col}")))
+}
 
 impl Filter for Ruff {
     fn name(&self) -> &'static str {
@@ -136,93 +167,66 @@ impl Filter for Ruff {
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
-        let mut sink = Sink::default();
-        // A diagnostic header waiting for its ` --> file:l:c` line.
-        let mut pending: Option<&str> = None;
+        let mut report = Report::default();
+        let mut dropped = 0;
+        // A diagnostic header (code, fix mark, message) waiting for its ` --> file:l:c` line.
+        let mut pending: Option<(String, &str)> = None;
         // Inside a diagnostic's frame/help lines.
         let mut in_diag = false;
         for line in text.lines() {
-            if RUFF_HEAD.is_match(line) {
-                if let Some(p) = pending.take() {
-                    sink.line(p);
+            if let Some(c) = RUFF_HEAD.captures(line) {
+                if let Some((_, head)) = pending.take() {
+                    report.line(head);
                 }
-                pending = Some(line);
+                pending = Some((format!("{}{}", &c[1], &c[2]), line));
                 in_diag = true;
+            } else if let Some(c) = CONCISE.captures(line) {
+                let code = format!("{}{}", &c[4], &c[5]);
+                report.diag(Diag::new(
+                    &c[1],
+                    format!("{}:{}", &c[2], &c[3]),
+                    "error",
+                    &code,
+                    &c[6],
+                ));
+                in_diag = false;
             } else if let Some(loc) = line.trim_start().strip_prefix("--> ").filter(|_| in_diag) {
-                match pending.take() {
-                    Some(head) => sink.line(&format!("{}: {head}", loc.trim())),
-                    None => sink.drop_line(),
+                match (pending.take(), split_loc(loc.trim())) {
+                    (Some((code, head)), Some((file, lc))) => {
+                        let msg = head[code.len()..].trim_start();
+                        report.diag(Diag::new(file, lc, "error", &code, msg));
+                    }
+                    (Some((_, head)), None) => {
+                        report.line(head);
+                        report.line(line);
+                    }
+                    (None, _) => dropped += 1,
                 }
-            } else if in_diag
-                && (line.is_empty()
-                    || line.starts_with(' ')
-                    || line.starts_with("help: ")
-                    || line.starts_with("note: ")
-                    || line.chars().next().is_some_and(|c| c.is_ascii_digit())
-                        && line.contains(" |"))
-            {
-                sink.drop_line();
+            } else if in_diag && (line.is_empty() || RUFF_FRAME.is_match(line)) {
+                dropped += 1;
             } else {
-                if let Some(p) = pending.take() {
-                    sink.line(p);
+                if let Some((_, head)) = pending.take() {
+                    report.line(head);
                 }
                 in_diag = false;
                 if line.is_empty() {
-                    sink.drop_line();
+                    dropped += 1;
                 } else {
-                    sink.line(line);
+                    report.line(line);
                 }
             }
         }
-        if let Some(p) = pending {
-            sink.line(p);
+        if let Some((_, head)) = pending {
+            report.line(head);
         }
-        sink.text = group_by_file(&sink.text);
-        Ok(done(sink, "code frames and fix previews"))
+        Ok(done(
+            Sink {
+                text: report.render(),
+                dropped,
+            },
+            "code frames and fix previews",
+        ))
     }
-}
-
-static LOCATED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\S+?):(\d+(?::\d+)?): (.*)$").unwrap());
-
-/// Runs of two or more consecutive `file:l:c: message` lines of one file become a `file:` line
-/// with `  l:c: message` under it; every other line stays as it is.
-fn group_by_file(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let lines: Vec<&str> = text.lines().collect();
-    fn file_of(l: &str) -> Option<&str> {
-        LOCATED
-            .captures(l)
-            .and_then(|c| c.get(1))
-            .map(|m| m.as_str())
-    }
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(file) = file_of(lines[i]) else {
-            out.push_str(lines[i]);
-            out.push('\n');
-            i += 1;
-            continue;
-        };
-        let run = lines[i..]
-            .iter()
-            .take_while(|l| file_of(l) == Some(file))
-            .count();
-        if run == 1 {
-            out.push_str(lines[i]);
-            out.push('\n');
-        } else {
-            out.push_str(file);
-            out.push_str(":\n");
-            for l in &lines[i..i + run] {
-                out.push_str("  ");
-                out.push_str(&l[file.len() + 1..]);
-                out.push('\n');
-            }
-        }
-        i += run;
-    }
-    out
 }
 
 static MYPY_LINE: LazyLock<Regex> =
@@ -243,21 +247,93 @@ impl Filter for Mypy {
         plan_capture(inv.args)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        // mypy's lines are terse already; `--pretty` / error-context add source and caret
-        // lines, which go. Every `file:line: severity: message` line stays verbatim.
+        // `--pretty` / error-context add source and caret lines, which go; so do notes that
+        // only point at the documentation. A note on the line of the error before it is
+        // printed under that error.
         let text = strip_ansi(out.stdout);
-        let mut sink = Sink::default();
+        let mut report = Report::default();
+        let mut dropped = 0;
         for line in text.lines() {
-            let snippet = !MYPY_LINE.is_match(line)
-                && (line.starts_with("    ") || line.trim().is_empty() || line.trim() == "^");
-            if snippet {
-                sink.drop_line();
-            } else {
-                sink.line(line);
+            let Some(c) = MYPY_LINE.captures(line) else {
+                if line.starts_with("    ") || line.trim().is_empty() || line.trim() == "^" {
+                    dropped += 1;
+                } else {
+                    report.line(line);
+                }
+                continue;
+            };
+            let (file, loc, severity, msg) = (&c[1], &c[2], &c[3], &c[4]);
+            if severity == "note" && msg.starts_with("See https://") {
+                dropped += 1;
+                continue;
+            }
+            let same_place = report
+                .last()
+                .is_some_and(|d| d.file == file && d.loc == loc);
+            if severity == "note" && same_place {
+                report.note(&format!("note: {msg}"));
+                continue;
+            }
+            let (msg, code) = match msg.rsplit_once("  [") {
+                Some((m, code)) if code.ends_with(']') && !code.contains(' ') => {
+                    (m, &msg[m.len() + 2..])
+                }
+                _ => (msg, ""),
+            };
+            report.diag(Diag::new(file, loc.to_string(), severity, code, msg));
+        }
+        Ok(done(
+            Sink {
+                text: report.render(),
+                dropped,
+            },
+            "source snippets and documentation links",
+        ))
+    }
+}
+
+impl Filter for Flake8 {
+    fn name(&self) -> &'static str {
+        "flake8"
+    }
+    fn routes(&self) -> &'static [Route] {
+        const R: &[Route] = &[Route {
+            program: "flake8",
+            sub: None,
+        }];
+        R
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let formatted = inv.args.iter().any(|a| {
+            a.starts_with("--format") || a.starts_with("--output-file") || a == "--show-source"
+        });
+        if formatted {
+            Plan::Passthrough
+        } else {
+            plan_capture(inv.args)
+        }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let text = strip_ansi(out.stdout);
+        let mut report = Report::default();
+        for line in text.lines() {
+            match CONCISE.captures(line) {
+                Some(c) => {
+                    let loc = format!("{}:{}", &c[2], &c[3]);
+                    let code = format!("{}{}", &c[4], &c[5]);
+                    report.diag(Diag::new(&c[1], loc, "error", &code, &c[6]));
+                }
+                None => report.line(line),
             }
         }
-        sink.text = group_by_file(&sink.text);
-        Ok(done(sink, "source snippets"))
+        if report.count == 0 {
+            return Err(Unparsed("no flake8 problems".into()));
+        }
+        Ok(Compacted {
+            stdout: report.render(),
+            stderr: None,
+            elided: None,
+        })
     }
 }
 
@@ -284,12 +360,12 @@ mod tests {
         let c = Ruff.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
             c.stdout,
-            "a.py:\n  1:8: F401 [*] `os` imported but unused\n  6:16: F821 Undefined name `x`\nFound 2 errors.\n"
+            "a.py:\n  1:8 F401 [*] `os` imported but unused\n  6:16 F821 Undefined name `x`\nFound 2 errors.\n"
         );
     }
 
     #[test]
-    fn eslint_problem_lines_are_squeezed() {
+    fn eslint_problems_lose_padding_and_the_error_word() {
         let raw = "\n/p/a.js\n  1:10  error    'f' is defined but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)\n";
         let out = Output {
             stdout: raw,
@@ -299,17 +375,48 @@ mod tests {
         let c = Eslint.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
             c.stdout,
-            "/p/a.js\n  1:10 error 'f' is defined but never used (no-unused-vars)\n✖ 1 problem (1 error, 0 warnings)\n"
+            "/p/a.js:1:10 no-unused-vars 'f' is defined but never used\n✖ 1 problem (1 error, 0 warnings)\n"
         );
     }
 
     #[test]
-    fn located_lines_of_one_file_share_a_header() {
-        let raw = "a.py:1:8: F401 x\na.py:2:8: F401 y\nb.py:3: error: z\nFound 3 errors.\n";
+    fn mypy_notes_join_their_error_and_doc_links_go() {
+        let raw = "a.py:3: error: Library stubs not installed for \"requests\"  [import-untyped]\na.py:3: note: Hint: \"pip install types-requests\"\na.py:3: note: See https://mypy.readthedocs.io/x\na.py:8: error: Bad  [assignment]\na.py:9: error: Bad  [assignment]\nb.py:1: note: Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n";
+        let out = Output {
+            stdout: raw,
+            stderr: "",
+            code: 1,
+        };
+        let c = Mypy.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
-            group_by_file(raw),
-            "a.py:\n  1:8: F401 x\n  2:8: F401 y\nb.py:3: error: z\nFound 3 errors.\n"
+            c.stdout,
+            "a.py:\n  3 [import-untyped] Library stubs not installed for \"requests\"\n    note: Hint: \"pip install types-requests\"\n  8, 9 [assignment] Bad\nb.py:1 note Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n"
         );
+    }
+
+    #[test]
+    fn flake8_lines_are_grouped_and_folded() {
+        let raw = "a.py:1:1: F401 'os' imported but unused\na.py:4:1: E302 expected 2 blank lines\na.py:9:1: E302 expected 2 blank lines\nb.py:2:80: E501 line too long (88 > 79 characters)\n";
+        let out = Output {
+            stdout: raw,
+            stderr: "",
+            code: 1,
+        };
+        let c = Flake8.compact(&inv(&[]), &out).unwrap();
+        assert_eq!(
+            c.stdout,
+            "a.py:\n  1:1 F401 'os' imported but unused\n  4:1, 9:1 E302 expected 2 blank lines\nb.py:2:80 E501 line too long (88 > 79 characters)\n"
+        );
+        assert!(Flake8
+            .compact(
+                &inv(&[]),
+                &Output {
+                    stdout: "usage\n",
+                    stderr: "",
+                    code: 2
+                }
+            )
+            .is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! filter expects is [`Unparsed`](super::Unparsed) (printed raw).
 
 pub mod cargo;
+pub mod diag;
 pub mod gotool;
 pub mod jest;
 pub mod js;

@@ -1,6 +1,10 @@
 //! `pytest`, `py.test`, `python -m pytest`, `python3 -m pytest` (the python forms are routed
 //! only when the arguments start with `-m pytest`, see `subcommand_index`).
 //!
+//! Only what carries information counts as elided (progress lines name passing tests; source
+//! context, import-machinery frames, the warnings summary); banners, the session header,
+//! blank lines and underlines do not.
+//!
 //! Kept: every FAILURES block (test name, the `>` line, every `E` line, every `file:line:`
 //! line, captured output), the ERRORS section in full (collection errors), the short test
 //! summary, `Interrupted` lines, unknown sections, and the final counts line. Dropped: the
@@ -90,7 +94,7 @@ impl Filter for Pytest {
         Ok(Compacted {
             stdout,
             stderr: None,
-            elided: sink.elided("header, progress, source context"),
+            elided: sink.elided("progress, source context"),
         })
     }
 }
@@ -145,7 +149,7 @@ fn compact_body(body: &str) -> Sink {
                 || section == "PASSES"
                 || (merge && (section == "FAILURES" || section == "short test summary info"))
             {
-                sink.drop_line();
+                // A banner: its words are the section's name, nothing to recover.
             } else {
                 sink.line(&format!("=== {section} ==="));
             }
@@ -154,10 +158,10 @@ fn compact_body(body: &str) -> Sink {
         match section.as_str() {
             "test session starts" => {
                 let failed_progress = line.contains(" FAILED") || line.contains(" ERROR");
-                if HEADER_INFO.is_match(line)
-                    || line.is_empty()
-                    || (PROGRESS.is_match(line) && (has_short_summary || !failed_progress))
-                {
+                if HEADER_INFO.is_match(line) || line.is_empty() {
+                    // Platform, versions, paths, the collected count (the final line has
+                    // the counts): not counted as elided.
+                } else if PROGRESS.is_match(line) && (has_short_summary || !failed_progress) {
                     sink.drop_line();
                 } else {
                     sink.line(line);
@@ -174,14 +178,13 @@ fn compact_body(body: &str) -> Sink {
                     sink.line(&format!("E {rest}"));
                 } else if line.starts_with("_ _ _") {
                     past_arrow = false;
-                    sink.drop_line();
-                } else if line.starts_with('>') {
+                } else if let Some(src) = line.strip_prefix('>') {
+                    // The failing source line, without its column padding.
                     past_arrow = true;
-                    sink.line(line);
-                } else if line.trim().is_empty()
-                    || is_underline(line)
-                    || (!past_arrow && line.starts_with("    "))
-                {
+                    sink.line(&format!("> {}", src.trim()));
+                } else if line.trim().is_empty() || is_underline(line) {
+                    // Blank lines and caret underlines say nothing.
+                } else if !past_arrow && line.starts_with("    ") {
                     sink.drop_line();
                 } else {
                     sink.line(line);
@@ -189,12 +192,12 @@ fn compact_body(body: &str) -> Sink {
             }
             "warnings summary" | "PASSES" => sink.drop_line(),
             "short test summary info" if merge => {
+                // The FAILED entries repeat the blocks' headers and `E` lines: nothing is
+                // lost with them.
                 if line.starts_with("FAILED ") {
                     in_failed_entry = true;
-                    sink.drop_line();
                 } else if in_failed_entry && !starts_entry(line) {
                     // continuation of a multi-line FAILED message
-                    sink.drop_line();
                 } else {
                     in_failed_entry = false;
                     sink.line(line);
@@ -208,8 +211,10 @@ fn compact_body(body: &str) -> Sink {
                 if is_import_machinery(line) {
                     in_import_frame = true;
                     sink.drop_line();
-                } else if line.is_empty() || in_import_frame || is_underline(line) {
+                } else if in_import_frame {
                     sink.drop_line();
+                } else if line.is_empty() || is_underline(line) {
+                    // Blank lines and caret underlines say nothing.
                 } else {
                     sink.line(line);
                 }
@@ -284,7 +289,7 @@ mod tests {
         let s = compact_body(raw);
         assert_eq!(
             s.text,
-            "FAILED t.py::test_a\n>       assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
+            "FAILED t.py::test_a\n> assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
         );
     }
 

@@ -196,7 +196,7 @@ fn gutter(line: &str) -> Option<Gutter> {
 }
 
 /// Lines rustc/cargo print that carry no information once the errors are shown.
-fn is_noise(l: &str) -> bool {
+pub fn is_noise(l: &str) -> bool {
     STATUS.is_match(l)
         || l.starts_with("Some errors have detailed explanations")
         || l.starts_with("For more information about this error")
@@ -205,7 +205,8 @@ fn is_noise(l: &str) -> bool {
         || (l.starts_with("warning: `") && l.contains(" generated ") && l.contains(" warning"))
 }
 
-/// Compacts cargo's stderr. Returns the text and how many lines were left out.
+/// Compacts cargo's stderr. Returns the text and how many lines of information were left out
+/// (warning detail); progress, hints, blank lines and source-view drawing are not counted.
 pub fn compact(stderr: &str) -> Sink {
     let clean = strip_ansi(stderr);
     let mut sink = Sink::default();
@@ -216,10 +217,10 @@ pub fn compact(stderr: &str) -> Sink {
         let is_warning = b.header().starts_with("warning");
         match b.warning().filter(|_| is_warning) {
             Some(w) => {
+                // The warning's source view, notes and help: detail an agent may want back.
                 sink.dropped += b.lines.len().saturating_sub(1);
-                if warnings.contains(&w) {
-                    sink.dropped += 1;
-                } else {
+                // A duplicate (cargo test builds a crate twice) says nothing new.
+                if !warnings.contains(&w) {
                     warnings.push(w);
                 }
             }
@@ -227,7 +228,8 @@ pub fn compact(stderr: &str) -> Sink {
                 for l in &b.lines {
                     match gutter(l) {
                         Some(Gutter::Keep(k)) => sink.line(&k),
-                        Some(Gutter::Drawing) => sink.drop_line(),
+                        // Pure drawing says nothing: not counted as elided.
+                        Some(Gutter::Drawing) => {}
                         None => sink.line(l),
                     }
                 }
@@ -235,9 +237,10 @@ pub fn compact(stderr: &str) -> Sink {
         }
     };
     for line in clean.lines() {
+        // Progress, explanation hints and blank lines carry nothing once the errors are
+        // shown: dropped without counting them as elided (no tee note for them alone).
         if is_noise(line) {
             flush(&mut block, &mut sink);
-            sink.drop_line();
             continue;
         }
         if HEADER.is_match(line) {
@@ -249,11 +252,8 @@ pub fn compact(stderr: &str) -> Sink {
         }
         match block.as_mut() {
             Some(b) if !line.is_empty() => b.lines.push(line.to_string()),
-            Some(_) => {
-                flush(&mut block, &mut sink);
-                sink.drop_line();
-            }
-            None if line.is_empty() => sink.drop_line(),
+            Some(_) => flush(&mut block, &mut sink),
+            None if line.is_empty() => {}
             None => sink.line(line),
         }
     }
@@ -300,7 +300,8 @@ mod tests {
             s.text,
             "error[E0308]: mismatched types\n --> src/a.rs:22:9\n18 | fn d() -> i32 {\n  - expected `i32` because of return type\n...\n22 | \"two\"\n  ^ -1 is not `&str`\n  - hanging label\n  = note: a note\nhelp: consider this\n22 | 2\n"
         );
-        assert_eq!(s.dropped, 5);
+        // Only drawing went: nothing to recover, no elision counted.
+        assert_eq!(s.dropped, 0);
     }
 
     #[test]

@@ -1,11 +1,12 @@
-//! `tsc`: `file(line,col): error TSxxxx: message` diagnostics grouped by file (`file:` then
-//! `  line:col TSxxxx message`, continuation lines kept under their diagnostic), with a count
-//! line. A clean run prints one line. Anything else (pretty output, `--help`) is kept as is.
+//! `tsc` (and `vue-tsc`, same report): `file(line,col): error TSxxxx: message` diagnostics rendered as a [`Report`] (grouped
+//! by file, one message at several places of a file on one line, continuation lines kept under
+//! their diagnostic), with a count line. A clean run prints one line. Anything else (pretty output, `--help`) is kept as is.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::diag::{count_line, Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
 
@@ -20,10 +21,16 @@ impl Filter for Tsc {
         "tsc"
     }
     fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "tsc",
-            sub: None,
-        }];
+        const R: &[Route] = &[
+            Route {
+                program: "tsc",
+                sub: None,
+            },
+            Route {
+                program: "vue-tsc",
+                sub: None,
+            },
+        ];
         R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
@@ -43,47 +50,24 @@ impl Filter for Tsc {
                 elided: None,
             });
         }
-        let mut files: Vec<(String, Vec<String>)> = Vec::new();
-        let mut other = String::new();
-        let mut count = 0;
+        let mut report = Report::default();
         for line in text.lines() {
             if let Some(c) = DIAG.captures(line) {
-                count += 1;
-                let entry = format!("  {}:{} {}: {}", &c[2], &c[3], &c[5], &c[6]);
-                let entry = if &c[4] == "error" {
-                    entry
-                } else {
-                    format!("{entry} ({})", &c[4])
-                };
-                match files.iter_mut().find(|(f, _)| f == &c[1]) {
-                    Some((_, v)) => v.push(entry),
-                    None => files.push((c[1].to_string(), vec![entry])),
-                }
-            } else if line.starts_with(' ') && !files.is_empty() {
-                if let Some((_, v)) = files.last_mut() {
-                    v.push(format!("  {line}"));
-                }
+                let loc = format!("{}:{}", &c[2], &c[3]);
+                report.diag(Diag::new(&c[1], loc, &c[4], &c[5], &c[6]));
+            } else if line.starts_with(' ') && report.in_diag() {
+                report.note(line);
             } else if !line.trim().is_empty() && !line.starts_with("Found ") {
-                other.push_str(line);
-                other.push('\n');
+                report.line(line);
             }
         }
-        if count == 0 {
+        if report.count == 0 {
             return Err(Unparsed("no tsc diagnostics".into()));
         }
-        let mut s = other;
-        for (f, v) in &files {
-            s.push_str(&format!("{f}:\n"));
-            for e in v {
-                s.push_str(e);
-                s.push('\n');
-            }
-        }
+        let mut s = report.render();
         s.push_str(&format!(
-            "tsc: {count} error{} in {} file{}\n",
-            if count == 1 { "" } else { "s" },
-            files.len(),
-            if files.len() == 1 { "" } else { "s" }
+            "tsc: {}\n",
+            count_line(report.count, "error", report.files())
         ));
         Ok(Compacted {
             stdout: s,

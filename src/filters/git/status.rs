@@ -1,6 +1,8 @@
 //! `git status` (long format): keeps the branch/upstream lines, every path of every section
 //! (staged, unstaged, unmerged, untracked, ignored), conflict and in-progress-operation lines;
-//! drops git's `(use "git …")` advice and blank lines; writes entries as `  M path`.
+//! drops git's `(use "git …")` advice and blank lines; writes each section on one line, its
+//! entries as `M a.rs, b.rs; A c.rs` (a run of one kind shares its letter) and bare paths
+//! (untracked, ignored) as `a, b`.
 //! Short/porcelain/verbose forms pass through (already compact, or carry a diff).
 //! Line by line, so it compacts while git still writes.
 
@@ -50,40 +52,83 @@ impl Filter for Status {
 pub fn compact_status(text: &str) -> String {
     let mut s = StatusLines::default();
     s.push_lines(text);
+    s.close();
     s.out
 }
 
-/// The compacted status so far, and whether the current section lists bare paths.
+/// The compacted status so far, and where the current section's line stands.
 #[derive(Default)]
 struct StatusLines {
     out: String,
     listing_paths: bool,
+    /// A section line is open (entries go on it).
+    open: bool,
+    /// Entries on the open line.
+    entries: usize,
+    /// The kind of the last entry on the open line (`M`, `both modified`…), if any.
+    kind: Option<&'static str>,
 }
 
 impl StatusLines {
     fn push_lines(&mut self, text: &str) {
-        let out = &mut self.out;
         for line in text.lines() {
             if line.is_empty() || super::is_hint(line) {
                 continue;
             }
             if let Some(section) = section_name(line) {
+                self.close();
                 self.listing_paths = matches!(section, "untracked:" | "ignored:");
-                out.push_str(section);
-                out.push('\n');
-            } else if let Some(entry) = line.strip_prefix('\t') {
-                out.push_str("  ");
-                if self.listing_paths {
-                    out.push_str(entry);
-                } else {
-                    push_entry(out, entry);
-                }
-                out.push('\n');
+                self.out.push_str(section);
+                self.open = true;
+            } else if let Some(entry) = line.strip_prefix('\t').filter(|_| self.open) {
+                self.push_entry(entry);
             } else {
-                out.push_str(strip_advice(line));
-                out.push('\n');
+                self.close();
+                self.out.push_str(strip_advice(line));
+                self.out.push('\n');
             }
         }
+    }
+
+    /// Ends the open section line.
+    fn close(&mut self) {
+        if self.open {
+            self.out.push('\n');
+            self.open = false;
+            self.entries = 0;
+            self.kind = None;
+        }
+    }
+
+    /// Appends one entry to the open section line: `, path` within a run of one kind,
+    /// `; K path` when the kind changes (` K path` first).
+    fn push_entry(&mut self, entry: &str) {
+        let out = &mut self.out;
+        let parsed = if self.listing_paths {
+            None
+        } else {
+            parse_entry(entry)
+        };
+        let (kind, path) = match parsed {
+            Some((kind, path)) => (Some(kind), path),
+            None => (None, entry),
+        };
+        let same_run = self.entries > 0 && self.kind == kind;
+        out.push_str(match (self.entries, same_run) {
+            (0, _) => " ",
+            (_, true) => ", ",
+            _ => "; ",
+        });
+        if let Some(k) = kind.filter(|_| !same_run) {
+            out.push_str(k);
+            if k.len() > 1 {
+                out.push(':');
+            }
+            out.push(' ');
+        }
+        out.push_str(path);
+        self.entries += 1;
+        self.kind = kind;
     }
 }
 
@@ -115,44 +160,31 @@ fn section_name(line: &str) -> Option<&'static str> {
     })
 }
 
-/// `modified:   a.rs` → `M a.rs`; unmerged kinds (`both modified:`) keep their words.
-/// Appended to `out` (one call per changed path: no temporaries).
-fn push_entry(out: &mut String, entry: &str) {
-    let parsed = entry
-        .split_once(':')
-        .map(|(kind, path)| (kind, path.trim_start()))
-        .filter(|(_, path)| !path.is_empty());
-    let Some((kind, path)) = parsed else {
-        out.push_str(entry);
-        return;
-    };
-    let (code, unmerged) = match kind {
-        "new file" => ("A", false),
-        "modified" => ("M", false),
-        "deleted" => ("D", false),
-        "renamed" => ("R", false),
-        "copied" => ("C", false),
-        "typechange" => ("T", false),
-        "both modified" | "both added" | "both deleted" | "added by us" | "added by them"
-        | "deleted by us" | "deleted by them" => (kind, true),
-        _ => {
-            out.push_str(entry);
-            return;
-        }
-    };
-    out.push_str(code);
-    if unmerged {
-        out.push(':');
+/// `modified:   a.rs` → (`M`, `a.rs`); unmerged kinds (`both modified`) keep their words;
+/// `None` for anything else (printed as it is).
+fn parse_entry(entry: &str) -> Option<(&'static str, &str)> {
+    let (kind, path) = entry.split_once(':')?;
+    let path = path.trim_start();
+    if path.is_empty() {
+        return None;
     }
-    out.push(' ');
-    out.push_str(path);
-}
-
-#[cfg(test)]
-fn entry_line(entry: &str) -> String {
-    let mut s = String::new();
-    push_entry(&mut s, entry);
-    s
+    let code = match kind {
+        "new file" => "A",
+        "modified" => "M",
+        "deleted" => "D",
+        "renamed" => "R",
+        "copied" => "C",
+        "typechange" => "T",
+        "both modified" => "both modified",
+        "both added" => "both added",
+        "both deleted" => "both deleted",
+        "added by us" => "added by us",
+        "added by them" => "added by them",
+        "deleted by us" => "deleted by us",
+        "deleted by them" => "deleted by them",
+        _ => return None,
+    };
+    Some((code, path))
 }
 
 /// `no changes added to commit (use "git add" …)` → `no changes added to commit`.
@@ -168,19 +200,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_table() {
-        let cases = [
-            ("modified:   src/a.rs", "M src/a.rs"),
-            ("new file:   x", "A x"),
-            ("renamed:    a -> b", "R a -> b"),
-            ("both modified:   c.txt", "both modified: c.txt"),
-            ("deleted by them: d", "deleted by them: d"),
-            ("notes.txt", "notes.txt"),
-            ("weird:name.txt", "weird:name.txt"),
-        ];
-        for (input, want) in cases {
-            assert_eq!(entry_line(input), want, "{input}");
-        }
+    fn sections_are_one_line_and_runs_share_their_letter() {
+        let raw = "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n\tmodified:   src/a.rs\n\tmodified:   src/b.rs\n\tnew file:   x\n\trenamed:    a -> b\n\tmodified:   c\n\nUnmerged paths:\n\tboth modified:   c.txt\n\tdeleted by them: d\n\tweird:name.txt\n\nUntracked files:\n\tnotes.txt\n\tdir/\n\nno changes added to commit (use \"git add\" and/or \"git commit -a\")\n";
+        assert_eq!(
+            compact_status(raw),
+            "On branch main\nstaged: M src/a.rs, src/b.rs; A x; R a -> b; M c\nunmerged: both modified: c.txt; deleted by them: d; weird:name.txt\nuntracked: notes.txt, dir/\nno changes added to commit\n"
+        );
     }
 
     #[test]
