@@ -24,6 +24,17 @@ echo "== adapters and end-to-end"
 echo "== migration from upstream rtk 1.1.0 (the real binary from PyPI)"
 ./scripts/test-migration.sh
 
+# The real hosts (Claude Code, Codex, Gemini CLI, OpenCode, Pi, Hermes, Mistral Vibe, Copilot
+# CLI, Factory Droid) against a scripted model: one seeded parity pair per host and setup
+# (full corpus: parity/run.py --full).
+# RTK_PARITY=0 skips it; PARITY_SEED picks another sample.
+if [ "${RTK_PARITY:-1}" = 1 ]; then
+    echo "== real hosts: parity sample"
+    python3 -m unittest discover -s parity -p 'test_*.py'
+    ./parity/install.sh >/dev/null
+    python3 parity/run.py --sample 1 --seed "${PARITY_SEED:-22}"
+fi
+
 echo "== benchmarks: fast mode (latency limit, savings fidelity)"
 ./scripts/bench-smoke.sh
 

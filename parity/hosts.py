@@ -1,0 +1,533 @@
+"""Per-host drivers: how each real CLI is pointed at the scripted model, how each rule setup is
+written in that host's own rule files, how rtk is installed into it (`rtk init --agent <host>`),
+and how the host's decision is read back from the tool result the model received.
+
+Decisions: "ran" (the command executed), "ask" (the host wanted approval; non-interactive runs
+refuse it), "denied" (a rule refused it), "error" (no decision could be read: a harness fault,
+never counted as equal).
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+from corpus import SETUPS
+
+INSTRUCTION = "Run the shell command you are given."
+
+
+def _write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+class Host:
+    name = ""
+    setups = SETUPS
+    init_args = ["--global"]
+
+    def env(self, fx, port):
+        return {}
+
+    def prepare(self, fx, port, setup, cmd):
+        """Write the host's config and the setup's rules into the fixture."""
+
+    def argv(self, fx, exe):
+        raise NotImplementedError
+
+    def classify(self, fx, snap, stdout):
+        raise NotImplementedError
+
+
+class Claude(Host):
+    """Claude Code: `claude -p`, Anthropic messages SSE, rules in .claude/settings.json."""
+
+    name = "claude"
+    setups = SETUPS + ["cli-allow", "cli-deny", "bypass"]
+
+    def env(self, fx, port):
+        return {
+            "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
+            "ANTHROPIC_API_KEY": "dummy",
+            "DISABLE_TELEMETRY": "1",
+            "DISABLE_ERROR_REPORTING": "1",
+            "DISABLE_AUTOUPDATER": "1",
+            "DISABLE_BUG_COMMAND": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "IS_SANDBOX": "1",  # bypassPermissions refuses root otherwise
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        rule = f"Bash({cmd.rule}:*)"
+        perms = {}
+        if setup in ("allow", "untrusted", "subfolder"):
+            perms = {"allow": [rule]}
+        elif setup in ("deny", "ask"):
+            perms = {setup: [rule]}
+        if perms:
+            _write(fx.repo / ".claude/settings.json", json.dumps({"permissions": perms}, indent=2))
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+        trusted = {} if setup == "untrusted" else {str(fx.cwd): {"hasTrustDialogAccepted": True}}
+        _write(
+            fx.home / ".claude.json",
+            json.dumps({"hasCompletedOnboarding": True, "projects": trusted}),
+        )
+        if setup == "cli-allow":
+            fx.extra_args = ["--allowedTools", rule]
+        elif setup == "cli-deny":
+            fx.extra_args = ["--disallowedTools", rule]
+        elif setup == "bypass":
+            fx.extra_args = ["--permission-mode", "bypassPermissions"]
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION, "--output-format", "stream-json", "--verbose", *fx.extra_args]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if not r.startswith("[is_error]"):
+            return "ran"
+        if r.startswith("[is_error] Exit code"):
+            return "ran"  # ran and failed
+        if any(m in r for m in self.ASK):
+            return "ask"
+        if r.startswith("[is_error] Permission to use") and "denied" in r:
+            return "denied"
+        return "error"
+
+    # What `claude -p` tells the model when a command needed approval it could not get.
+    ASK = (
+        "This command requires approval",
+        "requested permissions to use Bash, but you haven't granted it yet",
+        "require approval:",
+        "requires approval:",
+        " needs approval. ",  # a path-changing command (rm) in the working directory
+        "can't be checked before it runs",  # command substitution
+    )
+
+
+class Codex(Host):
+    """Codex: `codex exec --json`, OpenAI Responses SSE, execpolicy rules in rules/*.rules."""
+
+    name = "codex"
+    setups = SETUPS + ["project-deny"]
+    DECISION = {"allow": "allow", "deny": "forbidden", "ask": "prompt"}
+
+    def env(self, fx, port):
+        return {"CODEX_HOME": str(fx.home / ".codex"), "PARITY_API_KEY": "dummy"}
+
+    def prepare(self, fx, port, setup, cmd):
+        trust = "untrusted" if setup == "untrusted" else "trusted"
+        _write(
+            fx.home / ".codex/config.toml",
+            f"""model = "fake-model"
+model_provider = "fake"
+check_for_update_on_startup = false
+
+[model_providers.fake]
+name = "fake"
+base_url = "http://127.0.0.1:{port}/v1"
+wire_api = "responses"
+env_key = "PARITY_API_KEY"
+
+[features]
+plugins = false
+apps = false
+
+[analytics]
+enabled = false
+
+[projects."{fx.repo}"]
+trust_level = "{trust}"
+""",
+        )
+        pattern = json.dumps(cmd.rule.split())
+        if setup in self.DECISION:
+            rule = f'prefix_rule(pattern={pattern}, decision="{self.DECISION[setup]}")\n'
+            _write(fx.home / ".codex/rules/default.rules", rule)
+        elif setup in ("untrusted", "subfolder", "project-deny"):
+            rule = f'prefix_rule(pattern={pattern}, decision="forbidden")\n'
+            _write(fx.repo / ".codex/rules/default.rules", rule)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "approval required by policy" in r:
+            return "ask"  # a `prompt` rule under `codex exec` (approvals: never)
+        if "Rejected(" in r:
+            return "denied"  # a `forbidden` rule, or Codex's own refusals (`rm -f`)
+        if "Process exited with code" in r:
+            return "ran"
+        return "error"
+
+
+class Gemini(Host):
+    """Gemini CLI: `gemini -p`, streamGenerateContent SSE, policy-engine TOML rules and
+    `tools.allowed` in settings.json."""
+
+    name = "gemini"
+    setups = SETUPS + ["tools-allowed"]
+    DECISION = {"allow": "allow", "deny": "deny", "ask": "ask_user"}
+
+    def env(self, fx, port):
+        return {
+            "GEMINI_API_KEY": "dummy",
+            "GOOGLE_GEMINI_BASE_URL": f"http://127.0.0.1:{port}",
+            "GEMINI_TELEMETRY_ENABLED": "false",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        settings = {
+            "security": {
+                "auth": {"selectedType": "gemini-api-key"},
+                "folderTrust": {"enabled": setup == "untrusted"},
+            },
+            "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
+            "privacy": {"usageStatisticsEnabled": False},
+            "telemetry": {"enabled": False},
+        }
+        allowed = {"tools": {"allowed": [f"run_shell_command({cmd.rule})"]}}
+        if setup == "tools-allowed":
+            settings.update(allowed)
+        _write(fx.home / ".gemini/settings.json", json.dumps(settings, indent=2))
+        if setup in ("untrusted", "subfolder"):
+            _write(fx.repo / ".gemini/settings.json", json.dumps(allowed, indent=2))
+        if setup == "untrusted":
+            _write(fx.home / ".gemini/trustedFolders.json", "{}")
+        if setup in self.DECISION:
+            policy = f"""[[rule]]
+toolName = "run_shell_command"
+commandPrefix = {json.dumps(cmd.rule)}
+decision = "{self.DECISION[setup]}"
+priority = 500
+"""
+            if setup != "allow":
+                # Deny and ask are written over an allow-all for the shell (otherwise
+                # non-interactive mode withholds the shell tool and nothing is judged).
+                policy += """
+[[rule]]
+toolName = "run_shell_command"
+decision = "allow"
+priority = 100
+"""
+            _write(fx.home / ".gemini/policies/parity.toml", policy)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-m", "gemini-2.5-flash", "-p", INSTRUCTION, "--output-format", "json"]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["shell_offered"]:
+            return "denied"  # non-interactive mode withholds a tool it would have to confirm
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "requires user confirmation" in r:
+            return "ask"
+        if "denied by policy" in r or r.startswith("Tool execution denied") or "blocked" in r:
+            return "denied"
+        if r.startswith("<untrusted_context>") or "Output:" in r:
+            return "ran"
+        return "error"
+
+
+class OpenCode(Host):
+    """OpenCode: `opencode run`, OpenAI chat completions (streaming), `permission.bash` patterns
+    in opencode.json (last match wins); rtk is a plugin calling `rtk rewrite`."""
+
+    name = "opencode"
+    setups = ["none", "allow", "deny", "ask", "subfolder"]
+
+    def env(self, fx, port):
+        return {
+            "OPENCODE_DISABLE_AUTOUPDATE": "1",
+            "OPENCODE_DISABLE_MODELS_FETCH": "1",
+            "OPENCODE_DISABLE_SHARE": "1",
+            "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+            "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
+            "OPENCODE_DISABLE_CLAUDE_CODE": "1",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        config = {
+            "$schema": "https://opencode.ai/config.json",
+            "model": "fake/fake-model",
+            "autoupdate": False,
+            "share": "disabled",
+            "provider": {
+                "fake": {
+                    "npm": "@ai-sdk/openai-compatible",
+                    "name": "fake",
+                    "options": {"baseURL": f"http://127.0.0.1:{port}/v1", "apiKey": "dummy"},
+                    "models": {"fake-model": {"name": "fake-model", "tool_call": True}},
+                }
+            },
+        }
+        exact, prefix = cmd.rule, cmd.rule + " *"
+        bash = {
+            "allow": {"*": "ask", exact: "allow", prefix: "allow"},
+            "deny": {"*": "allow", exact: "deny", prefix: "deny"},
+            "ask": {"*": "allow", exact: "ask", prefix: "ask"},
+            "subfolder": {"*": "allow", exact: "deny", prefix: "deny"},
+        }.get(setup)
+        if bash and setup != "subfolder":
+            config["permission"] = {"bash": bash}
+        confdir = fx.home / ".config/opencode"
+        _write(confdir / "opencode.json", json.dumps(config, indent=2))
+        # OpenCode installs its plugin SDK into the config folder at start (from the npm
+        # registry); the installer put that same package in .cache, so nothing is fetched.
+        deps = Path(fx.paths["opencode-plugin-deps"])
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy(deps / name, confdir / name)
+        (confdir / "node_modules").symlink_to(deps / "node_modules")
+        if setup == "subfolder":
+            _write(fx.repo / "opencode.json", json.dumps({"permission": {"bash": bash}}, indent=2))
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "run", "--print-logs", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            # `opencode run` auto-rejects an ask and ends the session without a tool result.
+            return "ask" if "auto-rejecting" in stdout else "error"
+        r = snap["results"][0]
+        if r.startswith("The user has specified a rule which prevents you"):
+            return "denied"
+        if r.startswith("The user rejected permission"):
+            return "ask"
+        return "ran"
+
+
+class Pi(Host):
+    """Pi: `pi -p`, OpenAI chat completions; no permission rules of its own (every command
+    runs), so parity means: it still runs, and it runs the rtk form."""
+
+    name = "pi"
+    setups = ["none", "subfolder"]
+
+    def env(self, fx, port):
+        return {"PI_OFFLINE": "1"}
+
+    def prepare(self, fx, port, setup, cmd):
+        models = {
+            "providers": {
+                "fake": {
+                    "baseUrl": f"http://127.0.0.1:{port}/v1",
+                    "api": "openai-completions",
+                    "apiKey": "dummy",
+                    "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+                    "models": [{"id": "fake-model"}],
+                }
+            }
+        }
+        _write(fx.home / ".pi/agent/models.json", json.dumps(models, indent=2))
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "--offline", "--no-session", "--provider", "fake", "--model", "fake-model", "-p", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        return "ran"
+
+
+class Hermes(Host):
+    """Hermes: `hermes -z`, OpenAI chat completions; its rules are `approvals.deny` globs and
+    its dangerous-command approvals; rtk is a plugin enabled in config.yaml."""
+
+    name = "hermes"
+    setups = ["none", "deny", "subfolder"]
+
+    def env(self, fx, port):
+        return {"HERMES_HOME": str(fx.home / ".hermes"), "TIRITH_ENABLED": "false"}
+
+    def prepare(self, fx, port, setup, cmd):
+        config = f"""model:
+  provider: custom
+  base_url: http://127.0.0.1:{port}/v1
+  default: fake-model
+  api_key: dummy
+  context_length: 128000
+"""
+        if setup == "deny":
+            config += f"""approvals:
+  deny:
+    - {json.dumps(cmd.rule)}
+    - {json.dumps(cmd.rule + " *")}
+"""
+        _write(fx.home / ".hermes/config.yaml", config)
+        # A fresh models.dev cache: otherwise Hermes fetches the catalogue from the network.
+        _write(
+            fx.home / ".hermes/models_dev_cache.json",
+            json.dumps({"custom": {"id": "custom", "name": "custom", "models": {}}}),
+        )
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-z", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "BLOCKED: this command matches the user-defined deny rule" in r or "BLOCKED (hardline)" in r:
+            return "denied"
+        if "BLOCKED" in r:
+            return "ask"
+        if '"exit_code"' in r:
+            return "ran"
+        return "error"
+
+
+class Vibe(Host):
+    """Mistral Vibe: `vibe -p`, OpenAI chat completions; its rules are `[tools.bash]`
+    `allowlist` / `denylist` prefixes (the default allowlist holds read-only commands)."""
+
+    name = "vibe"
+    setups = ["none", "allow", "deny", "subfolder"]
+
+    def env(self, fx, port):
+        return {"PARITY_API_KEY": "dummy"}
+
+    def prepare(self, fx, port, setup, cmd):
+        config = f"""active_model = "fake"
+enable_telemetry = false
+enable_update_checks = false
+enable_auto_update = false
+
+[[providers]]
+name = "local"
+api_base = "http://127.0.0.1:{port}/v1"
+api_key_env_var = "PARITY_API_KEY"
+api_style = "openai"
+backend = "generic"
+
+[[models]]
+name = "fake-model"
+provider = "local"
+alias = "fake"
+"""
+        if setup == "allow":
+            config += f"\n[tools.bash]\nallowlist = [{json.dumps(cmd.rule)}]\n"
+        elif setup == "deny":
+            config += f"\n[tools.bash]\ndenylist = [{json.dumps(cmd.rule)}]\n"
+        _write(fx.home / ".vibe/config.toml", config)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION, "--output", "json"]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "matches denylist pattern" in r:
+            return "denied"
+        if "denied by approval callback" in r:
+            return "ask"  # `vibe -p` refuses what it would have asked about
+        if '"returncode"' in r:
+            return "ran"
+        return "error"
+
+
+class Copilot(Host):
+    """GitHub Copilot CLI: `copilot -p` in offline BYOK mode (OpenAI chat completions); its
+    rules are `--allow-tool` / `--deny-tool` `shell(<prefix>)` options."""
+
+    name = "copilot"
+    setups = ["none", "allow", "deny", "allow-all"]
+
+    def env(self, fx, port):
+        return {
+            "COPILOT_PROVIDER_BASE_URL": f"http://127.0.0.1:{port}/v1",
+            "COPILOT_PROVIDER_API_KEY": "dummy",
+            "COPILOT_MODEL": "fake-model",
+            "COPILOT_OFFLINE": "true",
+            "COPILOT_AUTO_UPDATE": "false",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        rule = f"shell({cmd.rule})"
+        fx.extra_args = {
+            "allow": ["--allow-tool", rule],
+            "deny": ["--allow-all-tools", "--deny-tool", rule],
+            "allow-all": ["--allow-all-tools"],
+        }.get(setup, [])
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION, "--no-auto-update", *fx.extra_args]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if r.startswith("Permission to run this tool was denied due to the following rules"):
+            return "denied"
+        if r.startswith("Permission denied because no interactive user response was available"):
+            return "ask"
+        if "completed with exit code" in r:
+            return "ran"
+        return "error"
+
+
+class Droid(Host):
+    """Factory Droid: `droid exec` with a BYOK custom model (OpenAI chat completions) in airgap
+    mode; its rules are `commandAllowlist` / `commandDenylist` in settings.json and `--auto`."""
+
+    name = "droid"
+    setups = ["none", "allow", "deny", "auto-high"]
+
+    def env(self, fx, port):
+        return {"FACTORY_AIRGAP_ENABLED": "true", "DO_NOT_TRACK": "1", "FACTORY_DISABLE_DYNAMIC_CONFIG": "1"}
+
+    def prepare(self, fx, port, setup, cmd):
+        settings = {
+            "customModels": [
+                {
+                    "model": "fake-model",
+                    "displayName": "fake",
+                    "baseUrl": f"http://127.0.0.1:{port}/v1",
+                    "apiKey": "dummy",
+                    "provider": "generic-chat-completion-api",
+                    "maxOutputTokens": 1000,
+                }
+            ]
+        }
+        if setup == "allow":
+            settings["commandAllowlist"] = [cmd.rule]
+        elif setup == "deny":
+            settings["commandDenylist"] = [cmd.rule]
+        _write(fx.home / ".factory/settings.json", json.dumps(settings, indent=2))
+        fx.extra_args = ["--auto", "high"] if setup == "auto-high" else []
+
+    def argv(self, fx, exe):
+        return [exe, "exec", "-m", "custom:fake-model", *fx.extra_args, INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            # `droid exec` stops the session on a command its autonomy level does not cover.
+            return "ask" if "insufficient permission to proceed" in stdout else "error"
+        r = snap["results"][0]
+        if "[Process exited with code" in r:
+            return "ran"
+        return "error"
+
+
+HOSTS = {
+    h.name: h
+    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid())
+}

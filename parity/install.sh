@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Installs the real agent hosts the parity harness drives, at pinned versions, under
+# .cache/hosts/ (gitignored), idempotently: a host whose `.installed` stamp names its pinned
+# version is not touched, so a warm run returns at once. The stamp is written only after the
+# install, its local post-install step and a `--version` run passed. npm packages are installed
+# with the machine's npm and run by the Node 24 that scripts/setup-test-deps.sh puts in
+# .cache/node24 (that script also installs OpenClaw, which the harness reuses); Hermes (PyPI)
+# goes into a venv.
+#   parity/install.sh               every host
+#   parity/install.sh claude codex  only those
+# Prints one `name=path` line per host; exits non-zero if a requested host could not be installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CACHE="$PWD/.cache"
+HOSTS="${PARITY_HOSTS_DIR:-$CACHE/hosts}"  # another folder: to time a cold install
+# name | npm package (or pypi:<package>) | pinned version | binary inside the install
+PINS=(
+    "claude|@anthropic-ai/claude-code|2.1.332|node_modules/.bin/claude"
+    "codex|@openai/codex|0.171.0|node_modules/.bin/codex"
+    "gemini|@google/gemini-cli|0.61.0|node_modules/.bin/gemini"
+    "opencode|opencode-ai|1.18.33|node_modules/.bin/opencode"
+    "pi|@mariozechner/pi-coding-agent|0.73.1|node_modules/.bin/pi"
+    "hermes|pypi:hermes-agent|0.19.0|venv/bin/hermes"
+    "copilot|@github/copilot|1.0.102|node_modules/.bin/copilot"
+    # @factory/cli 0.225.1 names platform packages 0.225.1 that the registry does not have;
+    # the platform package itself (0.225.2) holds the whole CLI. Linux x64 only here.
+    "droid|@factory/cli-linux-x64|0.225.2|node_modules/@factory/cli-linux-x64/bin/droid"
+    # 3.0.3 pins a certifi release PyPI does not serve; 3.0.2 installs.
+    "vibe|pypi:mistral-vibe|3.0.2|venv/bin/vibe"
+)
+
+# Python for a PyPI host's venv: Mistral Vibe needs >= 3.12.
+python_for() { # <name> -> a python3 command
+    local p
+    if [ "$1" = vibe ]; then
+        for p in python3.13 python3.12 "$HOME"/.pyenv/versions/3.13*/bin/python3 \
+            "$HOME"/.pyenv/versions/3.12*/bin/python3; do
+            if "$p" -c 'import sys; assert sys.version_info >= (3, 12)' >/dev/null 2>&1; then
+                echo "$p"
+                return
+            fi
+        done
+        echo "parity/install: Mistral Vibe needs Python >= 3.12 and none was found" >&2
+        return 1
+    fi
+    echo python3
+}
+
+# strace lets the harness check that no host connects beyond 127.0.0.1 (Debian package).
+if ! command -v strace >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "parity/install: installing strace (apt)" >&2
+    apt-get install -y -qq strace >/dev/null 2>&1 \
+        || { apt-get update -qq >/dev/null && apt-get install -y -qq strace >/dev/null; } \
+        || echo "parity/install: strace not installed; runs will not be traced" >&2
+fi
+
+NODE24="$(./scripts/setup-test-deps.sh | sed -n 's/^node24=//p')"
+export PATH="$(dirname "$NODE24"):$PATH"
+
+# The local part of the install scripts npm was told to skip (nothing is downloaded):
+# Claude Code and OpenCode copy their platform's native binary over a placeholder.
+postinstall() { # <name> <install dir>
+    case "$1" in
+        claude) (cd "$2/node_modules/@anthropic-ai/claude-code" && node install.cjs >&2) ;;
+        opencode)
+            if [ -f "$2/node_modules/opencode-ai/postinstall.mjs" ]; then
+                (cd "$2/node_modules/opencode-ai" && node postinstall.mjs >&2)
+            fi
+            ;;
+    esac
+}
+
+wanted=("$@")
+want() {
+    [ ${#wanted[@]} -eq 0 ] && return 0
+    local w
+    for w in "${wanted[@]}"; do [ "$w" = "$1" ] && return 0; done
+    return 1
+}
+
+mkdir -p "$HOSTS"
+for pin in "${PINS[@]}"; do
+    IFS='|' read -r name pkg version bin <<<"$pin"
+    want "$name" || continue
+    dir="$HOSTS/$name"
+    if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$version" ]; then
+        rm -f "$dir/.installed"
+        case "$pkg" in
+            pypi:*)
+                echo "parity/install: installing ${pkg#pypi:}==$version into .cache/hosts/$name" >&2
+                "$(python_for "$name")" -m venv "$dir/venv"
+                "$dir/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+                    "${pkg#pypi:}==$version" >&2
+                ;;
+            *)
+                echo "parity/install: installing $pkg@$version into .cache/hosts/$name" >&2
+                # Install scripts are skipped (some would download); the native binaries come
+                # as optional dependencies and `postinstall` does the local part.
+                npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
+                    --loglevel=error "$pkg@$version" >&2
+                ;;
+        esac
+        postinstall "$name" "$dir"
+        "$dir/$bin" --version >/dev/null
+        echo "$version" >"$dir/.installed"
+    fi
+    echo "$name=$dir/$bin"
+done
+# OpenCode installs its plugin SDK into its config folder when it starts; the harness gives
+# each run this copy so that nothing is fetched at run time.
+if want opencode; then
+    deps="$HOSTS/opencode/plugin-deps"
+    version=1.18.33
+    if [ "$(cat "$deps/.installed" 2>/dev/null)" != "$version" ]; then
+        echo "parity/install: installing @opencode-ai/plugin@$version into .cache/hosts/opencode/plugin-deps" >&2
+        mkdir -p "$deps"
+        printf '{\n  "dependencies": {\n    "@opencode-ai/plugin": "%s"\n  }\n}\n' "$version" >"$deps/package.json"
+        npm install --prefix "$deps" --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+        echo "$version" >"$deps/.installed"
+    fi
+    echo "opencode-plugin-deps=$deps"
+fi
+if want openclaw; then
+    echo "openclaw=$CACHE/openclaw/node_modules/.bin/openclaw"
+fi
+echo "node24=$NODE24"

@@ -1,0 +1,368 @@
+"""A scripted model on 127.0.0.1 that speaks each host's wire API (Python stdlib only).
+
+The script is one turn of tool use: the first request that offers a shell tool gets a call of
+that tool with the command the harness set (`Script.command`); the next request carries the tool
+result, which is recorded (`Script.results`), and gets a plain text answer that ends the
+conversation. Requests without tools (title generation, topic checks) get a short text answer.
+
+Wire APIs: Anthropic messages (SSE or JSON), OpenAI Responses (SSE), OpenAI chat completions
+(streaming or not), Gemini generateContent / streamGenerateContent (SSE). Anything else is a 404
+that the harness sees in `Script.unknown` (a host reaching for an endpoint we do not serve).
+"""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# Tool names a host's shell tool goes by, and the argument that holds the command line.
+SHELL_TOOLS = {
+    "Bash": "command",  # Claude Code
+    "exec_command": "cmd",  # Codex (unified exec)
+    "shell": "command",  # Codex (classic shell tool: argv list)
+    "run_shell_command": "command",  # Gemini CLI
+    "bash": "command",  # OpenCode, Pi
+    "terminal": "command",  # Hermes
+    "exec": "command",  # OpenClaw
+    "Execute": "command",  # Factory Droid
+}
+DONE_TEXT = "Done."
+
+
+class Script:
+    """What the model says next, and what it has seen. Shared with the harness thread."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset(None)
+
+    def reset(self, command):
+        with self.lock:
+            self.command = command
+            self.calls = []  # (tool name, arguments) the model sent
+            self.results = []  # tool result texts that came back
+            self.requests = 0
+            self.unknown = []  # paths we could not answer
+            self.shell_offered = False  # did any request offer a shell tool
+
+    def snapshot(self):
+        with self.lock:
+            return {
+                "command": self.command,
+                "calls": list(self.calls),
+                "results": list(self.results),
+                "requests": self.requests,
+                "unknown": list(self.unknown),
+                "shell_offered": self.shell_offered,
+            }
+
+
+def _shell_args(name, params, command):
+    """Arguments for a call of shell tool `name` whose JSON schema is `params`."""
+    key = SHELL_TOOLS[name]
+    props = (params or {}).get("properties") or {}
+    if key not in props and "command" in props:
+        key = "command"
+    if name == "shell" and (props.get("command") or {}).get("type") == "array":
+        args = {"command": ["bash", "-lc", command]}
+    else:
+        args = {key: command}
+    for req in (params or {}).get("required") or []:
+        prop = props.get(req) or {}
+        if req in args or prop.get("type") != "string":
+            continue
+        # An enum (Droid's riskLevel) gets its first value, the same in every run.
+        args[req] = (prop.get("enum") or ["Run the command the user asked for"])[0]
+    return args
+
+
+def _pick_tool(tools):
+    """(name, parameters schema) of the first shell tool offered, or None."""
+    for name, params in tools:
+        if name in SHELL_TOOLS:
+            return name, params
+    return None
+
+
+def _text_of(content):
+    """Flatten a tool result's content (string, list of blocks, dict) into text."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(_text_of(c) for c in content)
+    if isinstance(content, dict):
+        for k in ("text", "output", "content", "result", "response", "error", "llmContent"):
+            if k in content:
+                return _text_of(content[k])
+        return json.dumps(content)
+    return str(content)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    script: Script = None  # set by serve()
+
+    def log_message(self, *args):
+        pass
+
+    # -- plumbing -----------------------------------------------------------------------------
+    def _body(self):
+        n = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(n) if n else b""
+        try:
+            return json.loads(raw or b"{}")
+        except ValueError:
+            return {}
+
+    def _send(self, status, payload, ctype="application/json"):
+        data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _sse(self, events):
+        """events: list of (event name or None, data object or raw string)."""
+        out = []
+        for name, data in events:
+            if name:
+                out.append(f"event: {name}\n")
+            out.append("data: " + (data if isinstance(data, str) else json.dumps(data)) + "\n\n")
+        self._send(200, "".join(out).encode(), "text/event-stream")
+
+    def _decide(self, tools, result):
+        """The next move: ('call', name, args) or ('text', TEXT)."""
+        s = self.script
+        with s.lock:
+            s.requests += 1
+            if result is not None:
+                s.results.append(result)
+                return ("text", DONE_TEXT)
+            tool = _pick_tool(tools)
+            s.shell_offered = s.shell_offered or tool is not None
+            if tool is None or s.command is None or s.calls:
+                return ("text", DONE_TEXT if s.calls else "Shell test")
+            args = _shell_args(tool[0], tool[1], s.command)
+            s.calls.append((tool[0], args))
+            return ("call", tool[0], args)
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        if path.endswith("/models"):
+            self._send(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})
+        else:
+            with self.script.lock:
+                self.script.unknown.append("GET " + self.path)
+            self._send(404, {"error": "not served"})
+
+    def do_HEAD(self):
+        self._send(200, b"")
+
+    def do_POST(self):
+        body = self._body()
+        path = self.path.split("?")[0]
+        if path.endswith("/messages/count_tokens"):
+            return self._send(200, {"input_tokens": 10})
+        if path.endswith("/messages"):
+            return self._anthropic(body)
+        if path.endswith("/responses"):
+            return self._responses(body)
+        if path.endswith("/chat/completions"):
+            return self._chat(body)
+        if ":streamGenerateContent" in path or ":generateContent" in path:
+            return self._gemini(body, stream=":streamGenerateContent" in path)
+        if ":countTokens" in path:
+            return self._send(200, {"totalTokens": 10})
+        with self.script.lock:
+            self.script.unknown.append("POST " + self.path)
+        self._send(404, {"error": "not served"})
+
+    # -- Anthropic messages -------------------------------------------------------------------
+    def _anthropic(self, body):
+        tools = [(t.get("name"), t.get("input_schema")) for t in body.get("tools") or []]
+        result = None
+        for msg in body.get("messages") or []:
+            if msg.get("role") != "user" or not isinstance(msg.get("content"), list):
+                continue
+            for block in msg["content"]:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    err = "[is_error] " if block.get("is_error") else ""
+                    result = err + _text_of(block.get("content"))
+        move = self._decide(tools, result)
+        model = body.get("model", "claude-fake")
+        usage = {"input_tokens": 10, "output_tokens": 5}
+        if move[0] == "call":
+            block = {"type": "tool_use", "id": "toolu_parity1", "name": move[1], "input": {}}
+            delta = {"type": "input_json_delta", "partial_json": json.dumps(move[2])}
+            stop = "tool_use"
+            full = dict(block, input=move[2])
+        else:
+            block = {"type": "text", "text": ""}
+            delta = {"type": "text_delta", "text": move[1]}
+            stop = "end_turn"
+            full = {"type": "text", "text": move[1]}
+        message = {
+            "id": "msg_parity",
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": usage,
+        }
+        if not body.get("stream"):
+            return self._send(200, dict(message, content=[full], stop_reason=stop))
+        self._sse(
+            [
+                ("message_start", {"type": "message_start", "message": message}),
+                ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": block}),
+                ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+                ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+                (
+                    "message_delta",
+                    {
+                        "type": "message_delta",
+                        "delta": {"stop_reason": stop, "stop_sequence": None},
+                        "usage": {"output_tokens": 5},
+                    },
+                ),
+                ("message_stop", {"type": "message_stop"}),
+            ]
+        )
+
+    # -- OpenAI Responses ---------------------------------------------------------------------
+    def _responses(self, body):
+        tools = []
+        for t in body.get("tools") or []:
+            tools.append((t.get("name"), t.get("parameters")))
+        result = None
+        items = body.get("input") or []
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and item.get("type") in (
+                "function_call_output",
+                "custom_tool_call_output",
+            ):
+                result = _text_of(item.get("output"))
+        move = self._decide(tools, result)
+        if move[0] == "call":
+            item = {
+                "type": "function_call",
+                "id": "fc_parity1",
+                "call_id": "call_parity1",
+                "name": move[1],
+                "arguments": json.dumps(move[2]),
+                "status": "completed",
+            }
+        else:
+            item = {
+                "type": "message",
+                "id": "msg_parity",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": move[1], "annotations": []}],
+            }
+        usage = {
+            "input_tokens": 10,
+            "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": 5,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": 15,
+        }
+        resp = {"id": "resp_parity", "object": "response", "status": "in_progress", "output": []}
+        self._sse(
+            [
+                ("response.created", {"type": "response.created", "response": resp}),
+                ("response.output_item.added", {"type": "response.output_item.added", "output_index": 0, "item": item}),
+                ("response.output_item.done", {"type": "response.output_item.done", "output_index": 0, "item": item}),
+                (
+                    "response.completed",
+                    {
+                        "type": "response.completed",
+                        "response": dict(resp, status="completed", output=[item], usage=usage),
+                    },
+                ),
+            ]
+        )
+
+    # -- OpenAI chat completions --------------------------------------------------------------
+    def _chat(self, body):
+        tools = []
+        for t in body.get("tools") or []:
+            fn = t.get("function") or {}
+            tools.append((fn.get("name"), fn.get("parameters")))
+        result = None
+        for msg in body.get("messages") or []:
+            if msg.get("role") == "tool":
+                result = _text_of(msg.get("content"))
+        move = self._decide(tools, result)
+        base = {"id": "chatcmpl-parity", "created": 0, "model": body.get("model", "fake-model")}
+        if move[0] == "call":
+            call = {
+                "index": 0,
+                "id": "call_parity1",
+                "type": "function",
+                "function": {"name": move[1], "arguments": json.dumps(move[2])},
+            }
+            msg = {"role": "assistant", "content": None, "tool_calls": [call]}
+            finish = "tool_calls"
+        else:
+            msg = {"role": "assistant", "content": move[1]}
+            finish = "stop"
+        usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+        if not body.get("stream"):
+            return self._send(
+                200,
+                dict(
+                    base,
+                    object="chat.completion",
+                    choices=[{"index": 0, "message": msg, "finish_reason": finish}],
+                    usage=usage,
+                ),
+            )
+        chunk = dict(base, object="chat.completion.chunk")
+        self._sse(
+            [
+                (None, dict(chunk, choices=[{"index": 0, "delta": msg, "finish_reason": None}])),
+                (None, dict(chunk, choices=[{"index": 0, "delta": {}, "finish_reason": finish}])),
+                (None, dict(chunk, choices=[], usage=usage)),
+                (None, "[DONE]"),
+            ]
+        )
+
+    # -- Gemini -------------------------------------------------------------------------------
+    def _gemini(self, body, stream):
+        tools = []
+        for t in body.get("tools") or []:
+            for fd in t.get("functionDeclarations") or t.get("function_declarations") or []:
+                tools.append((fd.get("name"), fd.get("parameters") or fd.get("parametersJsonSchema")))
+        result = None
+        for content in body.get("contents") or []:
+            for part in content.get("parts") or []:
+                if "functionResponse" in part:
+                    result = _text_of((part["functionResponse"] or {}).get("response"))
+        move = self._decide(tools, result)
+        if move[0] == "call":
+            part = {"functionCall": {"name": move[1], "args": move[2]}}
+        else:
+            part = {"text": move[1]}
+        resp = {
+            "candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+            "modelVersion": "gemini-2.5-flash",
+        }
+        if stream:
+            self._sse([(None, resp)])
+        else:
+            self._send(200, resp)
+
+
+def serve(script, port=0):
+    """Start the server on 127.0.0.1 in a daemon thread; returns (server, port)."""
+    handler = type("ScriptedHandler", (Handler,), {"script": script})
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, server.server_address[1]

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""The parity harness: each corpus command under each rule setup, in each real host, once
+without rtk and once with rtk's hook or plugin installed (`rtk init --agent <host>`). A pair is
+equal when both runs got the same decision (ran / ask / denied) and, where the run with rtk ran
+and rtk's hook offered a rewrite, the rtk form is what ran.
+
+    parity/run.py                      a seeded sample (seed printed) plus corpus.ISSUE_CASES
+    parity/run.py --full               every pair (the full corpus; see parity/README.md)
+    parity/run.py --hosts claude --setups deny --commands git-push -v
+    parity/run.py --full --print-failures   failing pairs in known-failures.txt format
+
+Known failures (parity/known-failures.txt) are pairs that fail because rtk's side is not fixed
+yet: they are run and reported, and the run fails if one of them starts passing (so the list
+stays true) or if any pair not on the list fails.
+"""
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import model_server  # noqa: E402
+from corpus import COMMANDS, ISSUE_CASES  # noqa: E402
+from fixture import Fixture  # noqa: E402
+from hosts import HOSTS  # noqa: E402
+
+REPO = HERE.parent
+RUN_TIMEOUT = 120
+# Every host run is traced for connect(2) when strace is there (parity/install.sh installs it):
+# a connection to anything but loopback fails the pair.
+STRACE = shutil.which("strace")
+ADDR = re.compile(r'inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)"')
+EXEC = re.compile(r'execve\("([^"]*)", \[((?:"[^"]*"(?:, )?)*)[^\n]*\) = 0$', re.M)
+
+
+def rtk_execs(trace):
+    """Runs of an rtk form seen in the trace: rtk executed (by any path: the hook may name rtk
+    by its absolute path, which bypasses the logging shim) with a first argument other than
+    hook/rewrite/init."""
+    if not trace.exists():
+        return []
+    runs = []
+    for m in EXEC.finditer(trace.read_text(errors="replace")):
+        path, argv = m.group(1), re.findall(r'"([^"]*)"', m.group(2))
+        if path.rsplit("/", 1)[-1] == "rtk" and len(argv) > 1 and argv[1] not in ("hook", "rewrite", "init"):
+            runs.append(("run", " ".join(argv[1:]), None, None))
+    return runs
+
+
+def outside_connects(trace):
+    """Addresses outside 127.0.0.0/8 and ::1 the traced host tried to connect to."""
+    if not trace.exists():
+        return []
+    bad = set()
+    for m in ADDR.finditer(trace.read_text(errors="replace")):
+        addr = m.group(1) or m.group(2)
+        if not (addr.startswith("127.") or addr in ("::1", "::ffff:127.0.0.1", "0.0.0.0", "::")):
+            bad.add(addr)
+    return sorted(bad)
+
+
+def installed(hosts):
+    out = subprocess.run(
+        [str(HERE / "install.sh"), *hosts], check=True, capture_output=True, text=True
+    ).stdout
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def load_known():
+    known = {}
+    path = HERE / "known-failures.txt"
+    for line in path.read_text().splitlines():
+        body, _, reason = line.partition("#")
+        words = body.split()
+        if len(words) == 3:
+            known[tuple(words)] = reason.strip()
+    return known
+
+
+def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk, keep):
+    fx = Fixture(rtk, node_bin, keep=keep)
+    fx.paths = paths
+    try:
+        host.prepare(fx, port, setup, cmd)
+        env = dict(fx.env, **host.env(fx, port))
+        if with_rtk:
+            subprocess.run(
+                [rtk, "init", "--agent", host.name, *host.init_args],
+                cwd=fx.repo,
+                env=env,
+                check=True,
+                capture_output=True,
+            )
+        remote_before = fx.remote_head()
+        script.reset(cmd.line)
+        argv = host.argv(fx, exe)
+        trace = fx.root / "connect.trace"
+        if STRACE:
+            argv = [STRACE, "-f", "-qq", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
+        try:
+            p = subprocess.run(
+                argv,
+                cwd=fx.cwd,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=RUN_TIMEOUT,
+            )
+            stdout = p.stdout + p.stderr
+            if keep:
+                (fx.root / "host.stdout").write_text(p.stdout)
+                (fx.root / "host.stderr").write_text(p.stderr)
+        except subprocess.TimeoutExpired:
+            stdout = None
+        snap = script.snapshot()
+        decision = "error" if stdout is None else host.classify(fx, snap, stdout)
+        calls = fx.rtk_calls() + (rtk_execs(trace) if STRACE else [])
+        return {
+            "decision": decision,
+            "result": (snap["results"] or [""])[0][:300],
+            "model_calls": snap["calls"],
+            "stdout_tail": (stdout or "")[-400:],
+            "calls": calls,
+            "pushed": fx.remote_head() != remote_before,
+            "net": outside_connects(trace) if STRACE else [],
+            "unknown": snap["unknown"],
+            "dir": str(fx.root) if keep else None,
+        }
+    finally:
+        fx.close()
+
+
+def judge(without, with_):
+    """None when the pair is equal, else why not."""
+    net = without["net"] + with_["net"]
+    if net:
+        return "connected beyond 127.0.0.1: " + ", ".join(sorted(set(net)))
+    if without["decision"] == "error" or with_["decision"] == "error":
+        return "no decision (without=%s, with=%s)" % (without["decision"], with_["decision"])
+    if without["decision"] != with_["decision"]:
+        return "decision %s without rtk, %s with rtk" % (without["decision"], with_["decision"])
+    if with_["decision"] == "ran":
+        answers = [c for c in with_["calls"] if c[0] in ("hook", "rewrite")]
+        offered = any("rtk " in (c[3] or "") for c in answers)
+        ran_rtk = any(c[0] == "run" for c in with_["calls"])
+        if not answers:
+            return "rtk's hook was never called"
+        if offered and not ran_rtk:
+            return "rtk offered a rewrite but the rtk form did not run"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hosts", default=",".join(HOSTS))
+    ap.add_argument("--setups", default="")
+    ap.add_argument("--commands", default="")
+    ap.add_argument("--full", action="store_true", help="every pair, not a sample")
+    ap.add_argument("--sample", type=int, default=4, help="pairs per host and setup (default 4)")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--issue", action="store_true", help="only the issue's cases (corpus.ISSUE_CASES)")
+    ap.add_argument("--print-failures", action="store_true")
+    ap.add_argument("--keep", action="store_true", help="keep each run's temp dir")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+
+    hosts = [HOSTS[h] for h in args.hosts.split(",") if h]
+    if args.issue:
+        hosts = [h for h in hosts if any(c[0] == h.name for c in ISSUE_CASES)]
+    paths = installed([h.name for h in hosts])
+    rtk = os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk")
+    if not os.access(rtk, os.X_OK):
+        sys.exit(f"parity: no rtk binary at {rtk} (cargo build, or set RTK_BIN)")
+    node_bin = str(Path(paths["node24"]).parent)
+    known = load_known()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    if not args.full and not args.issue:
+        print(f"parity: sample of {args.sample} pairs per host and setup, seed {seed} "
+              f"(repeat with --seed {seed}; every pair: parity/run.py --full)")
+
+    script = model_server.Script()
+    server, port = model_server.serve(script)
+    table = []
+    failures, stale = [], []
+    for host in hosts:
+        setups = [s for s in host.setups if not args.setups or s in args.setups.split(",")]
+        for setup in setups:
+            cmds = [c for c in COMMANDS if not args.commands or c.id in args.commands.split(",")]
+            if args.issue:
+                cmds = [c for c in cmds if (host.name, setup, c.id) in ISSUE_CASES]
+            elif not args.full and not args.commands:
+                # Seeded per host and setup, so a pair's pick does not depend on which other
+                # hosts run: `--hosts codex --seed N` samples what the whole run would.
+                rng = random.Random(f"{seed}/{host.name}/{setup}")
+                picked = rng.sample(cmds, min(args.sample, len(cmds)))
+                # The issue's cases are always part of a sample.
+                must = {c for h, s, c in ISSUE_CASES if (h, s) == (host.name, setup)}
+                cmds = [c for c in cmds if c.id in must and c not in picked] + picked
+            if not cmds:
+                continue
+            t0 = time.monotonic()
+            tried = equal = known_failed = 0
+            for cmd in cmds:
+                pair = [
+                    run_one(host, paths, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
+                    for w in (False, True)
+                ]
+                why = judge(*pair)
+                key = (host.name, setup, cmd.id)
+                tried += 1
+                if why is None:
+                    equal += 1
+                    if key in known:
+                        stale.append(key)
+                    status = "ok" if key not in known else "PASSES (on known-failures list)"
+                elif key in known:
+                    known_failed += 1
+                    status = "known failure: " + why
+                else:
+                    failures.append((key, why))
+                    status = "FAIL: " + why
+                print(f"  {host.name:8} {setup:12} {cmd.id:18} without={pair[0]['decision']:6} "
+                      f"with={pair[1]['decision']:6} {status}", flush=True)
+                if args.verbose or (why and key not in known):
+                    for label, r in zip(("without", "with"), pair):
+                        print(f"      {label}: result={r['result'][:200]!r} pushed={r['pushed']}")
+                        print(f"      {label}: rtk calls={r['calls']} unknown={r['unknown']} dir={r['dir']}")
+                        if r["decision"] == "error":
+                            print(f"      {label}: model calls={r['model_calls']} stdout={r['stdout_tail']!r}")
+            table.append((host.name, setup, tried, equal, known_failed, time.monotonic() - t0))
+    server.shutdown()
+
+    print("\n| host | setup | pairs tried | equal | known failures | secs |")
+    print("|---|---|---|---|---|---|")
+    for h, s, tried, equal, kf, secs in table:
+        print(f"| {h} | {s} | {tried} | {equal} | {kf} | {secs:.0f} |")
+    tot = [sum(r[i] for r in table) for i in (2, 3, 4)]
+    print(f"| all | | {tot[0]} | {tot[1]} | {tot[2]} | {sum(r[5] for r in table):.0f} |")
+    if args.print_failures:
+        for (h, s, c), why in failures:
+            print(f"{h} {s} {c}  # {why}")
+    for key in stale:
+        print("parity: known failure now passes, remove it from parity/known-failures.txt: " + " ".join(key))
+    for key, why in failures:
+        print("parity: FAIL " + " ".join(key) + ": " + why)
+    print(f"{tot[1]} passed, {len(failures) + len(stale)} failed")
+    return 1 if failures or stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
