@@ -211,8 +211,10 @@ fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
 }
 
 /// `rtk hook opencode [--agent NAME] <command…>`: what upstream's OpenCode plugin calls (and
-/// probes with `--help`). Answers `{"command": "<rewrite>"}` exactly when `rtk rewrite` (the
-/// call rtk's own OpenCode plugin makes) would print a change, else `{}`; always exit 0.
+/// probes with `--help`). Answers `{"command": "<rewrite>"}` exactly when `rtk rewrite --host
+/// opencode` (the call rtk's own OpenCode plugin makes) would print a change, else `{}`; always
+/// exit 0. OpenCode judges the rewritten command with its own `permission.bash` rules, so a
+/// line any of them could match is left unrewritten.
 #[derive(Debug, Args)]
 pub struct HookOpencodeArgs {
     /// OpenCode's agent name: accepted; rtk reads no per-agent OpenCode rules.
@@ -231,7 +233,7 @@ pub fn hook_opencode(a: &HookOpencodeArgs, env: &Env) -> anyhow::Result<u8> {
     let rewritten = crate::hooks::rewrite_cmd::join_words(&a.command).and_then(|cmd| {
         let d = crate::hooks::rewrite_cmd::evaluate_for(
             &cmd,
-            crate::hooks::permissions::Host::Claude,
+            crate::hooks::permissions::Host::OpenCode,
             env,
         );
         let mut err = std::io::stderr().lock();

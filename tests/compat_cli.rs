@@ -107,13 +107,18 @@ fn hook_opencode_answers_like_rewrite() {
         let (code, stdout, _) = out(&t, &["hook", "opencode", cmd]);
         assert_eq!((code, stdout.trim()), (Some(0), "{}"), "{cmd:?}");
     }
-    // A Claude deny rule (what `rtk rewrite` reads) steps aside: no rewrite.
+    // OpenCode re-judges the rewritten line with its own permission.bash rules: a line a
+    // pattern could match stays as typed, so the pattern still decides.
+    let (_, stdout, _) = out(&t, &["hook", "opencode", "git push origin main"]);
+    assert_eq!(stdout.trim(), r#"{"command":"rtk git push origin main"}"#);
     t.write(
-        "home/.claude/settings.json",
-        r#"{"permissions":{"deny":["Bash(git push:*)"]}}"#,
+        "xdg-config/opencode/opencode.json",
+        r#"{"permission":{"bash":{"*":"allow","git push*":"deny"}}}"#,
     );
     let (_, stdout, _) = out(&t, &["hook", "opencode", "git push origin main"]);
     assert_eq!(stdout.trim(), "{}");
+    let (_, stdout, _) = out(&t, &["hook", "opencode", "git status"]);
+    assert_eq!(stdout.trim(), r#"{"command":"rtk git status"}"#);
 }
 
 /// Upstream's Pi/OMP extensions refuse an rtk whose `--version` is 0.x below 0.23; older
