@@ -6,6 +6,7 @@
 use tree_sitter::Node;
 
 use super::forms::{self, basename, shell_use, ShellUse, FOREIGN_SHELLS, SHELLS};
+use super::inert;
 use super::walk::Walker;
 use super::words::{self, collapse, has_brace_expansion};
 use super::{CommandKind, Context, Parsed, PermissionForms, SimpleCommand, Word};
@@ -37,6 +38,27 @@ pub(super) fn embedded_script(
     out.commands.extend(inner.commands.into_iter().map(|mut c| {
         c.span = span.clone();
         c.context = Context::ShellScript;
+        c.pipeline = None;
+        c.in_piped_compound = false;
+        c
+    }));
+}
+
+/// The body of a substitution the grammar did not parse (it sits in an expansion operand or
+/// other opaque text): its commands are reported in the `Substitution` context for deny/ask
+/// matching. The line is already unattestable.
+pub(super) fn substitution_script(
+    out: &mut Parsed,
+    text: &str,
+    span: std::ops::Range<usize>,
+    depth: usize,
+) {
+    let inner = super::parse_in(text, Context::Substitution, depth + 1);
+    out.commands.extend(inner.commands.into_iter().map(|mut c| {
+        c.span = span.clone();
+        if c.context == Context::TopLevel {
+            c.context = Context::Substitution;
+        }
         c.pipeline = None;
         c.in_piped_compound = false;
         c
@@ -235,26 +257,29 @@ impl Walker<'_, '_, '_> {
         }
     }
 
+    /// `${…}`: only the enumerated forms of [`inert::expansion_form`] are attestable.
     pub(super) fn check_expansion(&mut self, node: Node<'_>) {
-        let text = self.vtext(node);
-        let inner = text
-            .strip_prefix("${")
-            .and_then(|t| t.strip_suffix('}'))
-            .unwrap_or("");
-        let plain = plain_parameter_expansion(inner);
-        // The grammar leaves backticks in the word of `${NAME:=word}` as text, but bash runs
-        // them: unattestable, and their commands are reported for deny.
-        let backticked = inner.find('`').map(|start| {
-            let body = &inner[start + 1..];
-            body.find('`').map_or(body, |end| &body[..end]).to_string()
-        });
-        if !plain {
-            self.out.flag("parameter expansion beyond ${NAME}");
+        if let Err(reason) = inert::expansion_form(node, self.vtext(node)) {
+            self.out.flag(reason);
         }
-        if let Some(script) = backticked {
-            self.out.flag("command substitution");
-            let span = self.orange(node);
-            embedded_script(self.out, &script, span, self.depth);
+    }
+
+    /// A named leaf whose text the grammar left unparsed: unattestable when bash would still
+    /// expand something in it, and the commands of any substitution there are reported for
+    /// deny/ask matching.
+    pub(super) fn check_leaf(&mut self, node: Node<'_>) {
+        let text = self.vtext(node);
+        let Some(reason) = inert::opaque_leaf(node, text) else {
+            return;
+        };
+        let bodies: Vec<String> = inert::substitution_bodies(text)
+            .into_iter()
+            .map(|r| text[r].to_string())
+            .collect();
+        self.out.flag(reason);
+        let span = self.orange(node);
+        for body in bodies {
+            substitution_script(self.out, &body, span.clone(), self.depth);
         }
     }
 
@@ -329,97 +354,4 @@ fn foreign_script(view: &[String]) -> bool {
         || view.iter().skip(1).any(|v| {
             v.starts_with('-') && !v.starts_with("--") && v.contains('c') || v == "--command"
         })
-}
-
-/// `NAME`, `#NAME`, or `NAME` followed by a default/alternative/trim operator.
-fn plain_parameter_expansion(inner: &str) -> bool {
-    let body = inner
-        .strip_prefix('#')
-        .filter(|b| !b.is_empty())
-        .unwrap_or(inner);
-    let name_len = if body
-        .chars()
-        .next()
-        .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
-    {
-        body.find(|c: char| !(c == '_' || c.is_ascii_alphanumeric()))
-            .unwrap_or(body.len())
-    } else if body.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-        body.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(body.len())
-    } else if body.starts_with(['@', '*', '#', '?', '-', '$', '!']) && body.len() == 1 {
-        1
-    } else {
-        return false;
-    };
-    let rest = &body[name_len..];
-    if rest.is_empty() {
-        return true;
-    }
-    if body.len() != inner.len() {
-        // `${#NAME…}` takes no operator.
-        return false;
-    }
-    [
-        ":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%",
-    ]
-    .iter()
-    .any(|op| rest.starts_with(op))
-}
-
-/// Node kinds that by themselves make a line unattestable.
-pub(super) fn flagged_kind(kind: &str) -> Option<&'static str> {
-    Some(match kind {
-        "ansi_c_string" => "ANSI-C quoting $'…'",
-        "translated_string" => "locale quoting $\"…\"",
-        "c_style_for_statement" => "C-style for loop (arithmetic)",
-        "function_definition" => "function definition",
-        "subscript" => "array subscript (arithmetic)",
-        "brace_expression" => "brace expansion",
-        "ERROR" => "syntax error",
-        _ => return None,
-    })
-}
-
-/// Node kinds the walk understands and descends through.
-pub(super) fn structural_kind(kind: &str) -> bool {
-    matches!(
-        kind,
-        "program"
-            | "list"
-            | "subshell"
-            | "if_statement"
-            | "elif_clause"
-            | "else_clause"
-            | "while_statement"
-            | "for_statement"
-            | "do_group"
-            | "case_statement"
-            | "case_item"
-            | "negated_command"
-            | "command_name"
-            | "word"
-            | "string"
-            | "raw_string"
-            | "string_content"
-            | "concatenation"
-            | "simple_expansion"
-            | "variable_name"
-            | "special_variable_name"
-            | "number"
-            | "file_descriptor"
-            | "test_operator"
-            | "unary_expression"
-            | "binary_expression"
-            | "ternary_expression"
-            | "postfix_expression"
-            | "parenthesized_expression"
-            | "regex"
-            | "extglob_pattern"
-            | "array"
-            | "heredoc_start"
-            | "heredoc_body"
-            | "heredoc_content"
-            | "heredoc_end"
-    )
 }

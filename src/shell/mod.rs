@@ -8,10 +8,12 @@
 //! reported, so a deny rule sees all of them. Nothing here does I/O.
 //!
 //! Layout: `views` (the texts to parse), `walk` (tree → commands + unattestable reasons),
+//! `inert` (the enumerated inert kinds and expansion forms), `checks` (what the walk checks),
 //! `words` (unquoting), `forms` (permission forms, wrapper peeling, `sh -c` detection).
 
 mod checks;
 mod forms;
+mod inert;
 mod views;
 mod walk;
 mod words;

@@ -4,7 +4,8 @@
 
 use tree_sitter::{Node, Parser};
 
-use super::checks::{embedded_script, flagged_kind, piped_into_shells, structural_kind};
+use super::checks::{embedded_script, piped_into_shells};
+use super::inert::{flagged_kind, structural_kind};
 use super::forms;
 use super::views::View;
 use super::words::{self, collapse, has_glob};
@@ -132,6 +133,9 @@ impl Walker<'_, '_, '_> {
         }
         if !node.is_named() {
             return;
+        }
+        if node.child_count() == 0 {
+            self.check_leaf(node);
         }
         let subst = Ctx {
             context: if ctx.context == Context::ShellScript {
