@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== rust: fmt, clippy, tests"
+echo "== rust: fmt, clippy, tests (the execution oracle needs bash and strace)"
+./scripts/setup-oracle-deps.sh
 cargo fmt --all -- --check
 (cd bench && cargo fmt -- --check)
 (cd fuzz && cargo fmt -- --check)

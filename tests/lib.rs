@@ -12,6 +12,8 @@ mod hook_cli;
 mod hook_scripts;
 mod init_cli;
 mod init_upstream;
+mod oracle;
+mod oracle_gen;
 mod permissions_cli;
 mod pipelines;
 mod rewrite_cli;
