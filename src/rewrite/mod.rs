@@ -14,6 +14,8 @@ mod tests;
 
 pub use rules::{rule_for, PipeSafety, Rule, RULES};
 
+use std::collections::HashMap;
+
 use crate::config::HooksConfig;
 use crate::shell::{CommandKind, Context, Parsed, SimpleCommand, Word};
 use exclude::{match_prefix, transparent_prefixes, Exclusions};
@@ -65,7 +67,13 @@ pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrit
         .collect();
     let mut inserts: Vec<usize> = Vec::new();
     let mut already = false;
-    let mut pipelines_done: Vec<usize> = Vec::new();
+    // The stages of each pipeline, in order, grouped once (not re-found per pipeline).
+    let mut pipelines: HashMap<usize, Vec<&SimpleCommand>> = HashMap::new();
+    for c in &top {
+        if let Some(pos) = c.pipeline {
+            pipelines.entry(pos.id).or_default().push(c);
+        }
+    }
     for cmd in &top {
         if cmd.in_piped_compound {
             continue;
@@ -76,18 +84,14 @@ pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrit
                 Plan::AlreadyRtk => already = true,
                 Plan::Keep => {}
             },
-            Some(pos) if !pipelines_done.contains(&pos.id) => {
-                pipelines_done.push(pos.id);
-                let stages: Vec<&SimpleCommand> = top
-                    .iter()
-                    .copied()
-                    .filter(|c| c.pipeline.is_some_and(|p| p.id == pos.id))
-                    .collect();
-                let (ins, rtk) = planner.plan_pipeline(&stages);
-                inserts.extend(ins);
-                already |= rtk;
+            Some(pos) => {
+                // The first stage met plans the whole pipeline; the entry is then gone.
+                if let Some(stages) = pipelines.remove(&pos.id) {
+                    let (ins, rtk) = planner.plan_pipeline(&stages);
+                    inserts.extend(ins);
+                    already |= rtk;
+                }
             }
-            Some(_) => {}
         }
     }
     out.warnings = planner.warnings;

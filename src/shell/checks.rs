@@ -3,10 +3,13 @@
 //! deny matching: `sh -c` scripts, heredoc/here-string bodies, text piped into a shell, and
 //! operator-separated pieces of a line the grammar could not parse.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use super::forms::{self, basename, shell_use, ShellUse, FOREIGN_SHELLS, SHELLS};
 use super::inert;
+use super::session::Session;
 use super::walk::Walker;
 use super::words::{self, collapse, has_brace_expansion};
 use super::{CommandKind, Context, Parsed, PermissionForms, SimpleCommand, Word};
@@ -33,8 +36,9 @@ pub(super) fn embedded_script(
     text: &str,
     span: std::ops::Range<usize>,
     depth: usize,
+    session: &mut Session,
 ) {
-    let inner = super::parse_in(text, Context::ShellScript, depth + 1);
+    let inner = super::parse_in(text, Context::ShellScript, depth + 1, session);
     out.commands.extend(inner.commands.into_iter().map(|mut c| {
         c.span = span.clone();
         c.context = Context::ShellScript;
@@ -52,8 +56,9 @@ pub(super) fn substitution_script(
     text: &str,
     span: std::ops::Range<usize>,
     depth: usize,
+    session: &mut Session,
 ) {
-    let inner = super::parse_in(text, Context::Substitution, depth + 1);
+    let inner = super::parse_in(text, Context::Substitution, depth + 1, session);
     out.commands.extend(inner.commands.into_iter().map(|mut c| {
         c.span = span.clone();
         if c.context == Context::TopLevel {
@@ -67,8 +72,14 @@ pub(super) fn substitution_script(
 
 /// `echo 'rm -rf /' | sh`: the arguments of the stage before a stdin-reading shell are parsed
 /// as a script.
-pub(super) fn piped_into_shells(out: &mut Parsed, first: usize, depth: usize) {
+pub(super) fn piped_into_shells(
+    out: &mut Parsed,
+    first: usize,
+    depth: usize,
+    session: &mut Session,
+) {
     let mut scripts = Vec::new();
+    let mut stage_index = None;
     for c in &out.commands[first..] {
         let Some(pos) = c.pipeline.filter(|p| p.stage > 0) else {
             continue;
@@ -86,10 +97,16 @@ pub(super) fn piped_into_shells(out: &mut Parsed, first: usize, depth: usize) {
         if !reads_stdin {
             continue;
         }
-        let prev = out.commands[first..].iter().find(|p| {
-            p.pipeline
-                .is_some_and(|q| q.id == pos.id && q.stage + 1 == pos.stage)
+        let stages = stage_index.get_or_insert_with(|| {
+            out.commands[first..]
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.pipeline.map(|q| ((q.id, q.stage), first + i)))
+                .collect::<HashMap<(usize, usize), usize>>()
         });
+        let prev = stages
+            .get(&(pos.id, pos.stage - 1))
+            .map(|&i| &out.commands[i]);
         if let Some(prev) = prev {
             let text: Vec<&str> = prev
                 .words
@@ -101,7 +118,7 @@ pub(super) fn piped_into_shells(out: &mut Parsed, first: usize, depth: usize) {
         }
     }
     for (text, span) in scripts {
-        embedded_script(out, &text, span, depth);
+        embedded_script(out, &text, span, depth, session);
     }
 }
 
@@ -148,7 +165,7 @@ impl Walker<'_, '_, '_> {
                         self.out.flag(format!("{prog} runs a command string"));
                         let span = all[r.start].span.start..all[r.end - 1].span.end;
                         let mut inner = Parsed::default();
-                        embedded_script(&mut inner, &text, span, self.depth);
+                        embedded_script(&mut inner, &text, span, self.depth, self.session);
                         nested.extend(inner.commands);
                     }
                 }
@@ -195,7 +212,12 @@ impl Walker<'_, '_, '_> {
             self.out.flag("shell -c script is not a literal string");
             return Vec::new();
         }
-        let inner = super::parse_in(&script.value, Context::ShellScript, self.depth + 1);
+        let inner = super::parse_in(
+            &script.value,
+            Context::ShellScript,
+            self.depth + 1,
+            self.session,
+        );
         for r in &inner.unattestable {
             self.out.flag(format!("in a shell -c script: {}", r.0));
         }
@@ -279,7 +301,7 @@ impl Walker<'_, '_, '_> {
         self.out.flag(reason);
         let span = self.orange(node);
         for body in bodies {
-            substitution_script(self.out, &body, span.clone(), self.depth);
+            substitution_script(self.out, &body, span.clone(), self.depth, self.session);
         }
     }
 

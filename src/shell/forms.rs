@@ -6,6 +6,7 @@
 //! Invariant: more variants only ever make deny/ask matching stricter, so when option parsing
 //! is uncertain every plausible start of the inner command becomes a view.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use super::words::{brace_expand, collapse, has_brace_expansion};
@@ -154,15 +155,8 @@ fn skip_wrapper(prog: &str, u: &[String], i: usize) -> Option<usize> {
 pub fn command_views(u: &[String]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     views_into(u, 0, u.len(), 0, &mut out);
-    let mut seen = Vec::new();
-    out.retain(|r| {
-        if seen.contains(r) {
-            false
-        } else {
-            seen.push(r.clone());
-            true
-        }
-    });
+    let mut seen = HashSet::new();
+    out.retain(|r| seen.insert(r.clone()));
     out
 }
 
@@ -276,9 +270,10 @@ pub fn permission_forms(words: &[&Word]) -> PermissionForms {
     let values: Vec<String> = words.iter().map(|w| w.value.clone()).collect();
     let exact = typed.join(" ");
     let mut variants: Vec<String> = Vec::new();
-    let add = |s: String, variants: &mut Vec<String>| {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut add = |s: String, variants: &mut Vec<String>| {
         let s = collapse(&s);
-        if !s.is_empty() && s != exact && !variants.contains(&s) {
+        if !s.is_empty() && s != exact && seen.insert(s.clone()) {
             variants.push(s);
         }
     };

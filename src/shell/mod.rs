@@ -12,8 +12,10 @@
 //! `words` (unquoting), `forms` (permission forms, wrapper peeling, `sh -c` detection).
 
 mod checks;
+mod cpu_time;
 mod forms;
 mod inert;
+mod session;
 mod views;
 mod walk;
 mod words;
@@ -21,12 +23,13 @@ mod words;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 pub use forms::{basename, command_views, is_assignment as is_assignment_value};
 
 /// Where a simple command sits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Context {
     /// A segment of the line itself: the only place rtk ever rewrites.
     TopLevel,
@@ -141,11 +144,11 @@ const MAX_SCRIPT_DEPTH: usize = 4;
 
 /// Parses one command line.
 pub fn parse(line: &str) -> Parsed {
-    parse_in(line, Context::TopLevel, 0)
+    parse_in(line, Context::TopLevel, 0, &mut session::Session::new())
 }
 
 /// Parses `text` as a script whose commands sit in `context` (nested `sh -c` scripts).
-fn parse_in(text: &str, context: Context, depth: usize) -> Parsed {
+fn parse_in(text: &str, context: Context, depth: usize, session: &mut session::Session) -> Parsed {
     let mut parsed = Parsed::default();
     if depth > MAX_SCRIPT_DEPTH {
         parsed.flag("shell scripts nested too deeply");
@@ -159,7 +162,7 @@ fn parse_in(text: &str, context: Context, depth: usize) -> Parsed {
         parsed.flag(*reason);
     }
     for view in &readings.views {
-        walk::walk(text, view, context, depth, &mut parsed);
+        walk::walk(text, view, context, depth, &mut parsed, session);
     }
     if readings.views.len() > 1 {
         dedup_commands(&mut parsed.commands);
@@ -170,19 +173,22 @@ fn parse_in(text: &str, context: Context, depth: usize) -> Parsed {
 /// Drops commands two readings both found, keeping every variant either reading produced.
 fn dedup_commands(commands: &mut Vec<SimpleCommand>) {
     let mut kept: Vec<SimpleCommand> = Vec::with_capacity(commands.len());
+    let mut index: HashMap<(Range<usize>, String, Context), usize> = HashMap::new();
     for c in commands.drain(..) {
-        let same = kept
-            .iter_mut()
-            .find(|k| k.span == c.span && k.forms.exact == c.forms.exact && k.context == c.context);
-        match same {
-            Some(k) => {
+        let key = (c.span.clone(), c.forms.exact.clone(), c.context);
+        match index.get(&key) {
+            Some(&k) => {
+                let k = &mut kept[k];
                 for v in c.forms.variants {
                     if !k.forms.variants.contains(&v) {
                         k.forms.variants.push(v);
                     }
                 }
             }
-            None => kept.push(c),
+            None => {
+                index.insert(key, kept.len());
+                kept.push(c);
+            }
         }
     }
     *commands = kept;

@@ -2,11 +2,12 @@
 //! nesting cannot overflow) that emits every simple command with its context and pipeline
 //! position, and flags every construct that makes the line unattestable.
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 use super::checks::{embedded_script, piped_into_shells};
 use super::inert::{flagged_kind, structural_kind};
 use super::forms;
+use super::session::Session;
 use super::views::View;
 use super::words::{self, collapse, has_glob};
 use super::{CommandKind, Context, Parsed, PipelinePos, SimpleCommand, Word};
@@ -37,26 +38,32 @@ impl Ctx {
 }
 
 /// Parses `view` and appends what it finds to `out`.
-pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &mut Parsed) {
-    let mut parser = Parser::new();
-    if parser
-        .set_language(&tree_sitter_bash::LANGUAGE.into())
-        .is_err()
-    {
-        out.flag("bash grammar unavailable");
-        return;
-    }
-    let Some(tree) = parser.parse(view.text.as_bytes(), None) else {
-        out.flag("the bash grammar could not parse the line");
-        return;
-    };
-    let root = tree.root_node();
+pub fn walk(
+    orig: &str,
+    view: &View<'_>,
+    context: Context,
+    depth: usize,
+    out: &mut Parsed,
+    session: &mut Session,
+) {
+    let first = out.commands.len();
+    let tree = session.parse(&view.text);
     let mut walker = Walker {
         orig,
         view,
         depth,
         out,
+        session,
     };
+    let tree = match tree {
+        Ok(tree) => tree,
+        Err(reason) => {
+            walker.out.flag(reason);
+            walker.crude_pieces(context);
+            return;
+        }
+    };
+    let root = tree.root_node();
     let ctx = Ctx {
         context,
         piped: false,
@@ -64,7 +71,6 @@ pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &m
         redirected: false,
         in_cmd: false,
     };
-    let first = walker.out.commands.len();
     let mut stack = vec![(root, ctx)];
     while let Some((node, ctx)) = stack.pop() {
         walker.visit(node, ctx, &mut stack);
@@ -72,7 +78,7 @@ pub fn walk(orig: &str, view: &View<'_>, context: Context, depth: usize, out: &m
     if root.has_error() {
         walker.crude_pieces(context);
     }
-    piped_into_shells(out, first, depth);
+    piped_into_shells(walker.out, first, depth, walker.session);
 }
 
 /// The state of one walk.
@@ -81,6 +87,7 @@ pub(super) struct Walker<'a, 'v, 'o> {
     pub(super) view: &'v View<'v>,
     pub(super) depth: usize,
     pub(super) out: &'o mut Parsed,
+    pub(super) session: &'o mut Session,
 }
 
 impl Walker<'_, '_, '_> {
@@ -240,7 +247,13 @@ impl Walker<'_, '_, '_> {
                     .find(|c| c.kind() == "heredoc_body");
                 if let Some(body) = body {
                     let text = self.otext(body).to_string();
-                    embedded_script(self.out, &text, self.orange(body), self.depth);
+                    embedded_script(
+                        self.out,
+                        &text,
+                        self.orange(body),
+                        self.depth,
+                        self.session,
+                    );
                 }
                 self.push_children(node, ctx.child(), stack);
             }
@@ -248,7 +261,7 @@ impl Walker<'_, '_, '_> {
                 self.out.flag("here-string");
                 if let Some(lit) = node.named_child(node.named_child_count().saturating_sub(1)) {
                     let w = self.word(lit);
-                    embedded_script(self.out, &w.value, w.span, self.depth);
+                    embedded_script(self.out, &w.value, w.span, self.depth, self.session);
                 }
                 self.push_children(node, ctx.child(), stack);
             }
@@ -282,15 +295,23 @@ impl Walker<'_, '_, '_> {
         let mut cursor = node.walk();
         let children: Vec<Node<'t>> = node.children(&mut cursor).collect();
         let stderr_piped = children.iter().any(|c| c.kind() == "|&");
-        let stages: Vec<Node<'t>> = children
-            .iter()
-            .copied()
-            .filter(|c| c.is_named() && c.kind() != "comment")
-            .collect();
+        let is_stage = |c: &Node<'t>| c.is_named() && c.kind() != "comment";
+        let n = children.iter().filter(|c| is_stage(c)).count();
         let id = self.orange(node).start;
-        let n = stages.len();
-        for child in children.into_iter().rev() {
-            let Some(stage) = stages.iter().position(|s| s.id() == child.id()) else {
+        // Stage numbers in source order, then pushed in reverse so they pop in order.
+        let mut stage = 0;
+        let numbered: Vec<(Node<'t>, Option<usize>)> = children
+            .into_iter()
+            .map(|c| {
+                let k = is_stage(&c).then(|| {
+                    stage += 1;
+                    stage - 1
+                });
+                (c, k)
+            })
+            .collect();
+        for (child, stage) in numbered.into_iter().rev() {
+            let Some(stage) = stage else {
                 stack.push((child, ctx.child()));
                 continue;
             };

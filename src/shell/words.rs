@@ -208,30 +208,41 @@ pub fn has_glob(typed: &str) -> bool {
             .any(|c| matches!(c, '*' | '?' | '['))
 }
 
-/// Bash would brace-expand this word (`{a,b}` or `{1..3}` outside quotes).
+/// Bash would brace-expand this word (`{a,b}` or `{1..3}` outside quotes): some matched brace
+/// pair holds a comma or `..` (one pass; each open brace carries what its text holds so far).
 pub fn has_brace_expansion(typed: &str) -> bool {
     if !typed.contains('{') {
         return false;
     }
-    let chars = unquoted_chars(typed);
-    let mut open: Vec<usize> = Vec::new();
-    for (i, &c) in chars.iter().enumerate() {
+    // For each open brace: its text so far holds a comma or `..`.
+    let mut open: Vec<bool> = Vec::new();
+    let mut prev = '\u{0}';
+    for c in unquoted_chars(typed) {
         match c {
-            '{' => open.push(i),
+            '{' => open.push(false),
             '}' => {
-                if let Some(s) = open.pop() {
-                    let inner = &chars[s + 1..i];
-                    let comma = inner.contains(&',');
-                    let range = inner.windows(2).any(|w| w == ['.', '.']);
-                    if comma || range {
-                        return true;
-                    }
+                if open.pop() == Some(true) {
+                    return true;
                 }
             }
+            ',' => mark(&mut open),
+            '.' if prev == '.' => mark(&mut open),
             _ => {}
         }
+        prev = c;
     }
     false
+}
+
+/// Marks every open brace (the character is inside each of them). Marked braces always form
+/// the bottom of the stack, so the loop stops at the first marked one: amortized O(1).
+fn mark(open: &mut [bool]) {
+    for m in open.iter_mut().rev() {
+        if *m {
+            break;
+        }
+        *m = true;
+    }
 }
 
 /// Brace-expands a word value for deny variants (bounded; first group, recursively).

@@ -1,0 +1,74 @@
+//! One line's parse session: the grammar's parser, reused for every reading and nested script,
+//! and the line's parse budget. tree-sitter's error recovery is super-linear on some inputs (a
+//! 60 KB dangling pipeline takes minutes), and even valid deep pipelines parse slowly, so every
+//! parse of the line shares one budget of this thread's CPU time; a parse that outruns it is
+//! cancelled and reported, and the caller makes the line unattestable (fail closed) and falls
+//! back to linear operator splitting for deny matching.
+
+use std::time::Duration;
+
+use tree_sitter::{ParseOptions, ParseState, Parser, Tree};
+
+use super::cpu_time::thread_time;
+
+/// CPU time all grammar parses of one line may take together.
+pub const PARSE_BUDGET: Duration = Duration::from_millis(25);
+
+/// Why a parse produced no tree.
+pub const OVER_BUDGET: &str = "the line is too complex to parse within the time limit";
+
+pub struct Session {
+    parser: Option<Parser>,
+    start: Duration,
+    exhausted: bool,
+}
+
+impl Session {
+    pub fn new() -> Session {
+        let mut parser = Parser::new();
+        let parser = parser
+            .set_language(&tree_sitter_bash::LANGUAGE.into())
+            .is_ok()
+            .then_some(parser);
+        Session {
+            parser,
+            start: thread_time(),
+            exhausted: false,
+        }
+    }
+
+    /// Parses `text` within what is left of the budget.
+    pub fn parse(&mut self, text: &str) -> Result<Tree, &'static str> {
+        if self.exhausted {
+            return Err(OVER_BUDGET);
+        }
+        let Some(parser) = self.parser.as_mut() else {
+            return Err("bash grammar unavailable");
+        };
+        let start = self.start;
+        let mut over = false;
+        let mut progress = |_: &ParseState| {
+            over = thread_time().saturating_sub(start) > PARSE_BUDGET;
+            over
+        };
+        let bytes = text.as_bytes();
+        let tree = parser.parse_with_options(
+            &mut |i, _| bytes.get(i..).unwrap_or_default(),
+            None,
+            Some(ParseOptions::new().progress_callback(&mut progress)),
+        );
+        match tree {
+            Some(tree) => Ok(tree),
+            None => {
+                // A cancelled parse keeps its state for resumption: drop it.
+                parser.reset();
+                if over {
+                    self.exhausted = true;
+                    Err(OVER_BUDGET)
+                } else {
+                    Err("the bash grammar could not parse the line")
+                }
+            }
+        }
+    }
+}
