@@ -80,3 +80,16 @@ for sel in range(7):
     for p in payloads:
         put("hook_payloads", bytes([sel]) + json.dumps(p).encode())
     put("hook_payloads", bytes([sel]) + b"\xef\xbb\xbf" + json.dumps(payloads[0]).encode())
+
+# slow_inputs: the worst shapes known for the hook path's parse (issue 15): n + P NUL A NUL B NUL C
+# stands for the line P + A×n + B + C×n.
+SLOW = [
+    (30000, "ls ", "a|", "", ""), (30000, "ls ", "a|", "a", ""), (30000, "", "${", "", ""),
+    (10000, "", "<<EOF ", "", ""), (8000, "", "echo $(", "ls", ")"), (30000, "", "(", "", ""),
+    (20000, "", "\"$(", "", ""), (30000, "", "{", "", "}"), (5900, "", "if a; then ", "", ""),
+    (5400, "", "git status; ", "", ""), (32000, "git log ", "x ", "", ""),
+    (5900, "find . ", "-exec ls ; ", "", ""), (15000, "echo x", "|sh", "", ""),
+    (3000, "", "cat <<EOF\nx\nEOF\n", "", ""), (10000, "ls ", "${X:-", "", "}"),
+]
+for n, p, a, b, c in SLOW:
+    put("slow_inputs", n.to_bytes(2, "big") + f"{p}\0{a}\0{b}\0{c}".encode())

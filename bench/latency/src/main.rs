@@ -2,9 +2,15 @@
 //! command, with Claude settings files present, against a trivial process start (`/bin/true`).
 //! Runs are interleaved so machine noise hits every subject alike; medians are reported.
 //!
-//! Usage: rtk-latency-bench [--rtk PATH] [--runs N] [--check]
-//! `--check` exits 1 when a subject's median exceeds the smoke limit (5 ms): CI uses it to
-//! catch real regressions without failing on a noisy machine.
+//! A second table times the worst-case inputs of `shapes.rs` (each ≤ 64 KiB): median wall time
+//! of `rtk rewrite` and `rtk hook claude` per shape.
+//!
+//! Usage: rtk-latency-bench [--rtk PATH] [--runs N] [--worst-runs N] [--check]
+//! `--check` exits 1 when a subject's median exceeds the smoke limit (5 ms), or a worst-case
+//! median exceeds its smoke limit (250 ms; the target is 50 ms): CI uses it to catch real
+//! regressions without failing on a noisy machine. `--worst-runs 0` skips the second table.
+
+mod shapes;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,6 +19,7 @@ use std::time::{Duration, Instant};
 
 const COMPOUND: &str = "git status && cargo test 2>&1 | tail -20; FOO=1 git diff --stat";
 const SMOKE_LIMIT: Duration = Duration::from_millis(5);
+const WORST_SMOKE_LIMIT: Duration = Duration::from_millis(250);
 
 struct Subject {
     name: &'static str,
@@ -28,11 +35,18 @@ fn main() {
         "/../../target/release/rtk"
     ));
     let mut runs = 300usize;
+    let mut worst_runs = 7usize;
     let mut check = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--rtk" => rtk = PathBuf::from(args.next().expect("--rtk PATH")),
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N"),
+            "--worst-runs" => {
+                worst_runs = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--worst-runs N")
+            }
             "--check" => check = true,
             other => panic!("unknown argument {other}"),
         }
@@ -65,7 +79,7 @@ fn main() {
         ),
         Subject::new(
             "rtk hook claude <compound payload>",
-            vec![rtk_s, "hook".into(), "claude".into()],
+            vec![rtk_s.clone(), "hook".into(), "claude".into()],
             Some(payload),
         ),
     ];
@@ -114,9 +128,66 @@ fn main() {
             writeln!(out, "  REGRESSION: median above {} ms", ms(SMOKE_LIMIT)).unwrap();
         }
     }
+    if worst_runs > 0 {
+        failed |= worst_case_table(&rtk_s, &fixture, worst_runs, check, &mut out);
+    }
     if failed {
         std::process::exit(1);
     }
+}
+
+/// Median wall time of `rtk rewrite` and `rtk hook claude` on each worst-case shape.
+fn worst_case_table(
+    rtk: &str,
+    fixture: &Fixture,
+    runs: usize,
+    check: bool,
+    out: &mut impl Write,
+) -> bool {
+    writeln!(
+        out,
+        "\nworst-case inputs ({runs} runs each; target < 50 ms, smoke limit {} ms)",
+        ms(WORST_SMOKE_LIMIT)
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "{:<34} {:>7} {:>12} {:>12}",
+        "input shape", "bytes", "rewrite", "hook claude"
+    )
+    .unwrap();
+    let mut failed = false;
+    for (name, line) in shapes::worst_cases() {
+        let mut rewrite = Subject::new(
+            name,
+            vec![rtk.into(), "rewrite".into(), line.clone()],
+            None,
+        );
+        let mut hook = Subject::new(
+            name,
+            vec![rtk.into(), "hook".into(), "claude".into()],
+            Some(serde_like_payload(&line, fixture.project())),
+        );
+        for _ in 0..runs {
+            rewrite.samples.push(rewrite.time_once(fixture));
+            hook.samples.push(hook.time_once(fixture));
+        }
+        let (r, h) = (median(&mut rewrite.samples), median(&mut hook.samples));
+        writeln!(
+            out,
+            "{:<34} {:>7} {:>10.1}ms {:>10.1}ms",
+            name,
+            line.len(),
+            ms(r),
+            ms(h)
+        )
+        .unwrap();
+        if check && r.max(h) > WORST_SMOKE_LIMIT {
+            failed = true;
+            writeln!(out, "  REGRESSION: median above {} ms", ms(WORST_SMOKE_LIMIT)).unwrap();
+        }
+    }
+    failed
 }
 
 impl Subject {
@@ -199,7 +270,18 @@ impl Fixture {
 
 /// A Claude Code PreToolUse payload (built by hand to keep this crate dependency-light).
 fn serde_like_payload(cmd: &str, cwd: PathBuf) -> String {
-    let esc = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let esc = |s: &str| {
+        let mut o = String::with_capacity(s.len());
+        for c in s.chars() {
+            match c {
+                '\\' => o.push_str("\\\\"),
+                '"' => o.push_str("\\\""),
+                c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+                c => o.push(c),
+            }
+        }
+        o
+    };
     format!(
         r#"{{"session_id":"bench","transcript_path":"/tmp/t.jsonl","cwd":"{}","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"{}","description":"bench"}},"tool_use_id":"toolu_1"}}"#,
         esc(&cwd.to_string_lossy()),
