@@ -231,3 +231,36 @@ fn grammar_crash_input_is_survived() {
     assert!(p.is_attestable());
     assert_eq!(p.commands[0].words[3].value, "h\u{e9}llo \u{1f600}");
 }
+
+#[test]
+fn over_budget_lines_fail_closed_and_deny_still_sees_their_commands() {
+    // The grammar's error recovery needs minutes for this line: the parse is cancelled at the
+    // budget, the line is unattestable, and the operator pieces still carry the `rm`.
+    let line = format!("ls {}\nrm -rf /tmp/x", "a|".repeat(30_000));
+    let p = parse(&line);
+    assert!(
+        p.unattestable
+            .iter()
+            .any(|r| r.0 == super::session::OVER_BUDGET),
+        "{:?}",
+        p.unattestable
+    );
+    assert!(p.commands.iter().any(|c| c.forms.exact == "rm -rf /tmp/x"));
+    // Once spent, the budget stays spent for the rest of the line: every later parse of it
+    // (other readings, nested scripts) fails at once.
+    let mut s = super::session::Session::new();
+    assert!(s.parse(&"${".repeat(30_000)).is_err());
+    assert_eq!(s.parse("ls").err(), Some(super::session::OVER_BUDGET));
+    assert!(super::session::Session::new().parse("ls").is_ok());
+}
+
+#[test]
+fn brace_expansion_scan_matches_bash_shapes() {
+    use super::words::has_brace_expansion as b;
+    for yes in ["{a,b}", "x{1..3}", "{a{b,c}}", "{x{y}z,w}", "a{b,c}d{e}"] {
+        assert!(b(yes), "{yes}");
+    }
+    for no in ["{a}", "{a,b", "{a,{b}", "'{a,b}'", "{a\\,b}", "a,b", "{a.}.{b}", "{}", "{{{{}}}}"] {
+        assert!(!b(no), "{no}");
+    }
+}
