@@ -168,6 +168,7 @@ impl Sandbox {
     }
 
     /// Runs `cmd` with bash under strace and returns what it did.
+    #[allow(clippy::disallowed_methods)] // the oracle runs bash itself, not an rtk filter
     pub fn run(&mut self, cmd: &str) -> Trace {
         self.runs += 1;
         let run = self.real.join(format!("run-{}", self.runs));
@@ -291,7 +292,11 @@ fn tokens(args: &str) -> Vec<Tok> {
         };
         let end = rest.find(close).unwrap_or(rest.len());
         let bytes = hex_bytes(&rest[..end]);
-        out.push(if dir { Tok::Dir(bytes) } else { Tok::Str(bytes) });
+        out.push(if dir {
+            Tok::Dir(bytes)
+        } else {
+            Tok::Str(bytes)
+        });
         rest = &rest[(end + 1).min(rest.len())..];
     }
     out
@@ -353,9 +358,11 @@ fn parse_strace(text: &str, dir: &Path, t: &mut Trace) {
             continue;
         }
         let writes = match name {
-            "open" | "openat" | "openat2" => ["O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"]
-                .iter()
-                .any(|f| args.contains(f)),
+            "open" | "openat" | "openat2" => {
+                ["O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"]
+                    .iter()
+                    .any(|f| args.contains(f))
+            }
             _ => true,
         };
         if !writes {
@@ -374,10 +381,13 @@ fn parse_strace(text: &str, dir: &Path, t: &mut Trace) {
                     };
                     let inside = full.as_ref().is_some_and(|f| {
                         let f = normalize(f);
-                        f.starts_with(dir) || f == Path::new("/dev/null") || f == Path::new("/dev/tty")
+                        f.starts_with(dir)
+                            || f == Path::new("/dev/null")
+                            || f == Path::new("/dev/tty")
                     });
                     if !inside {
-                        t.outside_writes.push(format!("{name}: {}", String::from_utf8_lossy(b)));
+                        t.outside_writes
+                            .push(format!("{name}: {}", String::from_utf8_lossy(b)));
                     }
                 }
                 _ => {}
@@ -400,7 +410,10 @@ fn table_cases() -> Vec<Case> {
         ("rewrite.tsv", include_str!("vectors/rewrite.tsv")),
         ("unattestable.tsv", include_str!("vectors/unattestable.tsv")),
     ] {
-        for l in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for l in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             let line = unescape(l.split('\t').next().unwrap_or(""));
             out.push(Case {
                 line,
@@ -419,8 +432,15 @@ fn table_cases() -> Vec<Case> {
             ask: Vec::new(),
             allow: Vec::new(),
         };
-        for entry in cols.get(1).unwrap_or(&"").split(';').filter(|e| !e.is_empty()) {
-            let Some((kind, rule)) = entry.split_once('=') else { continue };
+        for entry in cols
+            .get(1)
+            .unwrap_or(&"")
+            .split(';')
+            .filter(|e| !e.is_empty())
+        {
+            let Some((kind, rule)) = entry.split_once('=') else {
+                continue;
+            };
             let spec = rule
                 .strip_prefix("Bash(")
                 .and_then(|r| r.strip_suffix(')'))
@@ -535,7 +555,9 @@ fn the_oracle_sees_what_bash_runs() {
     // The observer itself: a program found by name, one named by path, a substitution, a
     // redirect outside the directory, and a chain after a program that "succeeds".
     let mut sb = Sandbox::new();
-    let t = sb.run("ls -la 'a b' && rm -rf x; /bin/true y; echo $(id) > /tmp/../nonexistent-rtk-oracle/probe");
+    let t = sb.run(
+        "ls -la 'a b' && rm -rf x; /bin/true y; echo $(id) > /tmp/../nonexistent-rtk-oracle/probe",
+    );
     let progs: Vec<Vec<&str>> = t
         .programs
         .iter()
@@ -546,12 +568,17 @@ fn the_oracle_sees_what_bash_runs() {
     assert!(progs.contains(&vec!["/bin/true", "y"]), "{progs:?}");
     assert!(progs.contains(&vec!["id"]), "{progs:?}");
     assert!(
-        t.outside_writes.iter().any(|w| w.contains("nonexistent-rtk-oracle/probe")),
+        t.outside_writes
+            .iter()
+            .any(|w| w.contains("nonexistent-rtk-oracle/probe")),
         "{:?}",
         t.outside_writes
     );
     let t = sb.run("echo hi > inside.txt; cd ..; echo > work/also-inside");
-    assert!(t.programs.is_empty() && t.outside_writes.is_empty(), "{t:?}");
+    assert!(
+        t.programs.is_empty() && t.outside_writes.is_empty(),
+        "{t:?}"
+    );
     // The rules as the oracle reads them.
     let r = Rules::issue();
     let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();

@@ -136,7 +136,18 @@ fn generator_is_seeded_and_covers_the_forms() {
     assert_eq!(a, generate(7, 2_000));
     assert_ne!(a, generate(8, 2_000));
     for needle in [
-        "${HOME#$(", "`", "<(", ">(", "${a[", "$((", "$[", "{a,", "~", "@(", ":0:", "\"$(",
+        "${HOME#$(",
+        "`",
+        "<(",
+        ">(",
+        "${a[",
+        "$((",
+        "$[",
+        "{a,",
+        "~",
+        "@(",
+        ":0:",
+        "\"$(",
     ] {
         assert!(
             a.iter().any(|l| l.contains(needle)),

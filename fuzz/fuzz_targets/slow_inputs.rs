@@ -44,7 +44,10 @@ fuzz_target!(|data: &[u8]| {
         &[],
         &["ls:*", "git status:*", "git log:*"],
     );
-    for (host, rules) in [(Host::Claude, &rules), (Host::OpenClaw, &RuleSet::default())] {
+    for (host, rules) in [
+        (Host::Claude, &rules),
+        (Host::OpenClaw, &RuleSet::default()),
+    ] {
         let start = cpu();
         let d = decide(&line, host, rules);
         let spent = cpu().saturating_sub(start);

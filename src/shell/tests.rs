@@ -260,7 +260,9 @@ fn brace_expansion_scan_matches_bash_shapes() {
     for yes in ["{a,b}", "x{1..3}", "{a{b,c}}", "{x{y}z,w}", "a{b,c}d{e}"] {
         assert!(b(yes), "{yes}");
     }
-    for no in ["{a}", "{a,b", "{a,{b}", "'{a,b}'", "{a\\,b}", "a,b", "{a.}.{b}", "{}", "{{{{}}}}"] {
+    for no in [
+        "{a}", "{a,b", "{a,{b}", "'{a,b}'", "{a\\,b}", "a,b", "{a.}.{b}", "{}", "{{{{}}}}",
+    ] {
         assert!(!b(no), "{no}");
     }
 }

@@ -5,8 +5,8 @@
 use tree_sitter::Node;
 
 use super::checks::{embedded_script, piped_into_shells};
-use super::inert::{flagged_kind, structural_kind};
 use super::forms;
+use super::inert::{flagged_kind, structural_kind};
 use super::session::Session;
 use super::views::View;
 use super::words::{self, collapse, has_glob};
@@ -247,13 +247,7 @@ impl Walker<'_, '_, '_> {
                     .find(|c| c.kind() == "heredoc_body");
                 if let Some(body) = body {
                     let text = self.otext(body).to_string();
-                    embedded_script(
-                        self.out,
-                        &text,
-                        self.orange(body),
-                        self.depth,
-                        self.session,
-                    );
+                    embedded_script(self.out, &text, self.orange(body), self.depth, self.session);
                 }
                 self.push_children(node, ctx.child(), stack);
             }

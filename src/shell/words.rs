@@ -220,11 +220,7 @@ pub fn has_brace_expansion(typed: &str) -> bool {
     for c in unquoted_chars(typed) {
         match c {
             '{' => open.push(false),
-            '}' => {
-                if open.pop() == Some(true) {
-                    return true;
-                }
-            }
+            '}' if open.pop() == Some(true) => return true,
             ',' => mark(&mut open),
             '.' if prev == '.' => mark(&mut open),
             _ => {}

@@ -158,11 +158,8 @@ fn worst_case_table(
     .unwrap();
     let mut failed = false;
     for (name, line) in shapes::worst_cases() {
-        let mut rewrite = Subject::new(
-            name,
-            vec![rtk.into(), "rewrite".into(), line.clone()],
-            None,
-        );
+        let mut rewrite =
+            Subject::new(name, vec![rtk.into(), "rewrite".into(), line.clone()], None);
         let mut hook = Subject::new(
             name,
             vec![rtk.into(), "hook".into(), "claude".into()],
@@ -184,7 +181,12 @@ fn worst_case_table(
         .unwrap();
         if check && r.max(h) > WORST_SMOKE_LIMIT {
             failed = true;
-            writeln!(out, "  REGRESSION: median above {} ms", ms(WORST_SMOKE_LIMIT)).unwrap();
+            writeln!(
+                out,
+                "  REGRESSION: median above {} ms",
+                ms(WORST_SMOKE_LIMIT)
+            )
+            .unwrap();
         }
     }
     failed
