@@ -7,7 +7,7 @@ use tree_sitter::Node;
 use super::Word;
 
 /// A word holding a substitution longer than this keeps only its two ends in forms.
-const MAX_SUBSTITUTION_WORD: usize = 256;
+const MAX_SUBSTITUTION_WORD: usize = 64;
 
 fn has_substitution(text: &str) -> bool {
     text.contains("$(") || text.contains('`') || text.contains("<(") || text.contains(">(")
