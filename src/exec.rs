@@ -1,13 +1,17 @@
 //! The one place that spawns processes. Runs exactly the argv given (never through a shell),
 //! either with inherited stdio or with stdout/stderr piped for a filter.
 //!
-//! Invariants: the child's exit code is returned unchanged (128 + signal when killed); a
-//! missing program prints `rtk: <prog>: command not found` and yields 127; stderr is drained
+//! Invariants: the child's exit code is returned unchanged (128 + signal when killed), also
+//! when rtk's own stdout breaks (rtk then stops writing and closes the child's pipe, so the
+//! child meets the broken pipe as it would without rtk); TERM, INT, HUP and QUIT sent to rtk
+//! are forwarded to the child (its process group when it has its own) and rtk waits for it;
+//! a missing program prints `rtk: <prog>: command not found` and yields 127; stderr is drained
 //! on its own thread so a chatty child never deadlocks; what is held in memory per stream is
 //! capped, and past the cap the stream is written through raw as it arrives.
 
 pub mod held;
 pub mod path;
+pub mod sys;
 pub mod tee;
 
 use std::ffi::OsString;
@@ -30,7 +34,7 @@ pub fn run_inherited(argv: &[OsString]) -> anyhow::Result<u8> {
     match spawn(program, |c| {
         c.args(args);
     })
-    .and_then(|mut child| child.wait())
+    .and_then(Running::wait)
     {
         Ok(status) => Ok(exit_code(status)),
         Err(e) => not_found_or(program, e),
@@ -55,6 +59,9 @@ pub struct Stream {
     pub total: u64,
     /// The cap was passed: everything was already written through raw.
     pub spilled: bool,
+    /// rtk's own output broke while writing this stream through: rtk stopped writing and
+    /// closed the child's pipe.
+    pub broken: bool,
     /// Estimated tokens of a stream written through, counted as its bytes arrived; `None`
     /// while everything is held (see [`Stream::tokens`]).
     counted: Option<u64>,
@@ -89,7 +96,8 @@ pub type LineSink<'a> = &'a mut dyn FnMut(&[u8], usize);
 
 /// Runs `argv` with stdin inherited and stdout/stderr piped and handled per mode.
 /// Returns `Ok(None)` when the program was not found (message already printed, exit 127).
-/// A broken pipe on our stdout stops reading, waits for the child and returns the error.
+/// A broken pipe on rtk's stdout or stderr stops writing and closes the child's end (the
+/// child sees the broken pipe at its next write); the run still returns the child's status.
 pub fn run_captured(
     argv: &[OsString],
     out_mode: StreamMode,
@@ -105,16 +113,15 @@ pub fn run_captured(
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
     });
-    let mut child = match spawned {
+    let mut running = match spawned {
         Ok(c) => c,
         Err(e) => return not_found_or(program, e).map(|_| None),
     };
-    let child_err = child.stderr.take().expect("stderr piped");
+    let child_err = running.child.stderr.take().expect("stderr piped");
     let err_thread = thread::spawn(move || pump(child_err, err_mode, &mut io::stderr(), None));
-    let child_out = child.stdout.take().expect("stdout piped");
+    let child_out = running.child.stdout.take().expect("stdout piped");
     let out_result = pump(child_out, out_mode, &mut io::stdout(), on_stdout_lines);
-    // On a broken pipe the child's stdout is dropped here, so it gets SIGPIPE and ends.
-    let status = child.wait()?;
+    let status = running.wait()?;
     let stderr = err_thread
         .join()
         .map_err(|_| anyhow::anyhow!("stderr reader panicked"))??;
@@ -143,18 +150,14 @@ trait Source: Read {
 
 impl Source for std::process::ChildStdout {
     fn widen(&self) {
-        widen_pipe(self);
+        sys::widen_pipe(self, HELD_PIPE_SIZE);
     }
 }
 
 impl Source for std::process::ChildStderr {
     fn widen(&self) {
-        widen_pipe(self);
+        sys::widen_pipe(self, HELD_PIPE_SIZE);
     }
-}
-
-fn widen_pipe(pipe: impl std::os::fd::AsFd) {
-    let _ = rustix::pipe::fcntl_setpipe_size(pipe, HELD_PIPE_SIZE);
 }
 
 impl Source for &[u8] {}
@@ -174,14 +177,33 @@ const SMALL_READS_BEFORE_PAUSING: u32 = 8;
 /// at most this much after the child's last write.
 const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_micros(200);
 
-/// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding.
+/// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding. When
+/// `sink` breaks, stops there (dropping `src`, which closes the child's end) and returns what
+/// it had, marked [`Stream::broken`].
 fn pump(
+    src: impl Source,
+    mode: StreamMode,
+    sink: &mut impl Write,
+    on_lines: Option<LineSink<'_>>,
+) -> io::Result<Stream> {
+    let mut s = Stream::default();
+    match pump_into(&mut s, src, mode, sink, on_lines) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            s.broken = true;
+            s.counted.get_or_insert(0);
+            Ok(s)
+        }
+        other => other.map(|()| s),
+    }
+}
+
+fn pump_into(
+    s: &mut Stream,
     mut src: impl Source,
     mode: StreamMode,
     sink: &mut impl Write,
     mut on_lines: Option<LineSink<'_>>,
-) -> io::Result<Stream> {
-    let mut s = Stream::default();
+) -> io::Result<()> {
     // Bytes of `held` already handed to `on_lines`.
     let mut handed = 0;
     let mut tokens = SampledCounter::default();
@@ -245,7 +267,7 @@ fn pump(
     }
     let written_through = mode == StreamMode::Forward || s.spilled;
     s.counted = written_through.then(|| tokens.finish());
-    Ok(s)
+    Ok(())
 }
 
 /// Index of the last `\n` in `chunk`.
@@ -253,14 +275,48 @@ fn memchr_last_newline(chunk: &[u8]) -> Option<usize> {
     memchr::memrchr(b'\n', chunk)
 }
 
+/// A spawned child and the forwarding of rtk's signals to it.
+struct Running {
+    child: Child,
+    forwarding: Option<sys::Forwarding>,
+}
+
+impl Running {
+    /// Waits for the child to end, stops forwarding signals (before the pid is freed), reaps it.
+    fn wait(mut self) -> io::Result<ExitStatus> {
+        let ended = sys::wait_exited(&self.child);
+        if let Some(f) = self.forwarding.take() {
+            f.stop();
+        }
+        ended?;
+        self.child.wait()
+    }
+}
+
 /// Spawns `program` set up by `setup`: by the file [`path::resolve`] finds (with `program` as
 /// its argv\[0\]), else, or when that file cannot be run, by the bare name as the system finds it.
+/// rtk's signal handlers are installed first (a signal that arrives while the child starts
+/// is forwarded once it runs); the child gets its own process group when [`sys`] says so.
 #[allow(clippy::disallowed_methods)]
-fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Child> {
-    use std::os::unix::process::CommandExt;
+fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Running> {
+    let signals = sys::Signals::install();
+    let own_group = signals.is_some() && sys::wants_own_group();
+    let prepare = |c: &mut Command| {
+        setup(c);
+        if own_group {
+            sys::set_own_group(c);
+        }
+    };
+    let child = spawn_child(program, prepare)?;
+    let forwarding = signals.map(|s| s.forward(&child, own_group));
+    Ok(Running { child, forwarding })
+}
+
+#[allow(clippy::disallowed_methods)]
+fn spawn_child(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Child> {
     if let Some(file) = path::resolve_here(program) {
         let mut c = Command::new(file);
-        c.arg0(program);
+        sys::set_arg0(&mut c, program);
         setup(&mut c);
         match c.spawn() {
             // A `noexec` mount, a script whose interpreter is missing: execvp would go on
@@ -298,15 +354,7 @@ fn not_found_or(program: &OsString, e: io::Error) -> anyhow::Result<u8> {
     }
 }
 
-/// Exit status as a shell would report it: the code, or 128 + signal.
-pub fn exit_code(status: ExitStatus) -> u8 {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(c), _) => (c & 0xff) as u8,
-        (None, Some(sig)) => (128 + sig).min(255) as u8,
-        (None, None) => 1,
-    }
-}
+pub use sys::exit_code;
 
 #[cfg(test)]
 mod tests {

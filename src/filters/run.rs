@@ -3,7 +3,7 @@
 //! when it has one), prints the compacted (or raw) output, adds the one-line elision note with
 //! its tee file, and records the run for `rtk gain`.
 //!
-//! Invariants: the returned code is the child's; without a filter the command runs with
+//! Invariants: the returned code is the child's (also when rtk's stdout broke); without a filter the command runs with
 //! inherited stdio; unparseable or oversized output is printed raw; rtk prints nothing of its
 //! own unless something was elided; the compact form is never longer than the raw one.
 
@@ -139,7 +139,12 @@ fn captured(
         (printed, raw.unwrap_or_else(count_raw))
     });
     rec.raw_tokens = raw_tokens;
-    if printed? == Printed::Raw {
+    let printed = match printed {
+        // Whoever read rtk's output went away: the command still ran, and its status stands.
+        Err(e) if crate::error::is_broken_pipe(&e) => Printed::Raw,
+        other => other?,
+    };
+    if printed == Printed::Raw {
         rec.emitted_tokens = raw_tokens;
     }
     Ok(c.code)

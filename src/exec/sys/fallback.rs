@@ -1,0 +1,97 @@
+//! The portable version of [`super`]: no argv\[0\], no process groups, no signal forwarding
+//! (the system's own default applies), plain statuses and the platform's default file modes.
+//! Compiled and tested everywhere so it keeps building.
+
+use std::ffi::OsStr;
+use std::fs::OpenOptions;
+use std::io;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus};
+
+/// No signals are forwarded here.
+pub const FORWARDED: [i32; 0] = [];
+
+pub fn set_arg0(_c: &mut Command, _arg0: &OsStr) {}
+
+pub fn wants_own_group() -> bool {
+    false
+}
+
+pub fn set_own_group(_c: &mut Command) {}
+
+/// Never installed: see [`Signals::install`].
+pub struct Signals(());
+
+impl Signals {
+    pub fn install() -> Option<Signals> {
+        None
+    }
+
+    pub fn forward(self, _child: &Child, _own_group: bool) -> Forwarding {
+        Forwarding(())
+    }
+}
+
+pub struct Forwarding(());
+
+impl Forwarding {
+    pub fn stop(self) -> Vec<i32> {
+        Vec::new()
+    }
+}
+
+/// Nothing to do: `Child::wait` waits.
+pub fn wait_exited(_child: &Child) -> io::Result<()> {
+    Ok(())
+}
+
+pub fn exit_code(status: ExitStatus) -> u8 {
+    status.code().map_or(1, |c| (c & 0xff) as u8)
+}
+
+pub fn widen_pipe<T>(_pipe: T, _size: usize) {}
+
+pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
+pub fn narrow_dir(_dir: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+pub fn private_file() -> OpenOptions {
+    OpenOptions::new()
+}
+
+pub fn mode_of(_path: &Path) -> io::Result<u32> {
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_runs_a_command_and_makes_folders() {
+        let t = tempfile::tempdir().unwrap();
+        let deep = t.path().join("a/b");
+        create_private_dir_all(&deep).unwrap();
+        assert!(deep.is_dir());
+        narrow_dir(&deep).unwrap();
+        private_file()
+            .write(true)
+            .create_new(true)
+            .open(deep.join("f"))
+            .unwrap();
+        assert!(Signals::install().is_none());
+        #[allow(clippy::disallowed_methods)]
+        let mut c = Command::new("sh");
+        c.args(["-c", "exit 3"]);
+        set_arg0(&mut c, OsStr::new("x"));
+        set_own_group(&mut c);
+        assert!(!wants_own_group());
+        let mut child = c.spawn().unwrap();
+        wait_exited(&child).unwrap();
+        assert_eq!(exit_code(child.wait().unwrap()), 3);
+    }
+}

@@ -1,0 +1,163 @@
+//! Unix: argv\[0\], process groups, signal forwarding (signal-hook's self-pipe, read on a
+//! thread), waiting for a child without reaping it, 128 + n statuses, pipe sizes, and files
+//! created private (0700 folders, 0600 files) rather than narrowed afterwards.
+//!
+//! Invariants: a signal is forwarded only to a child that has not been reaped (rtk waits with
+//! `WNOWAIT`, stops forwarding, then reaps), so a reused pid never gets it; in rtk's own
+//! process group a signal the kernel sent (the terminal's ^C, ^\, hang-up) already reached the
+//! command and is not sent twice.
+
+use std::ffi::OsStr;
+use std::fs::{self, DirBuilder, File, OpenOptions};
+use std::io;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus};
+use std::thread::{self, JoinHandle};
+
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+use signal_hook::iterator::exfiltrator::WithOrigin;
+use signal_hook::iterator::{Handle, SignalsInfo};
+use signal_hook::low_level::siginfo::Cause;
+
+/// The signals rtk passes on to the command instead of dying of them.
+pub const FORWARDED: [i32; 4] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT];
+
+/// Runs the command with `arg0` as its argv\[0\].
+pub fn set_arg0(c: &mut Command, arg0: &OsStr) {
+    c.arg0(arg0);
+}
+
+/// Whether the command gets a process group of its own (so a signal reaches everything it
+/// started, and nothing is left behind). Not when rtk is in the foreground of its terminal:
+/// the command must keep reading the terminal, and ^C reaches it there anyway.
+pub fn wants_own_group() -> bool {
+    !in_terminal_foreground()
+}
+
+/// Puts the command in a new process group led by itself.
+pub fn set_own_group(c: &mut Command) {
+    c.process_group(0);
+}
+
+fn in_terminal_foreground() -> bool {
+    // No controlling terminal: opening it fails (ENXIO).
+    let Ok(tty) = File::open("/dev/tty") else {
+        return false;
+    };
+    rustix::termios::tcgetpgrp(&tty).is_ok_and(|fg| fg == rustix::process::getpgrp())
+}
+
+/// Signal handlers installed before the command starts: what arrives meanwhile is queued and
+/// forwarded once [`Signals::forward`] knows the child.
+pub struct Signals(SignalsInfo<WithOrigin>);
+
+impl Signals {
+    /// Installs handlers for [`FORWARDED`]; None when the system refuses (rtk then dies of
+    /// those signals as before).
+    pub fn install() -> Option<Signals> {
+        SignalsInfo::with_exfiltrator(FORWARDED, WithOrigin::default())
+            .ok()
+            .map(Signals)
+    }
+
+    /// Forwards every signal from now on to `child` (its process group when `own_group`), on
+    /// a thread, until [`Forwarding::stop`].
+    pub fn forward(self, child: &Child, own_group: bool) -> Forwarding {
+        let pid = Pid::from_child(child);
+        let handle = self.0.handle();
+        let mut signals = self.0;
+        let thread = thread::spawn(move || {
+            let mut sent = Vec::new();
+            for origin in signals.forever() {
+                if !own_group && matches!(origin.cause, Cause::Kernel) {
+                    continue;
+                }
+                let Some(sig) = Signal::from_named_raw(origin.signal) else {
+                    continue;
+                };
+                let done = if own_group {
+                    rustix::process::kill_process_group(pid, sig)
+                } else {
+                    rustix::process::kill_process(pid, sig)
+                };
+                if done.is_ok() {
+                    sent.push(origin.signal);
+                }
+            }
+            sent
+        });
+        Forwarding { handle, thread }
+    }
+}
+
+/// Signals being forwarded to a running child.
+pub struct Forwarding {
+    handle: Handle,
+    thread: JoinHandle<Vec<i32>>,
+}
+
+impl Forwarding {
+    /// Stops forwarding; the signals that were forwarded, in order.
+    pub fn stop(self) -> Vec<i32> {
+        self.handle.close();
+        self.thread.join().unwrap_or_default()
+    }
+}
+
+/// Waits until `child` has ended, leaving it unreaped (its pid stays taken).
+pub fn wait_exited(child: &Child) -> io::Result<()> {
+    let id = WaitId::Pid(Pid::from_child(child));
+    loop {
+        match rustix::process::waitid(id.clone(), WaitIdOptions::EXITED | WaitIdOptions::NOWAIT) {
+            Err(rustix::io::Errno::INTR) => continue,
+            Ok(_) => return Ok(()),
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Exit status as a shell would report it: the code, or 128 + signal.
+pub fn exit_code(status: ExitStatus) -> u8 {
+    match (status.code(), status.signal()) {
+        (Some(c), _) => (c & 0xff) as u8,
+        (None, Some(sig)) => (128 + sig).min(255) as u8,
+        (None, None) => 1,
+    }
+}
+
+/// Asks for a pipe buffer of `size` bytes; only a hint (the system may cap it or lack it).
+pub fn widen_pipe(pipe: impl std::os::fd::AsFd, size: usize) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let _ = rustix::pipe::fcntl_setpipe_size(pipe, size);
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _ = (pipe, size);
+}
+
+/// Creates `dir` and its missing parents, each created 0700.
+pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
+    DirBuilder::new().recursive(true).mode(0o700).create(dir)
+}
+
+/// Narrows `dir` (a folder rtk owns, made by an older rtk) to 0700 if it is wider.
+pub fn narrow_dir(dir: &Path) -> io::Result<()> {
+    let mode = fs::metadata(dir)?.permissions().mode();
+    if mode & 0o077 != 0 {
+        fs::set_permissions(dir, fs::Permissions::from_mode(mode & 0o700))?;
+    }
+    Ok(())
+}
+
+/// Open options whose new files are created 0600.
+pub fn private_file() -> OpenOptions {
+    let mut o = OpenOptions::new();
+    o.mode(0o600);
+    o
+}
+
+/// The permission bits of `path` (for tests and reports).
+pub fn mode_of(path: &Path) -> io::Result<u32> {
+    Ok(fs::metadata(path)?.permissions().mode() & 0o7777)
+}
