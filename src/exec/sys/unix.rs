@@ -161,3 +161,43 @@ pub fn private_file() -> OpenOptions {
 pub fn mode_of(path: &Path) -> io::Result<u32> {
     Ok(fs::metadata(path)?.permissions().mode() & 0o7777)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn widen_pipe_enlarges_a_real_pipe() {
+        const WANT: usize = 1024 * 1024;
+        let (reader, _writer) = std::io::pipe().unwrap();
+        let before = rustix::pipe::fcntl_getpipe_size(&reader).unwrap();
+        widen_pipe(&reader, WANT);
+        let after = rustix::pipe::fcntl_getpipe_size(&reader).unwrap();
+        let max: usize = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        // Root may go past the system's maximum; others get at most that.
+        assert!(after > before || max <= before, "{before} -> {after}");
+        assert!(after <= WANT.max(max));
+    }
+
+    #[test]
+    fn private_folders_and_files_are_created_private() {
+        let t = tempfile::tempdir().unwrap();
+        let deep = t.path().join("a/b");
+        create_private_dir_all(&deep).unwrap();
+        assert_eq!(mode_of(&t.path().join("a")).unwrap(), 0o700);
+        assert_eq!(mode_of(&deep).unwrap(), 0o700);
+        let f = deep.join("f");
+        private_file().write(true).create_new(true).open(&f).unwrap();
+        assert_eq!(mode_of(&f).unwrap(), 0o600);
+        let wide = t.path().join("wide");
+        fs::create_dir(&wide).unwrap();
+        fs::set_permissions(&wide, fs::Permissions::from_mode(0o755)).unwrap();
+        narrow_dir(&wide).unwrap();
+        assert_eq!(mode_of(&wide).unwrap(), 0o700);
+    }
+}
