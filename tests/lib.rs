@@ -16,6 +16,7 @@ mod oracle;
 mod oracle_gen;
 mod permissions_cli;
 mod pipelines;
+mod proxy;
 mod rewrite_cli;
 mod semantics;
 mod tracking_config;

@@ -192,7 +192,11 @@ mod tests {
         assert_eq!(mode_of(&t.path().join("a")).unwrap(), 0o700);
         assert_eq!(mode_of(&deep).unwrap(), 0o700);
         let f = deep.join("f");
-        private_file().write(true).create_new(true).open(&f).unwrap();
+        private_file()
+            .write(true)
+            .create_new(true)
+            .open(&f)
+            .unwrap();
         assert_eq!(mode_of(&f).unwrap(), 0o600);
         let wide = t.path().join("wide");
         fs::create_dir(&wide).unwrap();

@@ -1,0 +1,261 @@
+//! The proxy is invisible: `rtk <cmd>` exits as `<cmd>` does whether rtk's stdout stays open
+//! or breaks, and TERM/INT/HUP/QUIT sent to rtk reach the command (and everything it
+//! started), in each of the three ways rtk runs a command: captured (held for a filter),
+//! streamed (copied through) and passthrough (inherited stdio).
+//!
+//! The commands are small shell scripts installed under the names that pick each way:
+//! `pytest` (captured), `grep -c` (streamed) and `h2tool` (no filter: passthrough).
+
+#![cfg(unix)]
+#![allow(clippy::disallowed_methods)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::TestEnv;
+
+/// The three ways rtk runs a command, and the argv that picks each.
+const MODES: [(&str, &[&str]); 3] = [
+    ("captured", &["pytest"]),
+    ("streamed", &["grep", "-c", "x"]),
+    ("passthrough", &["h2tool"]),
+];
+
+/// Installs the stubs: each runs the shell text in `$STUB`.
+fn stubs(t: &TestEnv) -> PathBuf {
+    let bin = t.root.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for name in ["pytest", "grep", "h2tool"] {
+        let p = t.write(
+            bin.join(name).strip_prefix(t.root.path()).unwrap(),
+            "#!/bin/sh\neval \"$STUB\"\n",
+        );
+        std::process::Command::new("chmod")
+            .args(["+x"])
+            .arg(&p)
+            .status()
+            .unwrap();
+    }
+    bin
+}
+
+/// `rtk <argv>` (or the bare argv when `via_rtk` is false) as a std Command in `t`'s
+/// hermetic environment, with the stubs first on PATH and `$STUB` set to `script`.
+fn command(t: &TestEnv, bin: &Path, argv: &[&str], script: &str, via_rtk: bool) -> Command {
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut c = if via_rtk {
+        let mut c = Command::new(assert_cmd::cargo::cargo_bin("rtk"));
+        c.args(argv);
+        c
+    } else {
+        let mut c = Command::new(bin.join(argv[0]));
+        c.args(&argv[1..]);
+        c
+    };
+    c.env_clear()
+        .env("HOME", t.home())
+        .env("XDG_CONFIG_HOME", t.root.path().join("xdg-config"))
+        .env("XDG_DATA_HOME", t.root.path().join("xdg-data"))
+        .env("PATH", path)
+        .env("STUB", script)
+        .env("D", t.root.path())
+        .current_dir(t.work())
+        .stdin(Stdio::null());
+    c
+}
+
+/// Writes 50,000 lines (far more than the pipes between the command, rtk and the test hold),
+/// then ends as `end` says.
+fn lines_then(end: &str) -> String {
+    format!("i=0; while [ $i -lt 50000 ]; do echo \"line $i\"; i=$((i+1)); done; {end}")
+}
+
+/// Runs `c` with stdout open (read to the end) or closed before it starts; its exit code and
+/// its stdout.
+fn status(mut c: Command, stdout_open: bool) -> (i32, String) {
+    let out = if stdout_open {
+        c.stderr(Stdio::null()).output().unwrap()
+    } else {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let st = c.stdout(writer).stderr(Stdio::null()).status().unwrap();
+        return (code_of(st), String::new());
+    };
+    (
+        code_of(out.status),
+        String::from_utf8_lossy(&out.stdout).into(),
+    )
+}
+
+fn code_of(st: std::process::ExitStatus) -> i32 {
+    use std::os::unix::process::ExitStatusExt;
+    st.code().unwrap_or_else(|| 128 + st.signal().unwrap_or(0))
+}
+
+#[test]
+fn exit_code_matrix_through_open_and_broken_stdout() {
+    let t = TestEnv::new();
+    let bin = stubs(&t);
+    let ends = [
+        ("success", "exit 0"),
+        ("failure", "exit 3"),
+        ("signal", "kill -USR1 $$"),
+    ];
+    let mut table = String::from("| mode | command | stdout | plain cmd | rtk cmd |\n");
+    table.push_str("|---|---|---|---|---|\n");
+    let mut wrong = Vec::new();
+    for (mode, argv) in MODES {
+        for (end_name, end) in ends {
+            let script = lines_then(end);
+            let own = match end_name {
+                "success" => 0,
+                "failure" => 3,
+                _ => 128 + 10,
+            };
+            for open in [true, false] {
+                let (plain, _) = status(command(&t, &bin, argv, &script, false), open);
+                let (got, out) = status(command(&t, &bin, argv, &script, true), open);
+                // Without rtk a command that keeps writing into a closed pipe dies of SIGPIPE
+                // (141). Streamed and passthrough runs meet the same broken pipe; a captured
+                // run holds the output, so the command ends as it meant to and rtk returns that.
+                let want = match (open, mode) {
+                    (true, _) => own,
+                    (false, "captured") => own,
+                    (false, _) => 141,
+                };
+                if open {
+                    assert!(out.contains("line 0\n"), "{mode} {end_name}: {out:.200}");
+                    assert!(out.contains("line 49999\n"), "{mode} {end_name}");
+                }
+                if mode != "captured" || open {
+                    assert_eq!(plain, want, "plain {mode} {end_name} open={open}");
+                }
+                let stdout = if open { "open" } else { "closed early" };
+                table.push_str(&format!(
+                    "| {mode} | {end_name} | {stdout} | {plain} | {got} |\n"
+                ));
+                if got != want {
+                    wrong.push(format!(
+                        "{mode} {end_name} {stdout}: rtk {got}, want {want}"
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("{table}");
+    assert!(wrong.is_empty(), "{wrong:#?}\n{table}");
+}
+
+/// Whether `pid` is a live (not zombie) process.
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| s.rsplit(')').next().map(|r| r.trim_start().to_string()))
+        .is_some_and(|r| !r.starts_with('Z'))
+}
+
+fn read_pid(p: &Path) -> Option<u32> {
+    std::fs::read_to_string(p).ok()?.trim().parse().ok()
+}
+
+/// Sends `sig` to a running `rtk <mode>` whose command traps it (or not), once the command
+/// and its own child are running; returns rtk's exit code, its stdout, and both pids.
+fn signalled(
+    t: &TestEnv,
+    bin: &Path,
+    argv: &[&str],
+    sig: &str,
+    trapped: bool,
+) -> (i32, String, u32, u32) {
+    let d = t.root.path();
+    let (child_pid, grand_pid) = (d.join("child.pid"), d.join("grandchild.pid"));
+    let _ = std::fs::remove_file(&child_pid);
+    let _ = std::fs::remove_file(&grand_pid);
+    let trap = if trapped {
+        format!("trap 'echo \"child got {sig}\"; exit 7' {sig};")
+    } else {
+        String::new()
+    };
+    let script = format!(
+        "{trap} echo ready; echo $$ > \"$D/child.pid\"; \
+         sh -c 'echo $$ > \"$D/grandchild.pid\"; exec sleep 30'; echo after"
+    );
+    let child = command(t, bin, argv, &script, true)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while read_pid(&grand_pid).is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10), "never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The grandchild wrote its pid just before `exec sleep`: let the exec happen.
+    std::thread::sleep(Duration::from_millis(50));
+    let sent = Command::new("kill")
+        .arg(format!("-{sig}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "rtk waited for the sleep"
+    );
+    (
+        code_of(out.status),
+        String::from_utf8_lossy(&out.stdout).into(),
+        read_pid(&child_pid).unwrap(),
+        read_pid(&grand_pid).unwrap(),
+    )
+}
+
+#[test]
+fn signals_sent_to_rtk_reach_the_command_and_leave_nothing_behind() {
+    let t = TestEnv::new();
+    let bin = stubs(&t);
+    let numbers = [("TERM", 15), ("INT", 2), ("HUP", 1), ("QUIT", 3)];
+    let mut table =
+        String::from("| mode | signal | trapped | rtk exit | stdout |\n|---|---|---|---|---|\n");
+    for (mode, argv) in MODES {
+        for (sig, n) in numbers {
+            for trapped in [true, false] {
+                let (code, out, child, grand) = signalled(&t, &bin, argv, sig, trapped);
+                table.push_str(&format!(
+                    "| {mode} | {sig} | {trapped} | {code} | {:?} |\n",
+                    out.trim_end()
+                ));
+                // Output so far is printed, and the command's own last words with it.
+                assert!(out.contains("ready\n"), "{mode} {sig}: {out}");
+                assert!(!out.contains("after"), "{mode} {sig}: {out}");
+                if trapped {
+                    assert!(
+                        out.contains(&format!("child got {sig}\n")),
+                        "{mode} {sig}: {out}"
+                    );
+                    assert_eq!(code, 7, "{mode} {sig} trapped");
+                } else {
+                    assert_eq!(code, 128 + n, "{mode} {sig} untrapped: {out}");
+                }
+                // No orphan: the command and the process it started are gone.
+                let start = Instant::now();
+                while alive(child) || alive(grand) {
+                    assert!(
+                        start.elapsed() < Duration::from_secs(2),
+                        "{mode} {sig}: left running: child {} grandchild {}",
+                        alive(child),
+                        alive(grand)
+                    );
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            }
+        }
+    }
+    eprintln!("{table}");
+}
