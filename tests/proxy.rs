@@ -81,8 +81,10 @@ fn status(mut c: Command, stdout_open: bool) -> (i32, String) {
     let out = if stdout_open {
         c.stderr(Stdio::null()).output().unwrap()
     } else {
-        let (reader, writer) = std::io::pipe().unwrap();
-        drop(reader);
+        // A pipe whose reader (`true`) is gone before the command starts.
+        let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+        let writer = reader.stdin.take().unwrap();
+        reader.wait().unwrap();
         let st = c.stdout(writer).stderr(Stdio::null()).status().unwrap();
         return (code_of(st), String::new());
     };
