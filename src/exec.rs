@@ -339,18 +339,21 @@ fn not_found_or(program: &OsString, e: io::Error) -> anyhow::Result<u8> {
         let _ = writeln!(
             io::stderr(),
             "rtk: {}: command not found",
-            program.to_string_lossy()
+            crate::mask::word(&program.to_string_lossy())
         );
         Ok(NOT_FOUND)
     } else if e.kind() == io::ErrorKind::PermissionDenied {
         let _ = writeln!(
             io::stderr(),
             "rtk: {}: permission denied",
-            program.to_string_lossy()
+            crate::mask::word(&program.to_string_lossy())
         );
         Ok(126)
     } else {
-        Err(anyhow::Error::new(e).context(format!("cannot run {}", program.to_string_lossy())))
+        Err(anyhow::Error::new(e).context(format!(
+            "cannot run {}",
+            crate::mask::word(&program.to_string_lossy())
+        )))
     }
 }
 

@@ -26,6 +26,7 @@ pub mod filters;
 pub mod gain;
 pub mod hooks;
 pub mod init;
+pub mod mask;
 pub mod rewrite;
 pub mod shell;
 pub mod tracking;

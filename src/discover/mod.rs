@@ -130,7 +130,7 @@ pub fn text(r: &Report, dir: &std::path::Path, out: &mut impl Write) -> std::io:
             writeln!(
                 out,
                 "  {:<w$}  {:>6}  {:>12}  {:>5.2}  {:>12}  {}",
-                f.family,
+                crate::mask::line(&f.family),
                 n(f.calls),
                 n(f.output_tokens),
                 f.ratio,
@@ -143,7 +143,7 @@ pub fn text(r: &Report, dir: &std::path::Path, out: &mut impl Write) -> std::io:
         writeln!(out)?;
         writeln!(out, "Most frequent commands rtk leaves alone")?;
         for u in &r.unhandled {
-            writeln!(out, "  {:>6}  {}", n(u.calls), u.family)?;
+            writeln!(out, "  {:>6}  {}", n(u.calls), crate::mask::line(&u.family))?;
         }
     }
     Ok(())

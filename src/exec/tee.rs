@@ -3,7 +3,7 @@
 //!
 //! Invariants: one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
 //! was cut); only the newest `KEEP_FILES` are kept; names sort by time (seconds, then pid).
-//! Names are short (`1796282910_4890_cargo_build.log`): the agent reads the path in every note.
+//! Names are short (`1796282910_4890_cargo.log`) and hold no command argument: the agent reads the path in every note.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
 //! by a [`Writer`] while the command runs, or by [`fill`] while rtk prints.
 
@@ -177,17 +177,13 @@ pub fn prune(dir: &Path, keep: usize) {
     }
 }
 
-/// A file-name-safe short form of a command's first two words, without option words:
-/// `git diff --stat a/b` → `git_diff`, `python3 -m pytest` → `python3_pytest`.
+/// A file-name-safe short form of the command's program (basename, masked): nothing else of
+/// the command, whose arguments may hold secrets. `git diff --stat` → `git`.
 fn slug(command: &str) -> String {
-    let words: Vec<&str> = command
-        .split_whitespace()
-        .filter(|w| !w.starts_with('-'))
-        .map(|w| w.rsplit('/').next().unwrap_or(w))
-        .take(2)
-        .collect();
-    let s: String = words
-        .join("_")
+    let program = command.split_whitespace().next().unwrap_or("");
+    let program = crate::mask::word(program);
+    let base = program.rsplit('/').next().unwrap_or(&program);
+    let s: String = base
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
@@ -258,10 +254,15 @@ mod tests {
 
     #[test]
     fn slug_is_file_safe() {
-        assert_eq!(slug("git diff --stat a/b"), "git_diff");
-        assert_eq!(slug("/usr/bin/python3 -m pytest -x"), "python3_pytest");
-        assert_eq!(slug("npx tsc"), "npx_tsc");
-        assert_eq!(slug("a:b c"), "a_b_c");
+        assert_eq!(slug("git diff --stat a/b"), "git");
+        assert_eq!(slug("/usr/bin/python3 -m pytest -x"), "python3");
+        assert_eq!(
+            slug("wget http://bob:SECRET@host --password SECRET"),
+            "wget"
+        );
+        assert_eq!(slug("a:b c"), "a_b");
+        assert_eq!(slug("http://bob:SECRET@host/x"), "x");
+        assert_eq!(slug("ghp_0123456789abcdefghijXYZ"), "___");
         assert_eq!(slug(""), "run");
     }
 }

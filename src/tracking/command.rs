@@ -1,36 +1,8 @@
 //! The command text stored per run, and the key `rtk gain` groups by.
 //!
-//! `normalize` masks what looks like a secret (values of `--token`/`--password`-style options,
-//! `KEY=value` words with a secret-sounding name, URL credentials, bearer tokens, well-known
-//! token prefixes) so the history never keeps them; the environment is never stored.
+//! `normalize` masks secrets with [`crate::mask`] (the one masker) and caps the length, so the
+//! history never keeps a secret or a megabyte-long row; the environment is never stored.
 //! `key` is the program (basename) plus its subcommand for tools that have subcommands.
-
-/// Words that make an option or variable name secret-bearing (compared lowercased).
-const SECRET_NAMES: &[&str] = &[
-    "password",
-    "passwd",
-    "token",
-    "secret",
-    "apikey",
-    "api-key",
-    "api_key",
-    "auth",
-    "credential",
-    "private-key",
-    "private_key",
-];
-
-/// Prefixes of well-known credential formats.
-const TOKEN_PREFIXES: &[&str] = &[
-    "ghp_",
-    "gho_",
-    "ghs_",
-    "github_pat_",
-    "sk-",
-    "xoxb-",
-    "xoxp-",
-    "AKIA",
-];
 
 /// Tools whose second word is a subcommand worth grouping by.
 const SUBCOMMAND_TOOLS: &[&str] = &[
@@ -80,56 +52,24 @@ const VALUE_OPTIONS: &[&str] = &[
     "--host",
 ];
 
-const MASK: &str = "***";
+/// Longest command text stored; a longer one keeps its start and says how much was cut.
+pub const MAX_STORED: usize = 4096;
 
-fn is_secret_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    SECRET_NAMES.iter().any(|s| lower.contains(s))
-}
-
-fn mask_word(word: &str) -> Option<String> {
-    // --token=abc, -password=abc, API_TOKEN=abc
-    if let Some((name, value)) = word.split_once('=') {
-        if !value.is_empty() && is_secret_name(name) {
-            return Some(format!("{name}={MASK}"));
-        }
-    }
-    // scheme://user:pass@host
-    if let Some(scheme_end) = word.find("://") {
-        let rest = &word[scheme_end + 3..];
-        let authority = rest.split('/').next().unwrap_or(rest);
-        if let Some(at) = authority.rfind('@') {
-            if authority[..at].contains(':') {
-                return Some(format!("{}{MASK}{}", &word[..scheme_end + 3], &rest[at..]));
-            }
-        }
-    }
-    if word.len() >= 20 && TOKEN_PREFIXES.iter().any(|p| word.starts_with(p)) {
-        return Some(MASK.to_string());
-    }
-    None
-}
-
-/// The command as stored: whitespace runs collapsed, secret-looking values masked.
+/// The command as stored: whitespace runs collapsed, secrets masked ([`crate::mask`]), at most
+/// [`MAX_STORED`] bytes (marker included).
 pub fn normalize(command: &str) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut mask_next = false;
-    for word in command.split_whitespace() {
-        if mask_next {
-            out.push(MASK.to_string());
-            mask_next = false;
-            continue;
+    let mut masked = crate::mask::line(command);
+    if masked.len() > MAX_STORED {
+        let cut_total = masked.len();
+        // The marker's own length depends on the count; 40 bytes hold any of them.
+        let mut keep = MAX_STORED - 40;
+        while !masked.is_char_boundary(keep) {
+            keep -= 1;
         }
-        if let Some(m) = mask_word(word) {
-            out.push(m);
-            continue;
-        }
-        let bare = word.trim_start_matches('-');
-        mask_next = (word.starts_with('-') && !word.contains('=') && is_secret_name(bare))
-            || word.eq_ignore_ascii_case("bearer");
-        out.push(word.to_string());
+        masked.truncate(keep);
+        masked.push_str(&format!(" [rtk: {} bytes cut]", cut_total - keep));
     }
-    out.join(" ")
+    masked
 }
 
 fn is_subcommand_word(w: &str) -> bool {
@@ -209,6 +149,23 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(normalize(input), want, "{input}");
         }
+    }
+
+    #[test]
+    fn long_commands_are_capped_with_a_marker() {
+        let long = format!("echo {}", "abcdé ".repeat(100_000));
+        let stored = normalize(&long);
+        assert!(stored.len() <= MAX_STORED, "{}", stored.len());
+        assert!(stored.starts_with("echo abcdé abcdé"));
+        let marker = stored.rfind(" [rtk: ").unwrap();
+        let cut: usize = stored[marker + 7..]
+            .strip_suffix(" bytes cut]")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(marker + cut, long.trim_end().len());
+        let short = "git status";
+        assert_eq!(normalize(short), short);
     }
 
     #[test]
