@@ -77,15 +77,20 @@ impl Env {
         &self.cwd
     }
 
+    /// An XDG base directory variable; relative paths are invalid and ignored (XDG spec).
+    fn xdg_var(&self, key: &str) -> Option<PathBuf> {
+        self.path_var(key).filter(|p| p.is_absolute())
+    }
+
     /// `$XDG_CONFIG_HOME`, else `~/.config`.
     pub fn config_home(&self) -> Option<PathBuf> {
-        self.path_var("XDG_CONFIG_HOME")
+        self.xdg_var("XDG_CONFIG_HOME")
             .or_else(|| self.home().map(|h| h.join(".config")))
     }
 
     /// `$XDG_DATA_HOME`, else `~/.local/share`.
     pub fn data_home(&self) -> Option<PathBuf> {
-        self.path_var("XDG_DATA_HOME")
+        self.xdg_var("XDG_DATA_HOME")
             .or_else(|| self.home().map(|h| h.join(".local/share")))
     }
 }

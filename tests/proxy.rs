@@ -261,3 +261,110 @@ fn signals_sent_to_rtk_reach_the_command_and_leave_nothing_behind() {
     }
     eprintln!("{table}");
 }
+
+/// Mode bits of `p`.
+fn mode(p: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+}
+
+/// Two files with 3,000 lines each that `rtk grep -n` elides (and so tees).
+fn grep_inputs(t: &TestEnv) {
+    let a: String = (0..3000).map(|i| format!("line {i}: value\n")).collect();
+    t.write("work/a.txt", &a);
+    t.write("work/b.txt", &a);
+}
+
+#[test]
+fn history_and_tee_files_are_private_even_in_an_old_wide_folder() {
+    for existing in [false, true] {
+        let t = TestEnv::new();
+        let rtk_dir = t.root.path().join("xdg-data/rtk");
+        if existing {
+            // As an older rtk left it: a 0755 folder.
+            std::fs::create_dir_all(rtk_dir.join("tee")).unwrap();
+            for d in [&rtk_dir, &rtk_dir.join("tee")] {
+                Command::new("chmod").arg("755").arg(d).status().unwrap();
+            }
+        }
+        grep_inputs(&t);
+        let out = t
+            .rtk()
+            .args(["grep", "-n", "line", "a.txt", "b.txt"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("full output: "), "{text}");
+        let tee_dir = rtk_dir.join("tee");
+        let tee_file = std::fs::read_dir(&tee_dir)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let name = tee_file.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.ends_with("_grep.log"), "{name}");
+        assert_eq!(mode(&rtk_dir), 0o700, "existing={existing}");
+        assert_eq!(mode(&tee_dir), 0o700, "existing={existing}");
+        assert_eq!(mode(&tee_file), 0o600, "existing={existing}");
+        for f in ["history.db", "history.db-wal", "history.db-shm"] {
+            let p = rtk_dir.join(f);
+            if p.exists() {
+                assert_eq!(mode(&p), 0o600, "{f} existing={existing}");
+            }
+        }
+        assert!(rtk_dir.join("history.db").exists());
+    }
+}
+
+#[test]
+fn a_relative_xdg_data_home_is_ignored() {
+    let t = TestEnv::new();
+    let out = t
+        .rtk()
+        .env("XDG_DATA_HOME", "rel")
+        .args(["h2tool-missing"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(127));
+    assert!(!t.work().join("rel").exists());
+    assert!(t.home().join(".local/share/rtk/history.db").exists());
+}
+
+#[test]
+fn secrets_never_reach_history_or_tee_names_or_notes() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    let bin = stubs(&t);
+    // `grep` here is the stub: it runs the real grep on the files, whatever else it is given.
+    let script = "exec /usr/bin/env -i PATH=/usr/bin:/bin grep -n line a.txt b.txt";
+    let secret_argv = [
+        "grep",
+        "-n",
+        "--password",
+        "SECRET1",
+        "-e",
+        "http://bob:SECRET2@host/",
+        "Authorization: Basic SECRET3",
+        "line",
+    ];
+    let out = command(&t, &bin, &secret_argv, script, true)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("full output: "), "{text}");
+    assert!(!text.contains("SECRET"), "{text}");
+    let tee_dir = t.root.path().join("xdg-data/rtk/tee");
+    for e in std::fs::read_dir(&tee_dir).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.contains("SECRET") && !name.contains("bob"), "{name}");
+    }
+    let db = rusqlite::Connection::open(t.root.path().join("xdg-data/rtk/history.db")).unwrap();
+    let stored: String = db
+        .query_row("SELECT command FROM runs", [], |r| r.get(0))
+        .unwrap();
+    assert!(!stored.contains("SECRET"), "{stored}");
+    assert!(stored.contains("--password ***"), "{stored}");
+    assert!(stored.contains("Authorization: Basic ***"), "{stored}");
+}

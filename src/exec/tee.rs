@@ -1,7 +1,7 @@
 //! Tee files: the full raw output of a run whose filter elided something, kept under
 //! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out.
 //!
-//! Invariants: one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
+//! Invariants: folders 0700 and files 0600, created so; one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
 //! was cut); only the newest `KEEP_FILES` are kept; names sort by time (seconds, then pid).
 //! Names are short (`1796282910_4890_cargo.log`) and hold no command argument: the agent reads the path in every note.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
@@ -14,6 +14,7 @@ use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::sys;
 use crate::env::Env;
 
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
@@ -28,7 +29,12 @@ pub fn dir(env: &Env) -> Option<PathBuf> {
 /// before [`fill`] writes it (on another thread while rtk prints the compacted output).
 pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> {
     let dir = dir(env).ok_or_else(|| std::io::Error::other("no HOME or XDG_DATA_HOME"))?;
-    fs::create_dir_all(&dir)?;
+    sys::create_private_dir_all(&dir)?;
+    // Made by an older rtk with wider modes: narrowed (rtk's own folders only).
+    if let Some(rtk) = dir.parent() {
+        sys::narrow_dir(rtk)?;
+    }
+    sys::narrow_dir(&dir)?;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -38,7 +44,11 @@ pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> 
         std::process::id(),
         slug(command)
     ));
-    let file = fs::File::create(&path)?;
+    let file = sys::private_file()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&path)?;
     Ok((path, file))
 }
 

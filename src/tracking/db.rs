@@ -13,6 +13,7 @@ use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
 use super::{command, upstream, RunRecord, TrackingError};
+use crate::exec::sys;
 
 /// How long a writer waits for another writer's lock before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -63,10 +64,20 @@ impl Db {
     /// Opens (creating the file and its folder if needed) for recording.
     pub fn open_for_write(path: &Path) -> Result<Db, TrackingError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|source| TrackingError::CreateDir {
+            sys::create_private_dir_all(parent).map_err(|source| TrackingError::CreateDir {
                 path: parent.to_path_buf(),
                 source,
             })?;
+        }
+        // Created 0600 here, not by SQLite (0644); its -wal and -shm files take this mode.
+        match sys::private_file().write(true).create_new(true).open(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                return Err(TrackingError::CreateDir {
+                    path: path.to_path_buf(),
+                    source: e,
+                })
+            }
+            _ => {}
         }
         let conn = Connection::open(path).map_err(|e| sql_err(path, e))?;
         // The last connection to close would checkpoint the WAL with fsyncs (~20 ms on every

@@ -209,6 +209,12 @@ mod tests {
                 Some("/tmp/a.db"),
                 true,
             ),
+            // A relative XDG path is ignored (XDG spec), never made under the working dir.
+            (
+                &[("HOME", "/h"), ("XDG_DATA_HOME", "rel")],
+                Some("/h/.local/share/rtk/history.db"),
+                true,
+            ),
             (&[("HOME", "/h"), ("RTK_NO_TRACKING", "1")], None, false),
             (&[("HOME", "/h"), ("RTK_NO_TRACKING", "0")], None, true),
             (&[], None, true),

@@ -13,6 +13,7 @@ use std::thread::{self, JoinHandle};
 use super::{now_unix, open_for, RunRecord, Settings, TrackingError};
 use crate::config::Config;
 use crate::env::Env;
+use crate::exec::sys;
 
 /// How much the recorder's thread gives way to others (the `nice` scale, 0 to 19): opening
 /// the database costs ~0.5 ms of CPU while the command starts, and a command like `git status`
@@ -35,6 +36,10 @@ impl Recorder {
             // Bookkeeping yields the cores to the command and rtk's reader (on Linux the nice
             // value is this thread's own; the command, spawned by the main thread, keeps its).
             let _ = rustix::process::setpriority_process(None, RECORDER_NICE);
+            // rtk's data folder, if an older rtk made it with wider modes, becomes private.
+            if let Some(data) = env.data_home() {
+                let _ = sys::narrow_dir(&data.join("rtk"));
+            }
             let (config, mut warnings) = Config::load(&env);
             let settings = Settings::resolve(&env, &config);
             if let Err(e) = write(&settings, &rx) {
