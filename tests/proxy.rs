@@ -368,3 +368,28 @@ fn secrets_never_reach_history_or_tee_names_or_notes() {
     assert!(stored.contains("--password ***"), "{stored}");
     assert!(stored.contains("Authorization: Basic ***"), "{stored}");
 }
+
+#[test]
+fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    // A file where the tee folder should be: the tee file cannot be created (even as root).
+    t.write("xdg-data/rtk/tee", "not a folder");
+    let out = t
+        .rtk()
+        .args(["grep", "-n", "line", "a.txt", "b.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stdout.lines().count(), 6000, "{stderr}");
+    assert!(stdout.contains("b.txt:3000:line 2999: value\n"));
+    assert!(!stdout.contains("[rtk:"));
+    let why: Vec<&str> = stderr.lines().filter(|l| l.starts_with("[rtk:")).collect();
+    assert_eq!(why.len(), 1, "{stderr}");
+    assert!(
+        why[0].contains("nothing elided") && why[0].ends_with(")]"),
+        "{stderr}"
+    );
+}

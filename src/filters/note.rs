@@ -83,12 +83,13 @@ impl Tee {
         }
     }
 
-    /// The note, as it reads when the file is written.
+    /// The note, as it reads once the file is written (when it cannot be, the output is
+    /// printed raw instead, with [`unsaved_line`]).
     pub fn note(&self, what: &str) -> String {
         match self {
             Tee::Early(w) => saved_note(what, w.path()),
             Tee::Late(path, _) => saved_note(what, path),
-            Tee::Failed(e) => unsaved_note(what, e, usize::MAX),
+            Tee::Failed(e) => unsaved_line(e),
         }
     }
 
@@ -129,20 +130,10 @@ fn saved_note(what: &str, path: &Path) -> String {
     format!("[rtk: elided {what}; full output: {}]\n", path.display())
 }
 
-/// [`saved_note`] when the tee file could not be written, the error's text cut so that the
-/// line takes at most `room` bytes (when it can).
-pub fn unsaved_note(what: &str, e: &io::Error, room: usize) -> String {
-    let head = format!("[rtk: elided {what}; full output not saved: ");
-    let mut why = e.to_string();
-    let fixed = head.len() + "]\n".len();
-    if fixed + why.len() > room {
-        let mut keep = room.saturating_sub(fixed).min(why.len());
-        while !why.is_char_boundary(keep) {
-            keep -= 1;
-        }
-        why.truncate(keep);
-    }
-    format!("{head}{why}]\n")
+/// The line rtk adds (on stderr) when it printed the raw output because the tee file could
+/// not be written.
+pub fn unsaved_line(e: &io::Error) -> String {
+    format!("[rtk: full output shown, nothing elided: the tee file could not be written: {e}]\n")
 }
 
 #[cfg(test)]
@@ -150,15 +141,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn unsaved_note_fits_the_room_of_the_saved_one() {
+    fn unsaved_line_keeps_the_whole_reason() {
         let e = io::Error::other("No space left on device (os error 28) é");
-        let saved = saved_note("3 lines", Path::new("/d/rtk/tee/1_2_git_diff.log"));
-        let unsaved = unsaved_note("3 lines", &e, saved.len());
-        assert!(unsaved.len() <= saved.len(), "{unsaved}");
-        assert!(unsaved.starts_with("[rtk: elided 3 lines; full output not saved: No"));
-        assert!(unsaved.ends_with("]\n"));
-        let roomy = unsaved_note("3 lines", &e, usize::MAX);
-        assert!(roomy.contains("os error 28) é]"), "{roomy}");
+        let line = unsaved_line(&e);
+        assert!(line.ends_with("(os error 28) é]\n"), "{line}");
+        assert_eq!(line.lines().count(), 1);
     }
 
     #[test]

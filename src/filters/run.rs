@@ -1,7 +1,8 @@
 //! The runner behind `rtk <program> <args…>`: picks the filter, runs the exact argv through
 //! [`crate::exec`] (feeding the filter's [`Incremental`](super::Incremental) as stdout arrives,
 //! when it has one), prints the compacted (or raw) output, adds the one-line elision note with
-//! its tee file, and records the run for `rtk gain`.
+//! its tee file (or, when that file cannot be written, the raw output and one line saying
+//! why: nothing is elided without a saved copy), and records the run for `rtk gain`.
 //!
 //! Invariants: the returned code is the child's (also when rtk's stdout broke); without a filter the command runs with
 //! inherited stdio; unparseable or oversized output is printed raw; rtk prints nothing of its
@@ -223,28 +224,24 @@ fn print(
         }
         return print_raw(c, &mut out, &mut err, rec, false);
     }
-    // The tee file is finished on a second thread while rtk prints; rtk's own output is
-    // counted on a third, when it is large enough for that to matter.
+    // rtk's own output is counted on another thread when it is large enough for that to
+    // matter, while the tee file is finished: nothing is left out unless it is saved.
     let count = || {
         tracking::estimate_tokens_sampled(&compacted.stdout)
             + tracking::estimate_tokens_sampled(emitted_err)
     };
     let large = compacted.stdout.len() + emitted_err.len() > tracking::SAMPLE_ABOVE;
     let parts: [&[u8]; 2] = [&c.stdout.held, &c.stderr.held];
-    let (written, counted) = std::thread::scope(|scope| {
+    let (saved, counted) = std::thread::scope(|scope| {
         let counter = large.then(|| scope.spawn(count));
-        let teeing = tee.map(|(what, t)| (what, scope.spawn(move || t.write(&parts))));
-        let written = out.write_all(compacted.stdout.as_bytes()).and_then(|()| {
-            // A tee file that could not be written is said so, in no more room than the
-            // note that was counted.
-            let note = match teeing.map(|(what, h)| (what, h.join())) {
-                Some((what, Ok(Err(e)))) => Some(note::unsaved_note(what, &e, note_len)),
-                Some((what, Err(_))) => {
-                    let e = io::Error::other("the tee writer stopped");
-                    Some(note::unsaved_note(what, &e, note_len))
-                }
-                _ => note,
-            };
+        let saved = tee.map_or(Ok(()), |(_, t)| t.write(&parts));
+        (saved, counter.map(|h| h.join().unwrap_or(0)))
+    });
+    if let Err(e) = saved {
+        return print_unsaved(c, &mut out, &mut err, rec, &e);
+    }
+    let written: io::Result<Option<String>> =
+        out.write_all(compacted.stdout.as_bytes()).and_then(|()| {
             if let Some(n) = &note {
                 out.write_all(n.as_bytes())?;
             }
@@ -253,9 +250,6 @@ fn print(
             err.flush()?;
             Ok(note)
         });
-        let counted = counter.map(|h| h.join().unwrap_or(0));
-        (written, counted)
-    });
     let note = written?;
     let note_len = note.as_ref().map_or(0, String::len);
     let emitted_len = compacted.stdout.len() + emitted_err.len() + note_len;
@@ -269,6 +263,23 @@ fn print(
     let note_tokens = tracking::estimate_tokens(note.as_deref().unwrap_or(""));
     rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
     Ok(Printed::Compacted)
+}
+
+/// The tee file could not be written: nothing may be left out, so the output goes raw, and
+/// one line on stderr says why.
+fn print_unsaved(
+    c: &Captured,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    rec: &mut RunRecord,
+    why: &io::Error,
+) -> anyhow::Result<Printed> {
+    let printed = print_raw(c, out, err, rec, false)?;
+    let line = note::unsaved_line(why);
+    err.write_all(line.as_bytes())?;
+    err.flush()?;
+    rec.emitted_bytes += line.len() as u64;
+    Ok(printed)
 }
 
 fn print_raw(
