@@ -393,3 +393,66 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
         "{stderr}"
     );
 }
+
+/// Wall time of one `rtk true` (which records a row).
+fn timed_run(t: &TestEnv) -> Duration {
+    let start = Instant::now();
+    let out = t.rtk().arg("true").output().unwrap();
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    took
+}
+
+fn rows(db: &Path) -> i64 {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.query_row("SELECT count(*) FROM runs", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// Another process holds the history database locked for 10 s (a write transaction, then
+/// exclusive locking mode, which also shuts readers out) while 20 runs finish: none is held
+/// up by more than 250 ms, and every row is there once the lock is gone.
+#[test]
+fn a_locked_history_never_delays_the_exit_and_loses_no_row() {
+    for how in ["BEGIN EXCLUSIVE", "PRAGMA locking_mode=EXCLUSIVE"] {
+        let t = TestEnv::new();
+        let db = t.root.path().join("xdg-data/rtk/history.db");
+        timed_run(&t);
+        let mut unlocked: Vec<Duration> = (0..5).map(|_| timed_run(&t)).collect();
+        unlocked.sort();
+        let baseline = unlocked[2];
+        let before = rows(&db);
+
+        let lock = rusqlite::Connection::open(&db).unwrap();
+        lock.execute_batch(how).unwrap();
+        if how.starts_with("PRAGMA") {
+            // The lock is taken by the first write and kept.
+            lock.execute_batch("BEGIN; INSERT INTO meta VALUES ('lock', 'x'); COMMIT;")
+                .unwrap();
+        }
+        let locked_at = Instant::now();
+        let walls: Vec<Duration> = (0..20).map(|_| timed_run(&t)).collect();
+        let all_done = locked_at.elapsed();
+        assert!(all_done < Duration::from_secs(10), "{all_done:?}");
+        std::thread::sleep(Duration::from_secs(10) - all_done);
+        drop(lock);
+
+        // The next run imports what the 20 spooled.
+        timed_run(&t);
+        assert_eq!(rows(&db), before + 21, "{how}");
+        let spool = t.root.path().join("xdg-data/rtk/history.db-spool");
+        assert_eq!(std::fs::read_dir(&spool).map_or(0, Iterator::count), 0);
+        let longest = walls.iter().max().unwrap().saturating_sub(baseline);
+        eprintln!(
+            "{how}: 20 runs under a 10 s lock, rows stored {}/21, unlocked median {baseline:?}, \
+             longest delay {longest:?}",
+            rows(&db) - before
+        );
+        assert!(longest <= Duration::from_millis(250), "{how}: {longest:?}");
+    }
+}

@@ -1,12 +1,15 @@
 //! Opening the history database: WAL journal (checkpointed by writers once it passes 256 KiB),
-//! 5 s busy timeout, schema migrations keyed by rtk's own version row in `meta` (DDL runs only
-//! when the version is behind; `user_version` belongs to upstream rtk, see [`super::upstream`]),
-//! one INSERT per run, and retention pruning at most once a day (the last prune time lives in
-//! the `meta` table).
+//! a 5 s wait for a locked database that the recorder cuts short ([`give_up_waits_with`],
+//! [`give_up_waits_at`]), schema migrations keyed by rtk's own version row in `meta` (DDL runs
+//! only when the version is behind; `user_version` belongs to upstream rtk, see
+//! [`super::upstream`]), one INSERT per run, and retention pruning at most once a day (the last
+//! prune time lives in the `meta` table).
 //!
 //! Invariant: a database written by a newer rtk (higher stored version) is never modified.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use rusqlite::config::DbConfig;
@@ -102,7 +105,7 @@ impl Db {
 
     fn setup(conn: Connection, path: &Path) -> Result<Db, TrackingError> {
         let e = |err| sql_err(path, err);
-        conn.busy_timeout(BUSY_TIMEOUT).map_err(e)?;
+        conn.busy_handler(Some(busy)).map_err(e)?;
         // Already-WAL databases answer without taking a lock; a new one switches once. That
         // switch needs an exclusive lock, and when writers race to create the database SQLite
         // can answer BUSY at once (deadlock avoidance skips the busy handler): retry then.
@@ -111,7 +114,8 @@ impl Db {
             match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)) {
                 Err(rusqlite::Error::SqliteFailure(f, _))
                     if f.code == rusqlite::ErrorCode::DatabaseBusy
-                        && started.elapsed() < BUSY_TIMEOUT =>
+                        && started.elapsed() < BUSY_TIMEOUT
+                        && !waits_given_up() =>
                 {
                     std::thread::sleep(Duration::from_millis(2));
                 }
@@ -176,27 +180,18 @@ impl Db {
 
     /// Appends one run stamped `ts`.
     pub fn insert(&mut self, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
-        let cmd = command::normalize(&run.command);
-        let key = command::key(&cmd);
-        self.conn
-            .prepare_cached(INSERT_RUN)
-            .and_then(|mut insert| {
-                insert.execute(params![
-                    ts,
-                    cmd,
-                    key,
-                    run.project.to_string_lossy(),
-                    sql_u64(run.raw_bytes),
-                    sql_u64(run.emitted_bytes),
-                    sql_u64(run.raw_tokens),
-                    sql_u64(run.emitted_tokens),
-                    run.exit_code,
-                    sql_u64(run.duration_ms),
-                    run.fell_back,
-                ])
-            })
-            .map(drop)
-            .map_err(|e| sql_err(&self.path, e))
+        insert_on(&self.conn, run, ts).map_err(|e| sql_err(&self.path, e))
+    }
+
+    /// Appends runs stamped with their own times, all or none.
+    pub fn insert_all(&mut self, runs: &[(i64, RunRecord)]) -> Result<(), TrackingError> {
+        let path = self.path.clone();
+        let e = |err| sql_err(&path, err);
+        let tx = self.conn.transaction().map_err(e)?;
+        for (ts, run) in runs {
+            insert_on(&tx, run, *ts).map_err(e)?;
+        }
+        tx.commit().map_err(e)
     }
 
     /// Gets an insert ready before there is a run to store: its statements compiled, the pages
@@ -218,13 +213,13 @@ impl Db {
         let mut wal = self.path.clone().into_os_string();
         wal.push("-wal");
         let big = std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_CHECKPOINT_BYTES);
-        if big && self.conn.busy_timeout(Duration::ZERO).is_ok() {
+        if big && self.conn.busy_handler(None).is_ok() {
             let _ = self
                 .conn
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
                     r.get::<_, i64>(0)
                 });
-            let _ = self.conn.busy_timeout(BUSY_TIMEOUT);
+            let _ = self.conn.busy_handler(Some(busy));
         }
     }
 
@@ -275,9 +270,81 @@ impl Db {
     }
 }
 
+/// Sleep between two tries at a locked database.
+const BUSY_STEP: Duration = Duration::from_millis(2);
+
+thread_local! {
+    /// Set by [`give_up_waits_with`] on a thread whose waits another thread may cut short.
+    static GIVE_UP: std::cell::RefCell<Option<Arc<AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// From now on, this thread's waits for a locked database end (as SQLITE_BUSY) once `flag`
+/// is set, by whichever thread: the recorder's owner sets it when the run must end.
+pub fn give_up_waits_with(flag: Arc<AtomicBool>) {
+    GIVE_UP.with(|g| *g.borrow_mut() = Some(flag));
+}
+
+fn waits_given_up() -> bool {
+    GIVE_UP.with(|g| {
+        g.borrow()
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    })
+}
+
+/// SQLite's busy handler (called on the thread running the statement): waits in
+/// [`BUSY_STEP`]s up to [`BUSY_TIMEOUT`], unless this thread was told to give up.
+fn busy(tries: i32) -> bool {
+    if waits_given_up() {
+        return false;
+    }
+    std::thread::sleep(BUSY_STEP);
+    BUSY_STEP * (tries.max(0) as u32 + 1) < BUSY_TIMEOUT
+}
+
+/// The error says the database was locked (or a wait for it was given up).
+pub fn is_busy(e: &TrackingError) -> bool {
+    matches!(
+        e,
+        TrackingError::Sqlite {
+            source: rusqlite::Error::SqliteFailure(f, _),
+            ..
+        } if matches!(
+            f.code,
+            rusqlite::ErrorCode::DatabaseBusy
+                | rusqlite::ErrorCode::DatabaseLocked
+                | rusqlite::ErrorCode::OperationInterrupted
+        )
+    )
+}
+
 const INSERT_RUN: &str = "INSERT INTO runs (ts, command, command_key, project, raw_bytes,
     emitted_bytes, raw_tokens, emitted_tokens, exit_code, duration_ms, fell_back)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+/// One INSERT of `run` stamped `ts` (its command masked and capped by `command::normalize`).
+fn insert_on(conn: &Connection, run: &RunRecord, ts: i64) -> rusqlite::Result<()> {
+    let cmd = command::normalize(&run.command);
+    let key = command::key(&cmd);
+    conn.prepare_cached(INSERT_RUN)
+        .and_then(|mut insert| {
+            insert.execute(params![
+                ts,
+                cmd,
+                key,
+                run.project.to_string_lossy(),
+                sql_u64(run.raw_bytes),
+                sql_u64(run.emitted_bytes),
+                sql_u64(run.raw_tokens),
+                sql_u64(run.emitted_tokens),
+                run.exit_code,
+                sql_u64(run.duration_ms),
+                run.fell_back,
+            ])
+        })
+        .map(drop)
+}
+
 const LAST_PRUNE: &str = "SELECT value FROM meta WHERE key = 'last_prune'";
 
 fn last_prune(conn: &Connection) -> rusqlite::Result<Option<i64>> {

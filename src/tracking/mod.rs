@@ -5,12 +5,13 @@
 //! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows, [`tokens`] is the token estimate and its calibration, [`command`] turns an
 //! argv into the stored command text (secrets masked) and its report key, [`query`] is the read
 //! side used by `rtk gain` and `rtk discover`, [`recorder`] opens the database while the
-//! command runs.
+//! command runs, [`spool`] keeps a row the locked database could not take in time.
 
 pub mod command;
 pub mod db;
 pub mod query;
 pub mod recorder;
+pub mod spool;
 pub mod tokens;
 pub mod upstream;
 
@@ -27,7 +28,7 @@ pub use tokens::{
 };
 
 /// One filtered run, as the runner measured it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RunRecord {
     /// The command as run (argv joined with spaces).
     pub command: String,

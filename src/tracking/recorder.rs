@@ -4,13 +4,16 @@
 //! INSERT and prints any warning.
 //!
 //! Same guarantees as [`super::record`]: the command's output and exit code never depend on
-//! it, and a problem is one warning line on stderr.
+//! it, a problem is one warning line on stderr, and a locked database holds the exit up by
+//! at most [`EXIT_WAIT`] (the row is spooled, not lost).
 
 use std::io::Write;
-use std::sync::mpsc;
-use std::thread::{self, JoinHandle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+use std::time::Duration;
 
-use super::{now_unix, open_for, RunRecord, Settings, TrackingError};
+use super::{db, now_unix, open_for, spool, RunRecord, Settings, TrackingError};
 use crate::config::Config;
 use crate::env::Env;
 use crate::exec::sys;
@@ -21,10 +24,16 @@ use crate::exec::sys;
 /// gets its share, so the wait for it at the end does not grow.
 const RECORDER_NICE: i32 = 10;
 
+/// Longest the end of a run waits for its row to be stored. Past it (another process holds
+/// the database locked) the recorder stops waiting for the lock and spools the row for the
+/// next run ([`super::spool`]); the run's exit is never held up by more than about this.
+pub const EXIT_WAIT: Duration = Duration::from_millis(100);
+
 /// A recording in progress.
 pub struct Recorder {
     run: mpsc::Sender<RunRecord>,
-    worker: JoinHandle<Vec<String>>,
+    done: mpsc::Receiver<Vec<String>>,
+    give_up: Arc<AtomicBool>,
 }
 
 impl Recorder {
@@ -32,7 +41,11 @@ impl Recorder {
     pub fn start(env: &Env) -> Recorder {
         let env = env.clone();
         let (run, rx) = mpsc::channel::<RunRecord>();
-        let worker = thread::spawn(move || {
+        let (done_tx, done) = mpsc::channel();
+        let give_up = Arc::new(AtomicBool::new(false));
+        let flag = give_up.clone();
+        thread::spawn(move || {
+            db::give_up_waits_with(flag);
             // Bookkeeping yields the cores to the command and rtk's reader (on Linux the nice
             // value is this thread's own; the command, spawned by the main thread, keeps its).
             let _ = rustix::process::setpriority_process(None, RECORDER_NICE);
@@ -47,19 +60,25 @@ impl Recorder {
                     "history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
                 ));
             }
-            warnings
+            let _ = done_tx.send(warnings);
         });
-        Recorder { run, worker }
+        Recorder { run, done, give_up }
     }
 
-    /// Stores `run` and waits for it; returns the warnings.
+    /// Stores `run` and waits for it, at most about [`EXIT_WAIT`]; returns the warnings.
     fn wait(self, run: &RunRecord) -> Vec<String> {
         // A worker that already gave up (tracking disabled, no database) drops the receiver.
         let _ = self.run.send(run.clone());
         drop(self.run);
-        self.worker
-            .join()
-            .unwrap_or_else(|_| vec!["history not recorded: the recorder panicked".into()])
+        let gone = || vec!["history not recorded: the recorder panicked".to_string()];
+        match self.done.recv_timeout(EXIT_WAIT) {
+            Ok(warnings) => warnings,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                self.give_up.store(true, Ordering::Relaxed);
+                self.done.recv().unwrap_or_else(|_| gone())
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => gone(),
+        }
     }
 
     /// Stores `run` and waits for it; warnings go to `warn`.
@@ -81,20 +100,39 @@ fn print_warnings(warnings: &[String], out: &mut dyn Write) {
     }
 }
 
-/// Opens the database and does its maintenance, then waits for the run and inserts it.
+/// Opens the database and does its maintenance (spooled rows imported), then waits for the
+/// run and inserts it; a database locked past [`EXIT_WAIT`] gets the row spooled instead.
 fn write(settings: &Settings, rx: &mpsc::Receiver<RunRecord>) -> Result<(), TrackingError> {
-    let Some(mut db) = open_for(settings)? else {
-        return Ok(());
+    let (Some(path), true) = (settings.db_path.as_deref(), settings.enabled) else {
+        return open_for(settings).map(drop);
+    };
+    let mut db = match open_for(settings) {
+        Ok(Some(db)) => db,
+        Ok(None) => return Ok(()),
+        Err(e) if db::is_busy(&e) => {
+            let Ok(run) = rx.recv() else { return Ok(()) };
+            return spool::keep(path, &run, now_unix());
+        }
+        Err(e) => return Err(e),
     };
     db.warm();
-    // The occasional maintenance (retention pruning, WAL checkpoint) is done now, while the
-    // command runs, rather than after the run it would delay.
-    let pruned = db.prune_if_due(settings.retention_days, now_unix());
+    // The occasional maintenance (retention pruning, WAL checkpoint, rows spooled by runs
+    // that found the database locked) is done now, while the command runs, rather than after
+    // the run it would delay. A locked database leaves it to a later run.
+    let pruned = db
+        .prune_if_due(settings.retention_days, now_unix())
+        .map(drop)
+        .or_else(|e| if db::is_busy(&e) { Ok(()) } else { Err(e) });
     db.checkpoint_if_large();
+    let _ = spool::import(&mut db);
     // No run: the runner ended without finishing (an error it reports itself).
     let Ok(run) = rx.recv() else { return Ok(()) };
-    db.insert(&run, now_unix())?;
-    pruned.map(drop)
+    let ts = now_unix();
+    match db.insert(&run, ts) {
+        Err(e) if db::is_busy(&e) => spool::keep(path, &run, ts)?,
+        other => other?,
+    }
+    pruned
 }
 
 #[cfg(test)]

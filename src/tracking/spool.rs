@@ -1,0 +1,180 @@
+//! Rows the history database could not take in time (another process held it locked when
+//! the run had to end): each is kept as one small file in `<db>-spool/` beside the database,
+//! and the next run that opens the database imports them.
+//!
+//! Invariants: a spooled row is already masked and capped (`command::normalize`); files are
+//! private (folder 0700, file 0600); a row is imported once: an importer claims each file by
+//! renaming it (atomic), and puts it back if the insert fails.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use super::db::Db;
+use super::{command, RunRecord, TrackingError};
+use crate::exec::sys;
+
+/// Suffix of a file an importer has claimed.
+const CLAIMED: &str = ".claimed";
+
+/// One spooled row.
+#[derive(Serialize, Deserialize)]
+struct Spooled {
+    ts: i64,
+    run: RunRecord,
+}
+
+/// The spool folder of the database at `db`.
+pub fn dir(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-spool");
+    PathBuf::from(name)
+}
+
+/// Keeps `run` (stamped `ts`) for the next run to import.
+pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
+    static SEQ: AtomicU32 = AtomicU32::new(0);
+    let dir = dir(db);
+    let err = |source| TrackingError::CreateDir {
+        path: dir.clone(),
+        source,
+    };
+    sys::create_private_dir_all(&dir).map_err(err)?;
+    let mut run = run.clone();
+    run.command = command::normalize(&run.command);
+    let text = serde_json::to_vec(&Spooled { ts, run }).map_err(|e| err(e.into()))?;
+    let name = format!(
+        "{ts}-{}-{}.json",
+        std::process::id(),
+        SEQ.fetch_add(1, Ordering::Relaxed)
+    );
+    // Written under a name importers skip, then renamed: never read half-written.
+    let part = dir.join(format!("{name}.part"));
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = sys::private_file()
+            .write(true)
+            .create_new(true)
+            .open(&part)?;
+        f.write_all(&text)?;
+        std::fs::rename(&part, dir.join(&name))
+    };
+    write().map_err(err)
+}
+
+/// Imports every spooled row into `db` (one transaction) and removes their files; returns
+/// how many. Nothing to do (no folder) costs one failed `read_dir`.
+pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
+    let dir = dir(db.path());
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(0);
+    };
+    let mut claimed: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut rows = Vec::new();
+    let me = format!("{CLAIMED}-{}", std::process::id());
+    for e in entries.flatten() {
+        let name = e.file_name();
+        if !name.as_encoded_bytes().ends_with(b".json") {
+            continue;
+        }
+        let from = dir.join(&name);
+        let mut to = OsString::from(&name);
+        to.push(&me);
+        let to = dir.join(to);
+        // Someone else claimed (or imported) it first.
+        if std::fs::rename(&from, &to).is_err() {
+            continue;
+        }
+        match std::fs::read(&to)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Spooled>(&b).ok())
+        {
+            Some(s) => {
+                rows.push((s.ts, s.run));
+                claimed.push((from, to));
+            }
+            // Unreadable: nothing to import, and it would fail every run.
+            None => {
+                let _ = std::fs::remove_file(&to);
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    match db.insert_all(&rows) {
+        Ok(()) => {
+            for (_, to) in &claimed {
+                let _ = std::fs::remove_file(to);
+            }
+            Ok(rows.len())
+        }
+        Err(e) => {
+            for (from, to) in &claimed {
+                let _ = std::fs::rename(to, from);
+            }
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(cmd: &str) -> RunRecord {
+        RunRecord {
+            command: cmd.into(),
+            project: "/p".into(),
+            raw_tokens: 10,
+            emitted_tokens: 2,
+            exit_code: 3,
+            ..RunRecord::default()
+        }
+    }
+
+    #[test]
+    fn kept_rows_are_private_masked_and_imported_once() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("h.db");
+        keep(&path, &run("curl --token SECRET https://h"), 100).unwrap();
+        keep(&path, &run("git status"), 101).unwrap();
+        let d = dir(&path);
+        let files: Vec<PathBuf> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 2);
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            assert!(!text.contains("SECRET"), "{text}");
+            #[cfg(unix)]
+            assert_eq!(sys::mode_of(f).unwrap(), 0o600);
+        }
+        #[cfg(unix)]
+        assert_eq!(sys::mode_of(&d).unwrap(), 0o700);
+        std::fs::write(d.join("junk.json"), "not json").unwrap();
+
+        let mut db = Db::open_for_write(&path).unwrap();
+        assert_eq!(import(&mut db).unwrap(), 2);
+        assert_eq!(import(&mut db).unwrap(), 0);
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+        let rows: Vec<(i64, String, i64)> = db
+            .conn
+            .prepare("SELECT ts, command, exit_code FROM runs ORDER BY ts")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (100, "curl --token *** https://h".to_string(), 3),
+                (101, "git status".to_string(), 3)
+            ]
+        );
+    }
+}
