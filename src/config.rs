@@ -63,6 +63,8 @@ pub struct TeeConfig {
     pub max_files: u32,
     /// A tee file stops growing at this size.
     pub max_bytes: u64,
+    /// The tee folder's total size: the oldest files go first once it is passed.
+    pub max_dir_bytes: u64,
 }
 
 impl Default for TeeConfig {
@@ -71,6 +73,7 @@ impl Default for TeeConfig {
             enabled: true,
             max_files: 20,
             max_bytes: 1024 * 1024,
+            max_dir_bytes: 200 * 1024 * 1024,
         }
     }
 }
@@ -88,7 +91,10 @@ pub struct Config {
 const KNOWN_KEYS: &[(&str, &[&str])] = &[
     ("hooks", &["exclude_commands", "transparent_prefixes"]),
     ("tracking", &["enabled", "retention_days", "db_path"]),
-    ("tee", &["enabled", "max_files", "max_bytes"]),
+    (
+        "tee",
+        &["enabled", "max_files", "max_bytes", "max_dir_bytes"],
+    ),
 ];
 
 /// What `rtk config --create` writes: every section, defaults commented out.
@@ -113,6 +119,8 @@ pub const TEMPLATE: &str = r#"# rtk configuration. Every key is optional; the co
 # enabled = true
 # max_files = 20
 # max_bytes = 1048576
+# Total size of the tee folder; the oldest files are deleted past it.
+# max_dir_bytes = 209715200
 "#;
 
 /// A config file that cannot be used.

@@ -1,8 +1,10 @@
 //! Tee files: the full raw output of a run whose filter elided something, kept under
 //! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out.
 //!
-//! Invariants: folders 0700 and files 0600, created so; one file per run, at most `MAX_FILE_BYTES` each (a last line says when the file
-//! was cut); only the newest `KEEP_FILES` are kept; names sort by time (seconds, then pid).
+//! Invariants: folders 0700 and files 0600, created so; one file per run, at most
+//! `MAX_FILE_BYTES` each (a last line says when the file was cut); the folder holds at most
+//! `KEEP_FILES` files and `[tee] max_dir_bytes` bytes (config, default 200 MB), the oldest
+//! going first; names sort by time (seconds, then pid).
 //! Names are short (`1796282910_4890_cargo.log`) and hold no command argument: the agent reads the path in every note.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
 //! by a [`Writer`] while the command runs, or by [`fill`] while rtk prints.
@@ -15,6 +17,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::sys;
+use crate::config::Config;
 use crate::env::Env;
 
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
@@ -52,10 +55,16 @@ pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> 
     Ok((path, file))
 }
 
-/// Prunes the folder's old files, then writes `parts` (concatenated, capped) into the tee file
-/// at `path` that [`create`] made.
-pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
-    prune_beside(path);
+/// The most bytes the tee folder may hold for this environment (`[tee] max_dir_bytes`).
+pub fn dir_cap(env: &Env) -> u64 {
+    Config::load(env).0.tee.max_dir_bytes
+}
+
+/// Prunes the folder's old files (down to `dir_cap` bytes), then writes `parts`
+/// (concatenated, capped) into the tee file at `path` that [`create`] made.
+pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]], dir_cap: u64) -> std::io::Result<()> {
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    prune_beside(path, dir_cap, total.min(MAX_FILE_BYTES) as u64);
     let mut capped = Capped::new(file);
     for part in parts {
         capped.write(part)?;
@@ -63,12 +72,12 @@ pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]]) -> std::io::Result<()>
     capped.end()
 }
 
-/// [`prune`] of the folder holding the new tee file `path` (which, newest, stays). Removing a
-/// large old file takes milliseconds, so it is done before the new one is written, while the
-/// command still runs or rtk prints.
-fn prune_beside(path: &Path) {
-    if let Some(dir) = path.parent() {
-        prune(dir, KEEP_FILES);
+/// [`prune`] of the folder holding the new tee file `path` (which, newest, stays), leaving
+/// room for `coming` more bytes. Removing a large old file takes milliseconds, so it is done
+/// before the new one is written, while the command still runs.
+fn prune_beside(path: &Path, dir_cap: u64, coming: u64) {
+    if let (Some(dir), Some(name)) = (path.parent(), path.file_name()) {
+        prune(dir, KEEP_FILES, dir_cap.saturating_sub(coming), name);
     }
 }
 
@@ -120,8 +129,10 @@ impl Writer {
         let (path, file) = create(env, command)?;
         let (chunks, rx) = mpsc::channel::<Vec<u8>>();
         let at = path.clone();
+        let env = env.clone();
         let worker = thread::spawn(move || {
-            prune_beside(&at);
+            // Its size is not known yet: room for a whole file is made.
+            prune_beside(&at, dir_cap(&env), MAX_FILE_BYTES as u64);
             let mut capped = Capped::new(file);
             let mut failed = None;
             for chunk in rx {
@@ -168,22 +179,29 @@ impl Writer {
     }
 }
 
-/// Keeps the newest `keep` `.log` files in `dir` (by name, which starts with the time).
-pub fn prune(dir: &Path, keep: usize) {
+/// Keeps the newest `.log` files in `dir` (by name, which starts with the time): at most
+/// `keep` of them and `max_bytes` bytes together. The newest file and `spare` (the file being
+/// written, which another process's file of the same second may sort after) always stay.
+pub fn prune(dir: &Path, keep: usize, max_bytes: u64, spare: &std::ffi::OsStr) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     // Names, not paths: comparing bytes is much cheaper than comparing path components.
-    let mut names: Vec<std::ffi::OsString> = entries
-        .filter_map(|e| e.ok().map(|e| e.file_name()))
-        .filter(|n| n.as_encoded_bytes().ends_with(b".log"))
+    let mut files: Vec<(std::ffi::OsString, u64)> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name();
+            let is_log = name.as_encoded_bytes().ends_with(b".log");
+            is_log.then(|| (name, e.metadata().map_or(0, |m| m.len())))
+        })
         .collect();
-    if names.len() <= keep {
-        return;
-    }
-    names.sort_unstable();
-    for old in &names[..names.len() - keep] {
-        let _ = fs::remove_file(dir.join(old));
+    files.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut total = 0u64;
+    for (i, (name, len)) in files.iter().enumerate() {
+        total += len;
+        if i > 0 && (i >= keep || total > max_bytes) && name != spare {
+            let _ = fs::remove_file(dir.join(name));
+        }
     }
 }
 
@@ -221,7 +239,7 @@ mod tests {
         let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
         let big = vec![b'x'; MAX_FILE_BYTES + 10];
         let (p, file) = create(&env, "cat big").unwrap();
-        fill(file, &p, &[b"head\n", &big]).unwrap();
+        fill(file, &p, &[b"head\n", &big], u64::MAX).unwrap();
         let text = fs::read(&p).unwrap();
         assert!(text.len() < MAX_FILE_BYTES + 100);
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
@@ -229,10 +247,51 @@ mod tests {
         for i in 0..(KEEP_FILES + 5) {
             fs::write(d.join(format!("{i:010}_1_x.log")), "x").unwrap();
         }
-        prune(&d, KEEP_FILES);
+        prune(&d, KEEP_FILES, u64::MAX, "none".as_ref());
         let left: Vec<_> = fs::read_dir(&d).unwrap().collect();
         assert_eq!(left.len(), KEEP_FILES);
         assert!(!d.join(format!("{:010}_1_x.log", 0)).exists());
+    }
+
+    #[test]
+    fn the_folder_is_capped_in_bytes_oldest_first() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        for i in 0..10 {
+            fs::write(d.join(format!("{i:010}_1_x.log")), vec![b'x'; 1000]).unwrap();
+        }
+        fs::write(d.join("other.txt"), vec![b'x'; 5000]).unwrap();
+        prune(d, KEEP_FILES, 3500, "none".as_ref());
+        let mut left: Vec<String> = fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                "0000000007_1_x.log",
+                "0000000008_1_x.log",
+                "0000000009_1_x.log",
+                "other.txt"
+            ]
+        );
+        // The newest stays even alone past the cap.
+        prune(d, KEEP_FILES, 10, "0000000007_1_x.log".as_ref());
+        assert!(d.join("0000000009_1_x.log").exists());
+        assert!(!d.join("0000000008_1_x.log").exists());
+        assert!(d.join("0000000007_1_x.log").exists());
+    }
+
+    #[test]
+    fn the_byte_cap_comes_from_the_config() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cfg = tmp.path().join("cfg");
+        let env = Env::new([("XDG_CONFIG_HOME", cfg.as_os_str())], tmp.path());
+        assert_eq!(dir_cap(&env), 200 * 1024 * 1024);
+        fs::create_dir_all(cfg.join("rtk")).unwrap();
+        fs::write(cfg.join("rtk/config.toml"), "[tee]\nmax_dir_bytes = 4096\n").unwrap();
+        assert_eq!(dir_cap(&env), 4096);
     }
 
     #[test]

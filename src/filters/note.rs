@@ -53,8 +53,8 @@ impl EarlyTee {
 pub enum Tee {
     /// Written while the command ran; `stderr` still to add.
     Early(tee::Writer),
-    /// Created now, written by [`Tee::write`].
-    Late(PathBuf, File),
+    /// Created now, written by [`Tee::write`] (the tee folder's byte cap with it).
+    Late(PathBuf, File, u64),
     /// Could not be created.
     Failed(io::Error),
 }
@@ -77,7 +77,7 @@ impl Tee {
             }
             Some(Err(e)) => Tee::Failed(e),
             None => match tee::create(env, command) {
-                Ok((path, file)) => Tee::Late(path, file),
+                Ok((path, file)) => Tee::Late(path, file, tee::dir_cap(env)),
                 Err(e) => Tee::Failed(e),
             },
         }
@@ -88,7 +88,7 @@ impl Tee {
     pub fn note(&self, what: &str) -> String {
         match self {
             Tee::Early(w) => saved_note(what, w.path()),
-            Tee::Late(path, _) => saved_note(what, path),
+            Tee::Late(path, ..) => saved_note(what, path),
             Tee::Failed(e) => unsaved_line(e),
         }
     }
@@ -101,8 +101,8 @@ impl Tee {
                 let path = w.path().to_path_buf();
                 (path, w.finish().map(drop))
             }
-            Tee::Late(path, file) => {
-                let r = tee::fill(file, &path, parts);
+            Tee::Late(path, file, cap) => {
+                let r = tee::fill(file, &path, parts, cap);
                 (path, r)
             }
             Tee::Failed(e) => return Err(e),
@@ -117,7 +117,7 @@ impl Tee {
     pub fn discard(self) {
         match self {
             Tee::Early(w) => w.discard(),
-            Tee::Late(path, _) => {
+            Tee::Late(path, ..) => {
                 let _ = std::fs::remove_file(path);
             }
             Tee::Failed(_) => {}
