@@ -38,7 +38,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 /// Runs rtk with the full argv (program name first) and returns the process exit code.
-/// Broken pipes end quietly with 0; any other error is printed once on stderr with exit 1.
+/// A broken pipe in rtk's own subcommands (`rtk gain | head`) ends quietly with 0; `rtk <cmd>`
+/// never gets here with one (it returns the command's status: see `filters::run`). Any other
+/// error is printed once on stderr with exit 1.
 pub fn run(args: Vec<OsString>) -> ExitCode {
     match cli::dispatch(args) {
         Ok(code) => ExitCode::from(code),
