@@ -4,7 +4,8 @@
 //!
 //! Invariants: a spooled row is already masked and capped (`command::normalize`); files are
 //! private (folder 0700, file 0600); a row is imported once: an importer claims each file by
-//! renaming it (atomic), and puts it back if the insert fails.
+//! renaming it (atomic), and puts it back if the insert fails; a claim older than a minute
+//! (its importer died) is taken over.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -75,7 +76,14 @@ pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
     let mut rows = Vec::new();
     let me = format!("{CLAIMED}-{}", std::process::id());
     for e in entries.flatten() {
-        let name = e.file_name();
+        let mut name = e.file_name();
+        if let Some(orig) = stale_claim(&e) {
+            // Its importer died before finishing: released for this one.
+            if std::fs::rename(e.path(), dir.join(&orig)).is_err() {
+                continue;
+            }
+            name = orig;
+        }
         if !name.as_encoded_bytes().ends_with(b".json") {
             continue;
         }
@@ -120,6 +128,18 @@ pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
     }
 }
 
+/// How old a claimed file must be before its importer counts as dead.
+const STALE_CLAIM: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The original name of a file claimed by an importer that never finished.
+fn stale_claim(e: &std::fs::DirEntry) -> Option<OsString> {
+    let name = e.file_name();
+    let text = name.to_str()?;
+    let (orig, _) = text.split_once(CLAIMED)?;
+    let age = e.metadata().ok()?.modified().ok()?.elapsed().ok()?;
+    (age > STALE_CLAIM).then(|| orig.into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,11 +176,32 @@ mod tests {
         #[cfg(unix)]
         assert_eq!(sys::mode_of(&d).unwrap(), 0o700);
         std::fs::write(d.join("junk.json"), "not json").unwrap();
+        // A fresh claim is another importer's; an old one is taken over.
+        let row = serde_json::to_vec(&Spooled {
+            ts: 99,
+            run: run("ls"),
+        })
+        .unwrap();
+        let fresh = d.join("9-1-0.json.claimed-1");
+        std::fs::write(&fresh, &row).unwrap();
+        let old = d.join("9-2-0.json.claimed-2");
+        std::fs::write(&old, &row).unwrap();
+        let long_ago = std::time::SystemTime::now() - 2 * STALE_CLAIM;
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
 
         let mut db = Db::open_for_write(&path).unwrap();
-        assert_eq!(import(&mut db).unwrap(), 2);
+        assert_eq!(import(&mut db).unwrap(), 3);
         assert_eq!(import(&mut db).unwrap(), 0);
-        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+        let left: Vec<PathBuf> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(left, [fresh]);
         let rows: Vec<(i64, String, i64)> = db
             .conn
             .prepare("SELECT ts, command, exit_code FROM runs ORDER BY ts")
@@ -172,6 +213,7 @@ mod tests {
         assert_eq!(
             rows,
             [
+                (99, "ls".to_string(), 3),
                 (100, "curl --token *** https://h".to_string(), 3),
                 (101, "git status".to_string(), 3)
             ]
