@@ -101,6 +101,7 @@ fn code_of(st: std::process::ExitStatus) -> i32 {
 
 #[test]
 fn exit_code_matrix_through_open_and_broken_stdout() {
+    let _heavy = crate::common::heavy();
     let t = TestEnv::new();
     let bin = stubs(&t);
     let ends = [
@@ -394,18 +395,21 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
     );
 }
 
-/// Wall time of one `rtk true` (which records a row).
-fn timed_run(t: &TestEnv) -> Duration {
-    let start = Instant::now();
-    let out = t.rtk().arg("true").output().unwrap();
-    let took = start.elapsed();
+/// How long one recorded run's exit came after its command ended: `rtk sh -c 'date +%s%N'`
+/// prints the command's last moment, and the test reads the clock once rtk has exited.
+fn exit_delay(t: &TestEnv) -> Duration {
+    let out = t.rtk().args(["sh", "-c", "date +%s%N"]).output().unwrap();
+    let exited = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(
         out.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    took
+    let ended: u64 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    exited.saturating_sub(Duration::from_nanos(ended))
 }
 
 fn rows(db: &Path) -> i64 {
@@ -419,11 +423,12 @@ fn rows(db: &Path) -> i64 {
 /// up by more than 250 ms, and every row is there once the lock is gone.
 #[test]
 fn a_locked_history_never_delays_the_exit_and_loses_no_row() {
+    let _heavy = crate::common::heavy();
     for how in ["BEGIN EXCLUSIVE", "PRAGMA locking_mode=EXCLUSIVE"] {
         let t = TestEnv::new();
         let db = t.root.path().join("xdg-data/rtk/history.db");
-        timed_run(&t);
-        let mut unlocked: Vec<Duration> = (0..5).map(|_| timed_run(&t)).collect();
+        exit_delay(&t);
+        let mut unlocked: Vec<Duration> = (0..5).map(|_| exit_delay(&t)).collect();
         unlocked.sort();
         let baseline = unlocked[2];
         let before = rows(&db);
@@ -436,21 +441,21 @@ fn a_locked_history_never_delays_the_exit_and_loses_no_row() {
                 .unwrap();
         }
         let locked_at = Instant::now();
-        let walls: Vec<Duration> = (0..20).map(|_| timed_run(&t)).collect();
+        let delays: Vec<Duration> = (0..20).map(|_| exit_delay(&t)).collect();
         let all_done = locked_at.elapsed();
         assert!(all_done < Duration::from_secs(10), "{all_done:?}");
         std::thread::sleep(Duration::from_secs(10) - all_done);
         drop(lock);
 
         // The next run imports what the 20 spooled.
-        timed_run(&t);
+        exit_delay(&t);
         assert_eq!(rows(&db), before + 21, "{how}");
         let spool = t.root.path().join("xdg-data/rtk/history.db-spool");
         assert_eq!(std::fs::read_dir(&spool).map_or(0, Iterator::count), 0);
-        let longest = walls.iter().max().unwrap().saturating_sub(baseline);
+        let longest = *delays.iter().max().unwrap();
         eprintln!(
-            "{how}: 20 runs under a 10 s lock, rows stored {}/21, unlocked median {baseline:?}, \
-             longest delay {longest:?}",
+            "{how}: 20 runs under a 10 s lock, rows stored {}/21, exit after the command: \
+             unlocked median {baseline:?}, locked longest {longest:?}",
             rows(&db) - before
         );
         assert!(longest <= Duration::from_millis(250), "{how}: {longest:?}");

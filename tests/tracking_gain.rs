@@ -64,6 +64,7 @@ fn gain_json(t: &TestEnv, args: &[&str]) -> Value {
 
 #[test]
 fn hundred_concurrent_writers_lose_nothing() {
+    let _heavy = crate::common::heavy();
     let t = TestEnv::new();
     let env = Arc::new(env_of(&t, &[]));
     let settings = Arc::new(Settings::resolve(&env, &rtk::config::Config::default()));
@@ -98,6 +99,7 @@ fn hundred_concurrent_writers_lose_nothing() {
 
 #[test]
 fn hundred_concurrent_record_calls_warn_nothing() {
+    let _heavy = crate::common::heavy();
     let t = TestEnv::new();
     let env = Arc::new(env_of(&t, &[]));
     let barrier = Arc::new(Barrier::new(100));
@@ -510,6 +512,7 @@ fn child_writer() {
 
 #[test]
 fn hundred_writer_processes_lose_nothing() {
+    let _heavy = crate::common::heavy();
     let t = TestEnv::new();
     let exe = std::env::current_exe().unwrap();
     let barrier = Arc::new(Barrier::new(100));
@@ -570,6 +573,7 @@ fn hook_path_never_touches_the_history() {
 /// prints the right answer, exits 0, warns nothing, and stores exactly one row.
 #[test]
 fn hundred_concurrent_rtk_processes_store_one_row_each() {
+    let _heavy = crate::common::heavy();
     let t = TestEnv::new();
     let db = t.root.path().join("db/history.db");
     let lines = "one\ntwo\nthree\n".repeat(100);

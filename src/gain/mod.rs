@@ -61,6 +61,8 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
                 "rtk: warning: upstream rtk's history not imported: {e}"
             )?;
         }
+        // Rows spooled by runs that found the database locked count too.
+        let _ = crate::tracking::spool::import(db);
     }
     let report = match &db {
         Some(db) => report::build(db, &plan, now)?,

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
@@ -183,15 +183,24 @@ impl Db {
         insert_on(&self.conn, run, ts).map_err(|e| sql_err(&self.path, e))
     }
 
-    /// Appends runs stamped with their own times, all or none.
-    pub fn insert_all(&mut self, runs: &[(i64, RunRecord)]) -> Result<(), TrackingError> {
+    /// Takes the write lock (waiting as for any write), then appends the runs `rows` gives
+    /// (called only once the lock is held), all or none.
+    pub fn insert_all_locked(
+        &mut self,
+        rows: impl FnOnce() -> Vec<(i64, RunRecord)>,
+    ) -> Result<usize, TrackingError> {
         let path = self.path.clone();
         let e = |err| sql_err(&path, err);
-        let tx = self.conn.transaction().map_err(e)?;
-        for (ts, run) in runs {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(e)?;
+        let rows = rows();
+        for (ts, run) in &rows {
             insert_on(&tx, run, *ts).map_err(e)?;
         }
-        tx.commit().map_err(e)
+        tx.commit().map_err(e)?;
+        Ok(rows.len())
     }
 
     /// Gets an insert ready before there is a run to store: its statements compiled, the pages
@@ -273,23 +282,33 @@ impl Db {
 /// Sleep between two tries at a locked database.
 const BUSY_STEP: Duration = Duration::from_millis(2);
 
+/// When a thread's waits for a locked database end (see [`give_up_waits_with`]).
+#[derive(Default)]
+struct GiveUp {
+    flag: Option<Arc<AtomicBool>>,
+    at: Option<Instant>,
+}
+
 thread_local! {
-    /// Set by [`give_up_waits_with`] on a thread whose waits another thread may cut short.
-    static GIVE_UP: std::cell::RefCell<Option<Arc<AtomicBool>>> =
-        const { std::cell::RefCell::new(None) };
+    static GIVE_UP: std::cell::RefCell<GiveUp> = std::cell::RefCell::new(GiveUp::default());
 }
 
 /// From now on, this thread's waits for a locked database end (as SQLITE_BUSY) once `flag`
 /// is set, by whichever thread: the recorder's owner sets it when the run must end.
 pub fn give_up_waits_with(flag: Arc<AtomicBool>) {
-    GIVE_UP.with(|g| *g.borrow_mut() = Some(flag));
+    GIVE_UP.with(|g| g.borrow_mut().flag = Some(flag));
+}
+
+/// From now on, this thread's waits for a locked database end at `deadline`.
+pub fn give_up_waits_at(deadline: Instant) {
+    GIVE_UP.with(|g| g.borrow_mut().at = Some(deadline));
 }
 
 fn waits_given_up() -> bool {
     GIVE_UP.with(|g| {
-        g.borrow()
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        let g = g.borrow();
+        g.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            || g.at.is_some_and(|at| Instant::now() >= at)
     })
 }
 

@@ -1,19 +1,21 @@
 //! Recording a run without adding its cost to the run: [`Recorder::start`] loads the settings,
-//! opens the history database and does its maintenance (pruning, WAL checkpoint) on a thread
-//! while the command runs; [`Recorder::finish`] hands it the finished run, waits for the one
-//! INSERT and prints any warning.
+//! opens the history database and does its maintenance (pruning, WAL checkpoint, spool import)
+//! on a thread while the command runs; [`Recorder::finish`] takes the ready database back, does
+//! the one INSERT on the calling thread and prints any warning.
 //!
 //! Same guarantees as [`super::record`]: the command's output and exit code never depend on
 //! it, a problem is one warning line on stderr, and a locked database holds the exit up by
 //! at most [`EXIT_WAIT`] (the row is spooled, not lost).
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::{db, now_unix, open_for, spool, RunRecord, Settings, TrackingError};
+use super::db::{self, Db};
+use super::{now_unix, open_for, spool, RunRecord, Settings, TrackingError};
 use crate::config::Config;
 use crate::env::Env;
 use crate::exec::sys;
@@ -25,23 +27,30 @@ use crate::exec::sys;
 const RECORDER_NICE: i32 = 10;
 
 /// Longest the end of a run waits for its row to be stored. Past it (another process holds
-/// the database locked) the recorder stops waiting for the lock and spools the row for the
-/// next run ([`super::spool`]); the run's exit is never held up by more than about this.
+/// the database locked, or opening it is slow) the row is spooled for the next run
+/// ([`super::spool`]); the run's exit is never held up by more than about this.
 pub const EXIT_WAIT: Duration = Duration::from_millis(100);
+
+/// What the worker hands over: the database ready for the INSERT (None: tracking disabled),
+/// or why there is none; and the warnings so far.
+type Ready = (
+    Result<Option<(Db, PathBuf)>, (TrackingError, Option<PathBuf>)>,
+    Vec<String>,
+);
 
 /// A recording in progress.
 pub struct Recorder {
-    run: mpsc::Sender<RunRecord>,
-    done: mpsc::Receiver<Vec<String>>,
+    ready: mpsc::Receiver<Ready>,
     give_up: Arc<AtomicBool>,
+    env: Env,
 }
 
 impl Recorder {
-    /// Starts loading the settings and opening the database.
+    /// Starts loading the settings, opening the database and its maintenance on a thread.
     pub fn start(env: &Env) -> Recorder {
+        let kept = env.clone();
         let env = env.clone();
-        let (run, rx) = mpsc::channel::<RunRecord>();
-        let (done_tx, done) = mpsc::channel();
+        let (ready_tx, ready) = mpsc::channel::<Ready>();
         let give_up = Arc::new(AtomicBool::new(false));
         let flag = give_up.clone();
         thread::spawn(move || {
@@ -53,32 +62,61 @@ impl Recorder {
             if let Some(data) = env.data_home() {
                 let _ = sys::narrow_dir(&data.join("rtk"));
             }
-            let (config, mut warnings) = Config::load(&env);
+            let (config, warnings) = Config::load(&env);
             let settings = Settings::resolve(&env, &config);
-            if let Err(e) = write(&settings, &rx) {
-                warnings.push(format!(
-                    "history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
-                ));
-            }
-            let _ = done_tx.send(warnings);
+            let _ = ready_tx.send((prepare(&settings), warnings));
         });
-        Recorder { run, done, give_up }
+        Recorder {
+            ready,
+            give_up,
+            env: kept,
+        }
     }
 
-    /// Stores `run` and waits for it, at most about [`EXIT_WAIT`]; returns the warnings.
+    /// Stores `run` (or spools it) within about [`EXIT_WAIT`]; returns the warnings.
     fn wait(self, run: &RunRecord) -> Vec<String> {
-        // A worker that already gave up (tracking disabled, no database) drops the receiver.
-        let _ = self.run.send(run.clone());
-        drop(self.run);
-        let gone = || vec!["history not recorded: the recorder panicked".to_string()];
-        match self.done.recv_timeout(EXIT_WAIT) {
-            Ok(warnings) => warnings,
+        let deadline = Instant::now() + EXIT_WAIT;
+        let ts = now_unix();
+        let (prepared, mut warnings) = match self.ready.recv_timeout(EXIT_WAIT) {
+            Ok(ready) => ready,
             Err(mpsc::RecvTimeoutError::Timeout) => {
+                // Still opening (a locked database, a slow disk): the worker stops waiting and
+                // is left behind; the row goes to the spool.
                 self.give_up.store(true, Ordering::Relaxed);
-                self.done.recv().unwrap_or_else(|_| gone())
+                let (config, _) = Config::load(&self.env);
+                let settings = Settings::resolve(&self.env, &config);
+                let kept = match (settings.enabled, settings.db_path) {
+                    (true, Some(path)) => spool::keep(&path, run, ts),
+                    _ => Ok(()),
+                };
+                return kept
+                    .err()
+                    .map(|e| format!("history not recorded: {e}"))
+                    .into_iter()
+                    .collect();
             }
-            Err(mpsc::RecvTimeoutError::Disconnected) => gone(),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return vec!["history not recorded: the recorder panicked".into()];
+            }
+        };
+        let stored = match prepared {
+            Ok(None) => Ok(()),
+            Ok(Some((mut db, path))) => {
+                db::give_up_waits_at(deadline);
+                match db.insert(run, ts) {
+                    Err(e) if db::is_busy(&e) => spool::keep(&path, run, ts),
+                    other => other,
+                }
+            }
+            Err((e, Some(path))) if db::is_busy(&e) => spool::keep(&path, run, ts),
+            Err((e, _)) => Err(e),
+        };
+        if let Err(e) = stored {
+            warnings.push(format!(
+                "history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
+            ));
         }
+        warnings
     }
 
     /// Stores `run` and waits for it; warnings go to `warn`.
@@ -86,8 +124,7 @@ impl Recorder {
         print_warnings(&self.wait(run), warn);
     }
 
-    /// [`Recorder::finish_to`] stderr, locked only once the worker is done (a worker that
-    /// writes to stderr itself must not wait on this thread's lock).
+    /// [`Recorder::finish_to`] on stderr.
     pub fn finish(self, run: &RunRecord) {
         let warnings = self.wait(run);
         print_warnings(&warnings, &mut std::io::stderr().lock());
@@ -100,39 +137,25 @@ fn print_warnings(warnings: &[String], out: &mut dyn Write) {
     }
 }
 
-/// Opens the database and does its maintenance (spooled rows imported), then waits for the
-/// run and inserts it; a database locked past [`EXIT_WAIT`] gets the row spooled instead.
-fn write(settings: &Settings, rx: &mpsc::Receiver<RunRecord>) -> Result<(), TrackingError> {
-    let (Some(path), true) = (settings.db_path.as_deref(), settings.enabled) else {
-        return open_for(settings).map(drop);
-    };
+/// Opens the database and does its maintenance (pruning, WAL checkpoint, rows spooled by
+/// runs that found it locked), while the command runs: all the INSERT then needs is ready.
+/// Errors carry the database path when there is one (a locked database spools there).
+fn prepare(settings: &Settings) -> Result<Option<(Db, PathBuf)>, (TrackingError, Option<PathBuf>)> {
+    let path = settings.db_path.clone();
     let mut db = match open_for(settings) {
         Ok(Some(db)) => db,
-        Ok(None) => return Ok(()),
-        Err(e) if db::is_busy(&e) => {
-            let Ok(run) = rx.recv() else { return Ok(()) };
-            return spool::keep(path, &run, now_unix());
-        }
-        Err(e) => return Err(e),
+        Ok(None) => return Ok(None),
+        Err(e) => return Err((e, path)),
     };
     db.warm();
-    // The occasional maintenance (retention pruning, WAL checkpoint, rows spooled by runs
-    // that found the database locked) is done now, while the command runs, rather than after
-    // the run it would delay. A locked database leaves it to a later run.
-    let pruned = db
-        .prune_if_due(settings.retention_days, now_unix())
-        .map(drop)
-        .or_else(|e| if db::is_busy(&e) { Ok(()) } else { Err(e) });
+    // A locked database leaves the maintenance to a later run.
+    let pruned = db.prune_if_due(settings.retention_days, now_unix());
     db.checkpoint_if_large();
     let _ = spool::import(&mut db);
-    // No run: the runner ended without finishing (an error it reports itself).
-    let Ok(run) = rx.recv() else { return Ok(()) };
-    let ts = now_unix();
-    match db.insert(&run, ts) {
-        Err(e) if db::is_busy(&e) => spool::keep(path, &run, ts)?,
-        other => other?,
+    match pruned {
+        Err(e) if !db::is_busy(&e) => Err((e, path)),
+        _ => Ok(path.map(|p| (db, p))),
     }
-    pruned
 }
 
 #[cfg(test)]
@@ -160,9 +183,11 @@ mod tests {
                 .finish_to(&run, &mut warn);
             assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
         }
-        let db = super::super::db::Db::open_existing(&db_path)
+        let mut db = super::super::db::Db::open_existing(&db_path)
             .unwrap()
             .unwrap();
+        // A run that found the database slow to open (a loaded machine) spooled its row.
+        spool::import(&mut db).unwrap();
         assert_eq!(db.totals(None).unwrap().runs, 3);
 
         // A database path inside a regular file cannot be opened: one warning, nothing else.
@@ -204,9 +229,10 @@ mod tests {
         ];
         Recorder::start(&env(&vars)).finish_to(&old, &mut warn);
         assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
-        let db = super::super::db::Db::open_existing(&db_path)
+        let mut db = super::super::db::Db::open_existing(&db_path)
             .unwrap()
             .unwrap();
+        spool::import(&mut db).unwrap();
         // The 400-day-old row went (default retention is 90 days); the new one is there.
         assert_eq!(db.totals(None).unwrap().runs, 1);
     }
@@ -231,14 +257,20 @@ mod tests {
             ("HOME", "/nonexistent"),
             ("RTK_DB_PATH", db_path.to_str().unwrap()),
         ];
+        // Another connection holds the write lock: the worker's first prune waits for it,
+        // so the worker is still there to be seen.
+        drop(super::super::db::Db::open_for_write(&db_path).unwrap());
+        let lock = rusqlite::Connection::open(&db_path).unwrap();
+        lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
         let recorder = Recorder::start(&env(&vars));
-        // The worker lowers its priority first thing, then waits for the run.
+        // The worker lowers its priority first thing.
         std::thread::sleep(std::time::Duration::from_millis(200));
         assert!(
             thread_nice_values().contains(&RECORDER_NICE),
             "{:?}",
             thread_nice_values()
         );
+        drop(lock);
         // This thread, and a command it starts, keep their priority.
         let ours = rustix::process::getpriority_process(None).unwrap();
         assert_ne!(ours, RECORDER_NICE);

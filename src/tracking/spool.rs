@@ -66,16 +66,47 @@ pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
 }
 
 /// Imports every spooled row into `db` (one transaction) and removes their files; returns
-/// how many. Nothing to do (no folder) costs one failed `read_dir`.
+/// how many. Files are claimed only once the write lock is held, so a run that cannot get it
+/// (or ends while waiting) leaves them for the next. No folder costs one failed `read_dir`.
 pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
     let dir = dir(db.path());
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Ok(0);
     };
+    let entries: Vec<std::fs::DirEntry> = entries.flatten().collect();
+    let waiting = entries
+        .iter()
+        .any(|e| e.file_name().as_encoded_bytes().ends_with(b".json") || stale_claim(e).is_some());
+    if !waiting {
+        return Ok(0);
+    }
     let mut claimed: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let result = db.insert_all_locked(|| claim_all(&dir, entries, &mut claimed));
+    match &result {
+        Ok(_) => {
+            for (_, to) in &claimed {
+                let _ = std::fs::remove_file(to);
+            }
+        }
+        Err(_) => {
+            for (from, to) in &claimed {
+                let _ = std::fs::rename(to, from);
+            }
+        }
+    }
+    result
+}
+
+/// Claims and reads every spooled row in `dir`; `claimed` gets each file's (original, claimed)
+/// paths.
+fn claim_all(
+    dir: &Path,
+    entries: Vec<std::fs::DirEntry>,
+    claimed: &mut Vec<(PathBuf, PathBuf)>,
+) -> Vec<(i64, RunRecord)> {
     let mut rows = Vec::new();
     let me = format!("{CLAIMED}-{}", std::process::id());
-    for e in entries.flatten() {
+    for e in entries {
         let mut name = e.file_name();
         if let Some(orig) = stale_claim(&e) {
             // Its importer died before finishing: released for this one.
@@ -109,23 +140,7 @@ pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
             }
         }
     }
-    if rows.is_empty() {
-        return Ok(0);
-    }
-    match db.insert_all(&rows) {
-        Ok(()) => {
-            for (_, to) in &claimed {
-                let _ = std::fs::remove_file(to);
-            }
-            Ok(rows.len())
-        }
-        Err(e) => {
-            for (from, to) in &claimed {
-                let _ = std::fs::rename(to, from);
-            }
-            Err(e)
-        }
-    }
+    rows
 }
 
 /// How old a claimed file must be before its importer counts as dead.
