@@ -31,12 +31,12 @@ const RECORDER_NICE: i32 = 10;
 /// ([`super::spool`]); the run's exit is never held up by more than about this.
 pub const EXIT_WAIT: Duration = Duration::from_millis(100);
 
-/// What the worker hands over: the database ready for the INSERT (None: tracking disabled),
-/// or why there is none; and the warnings so far.
-type Ready = (
-    Result<Option<(Db, PathBuf)>, (TrackingError, Option<PathBuf>)>,
-    Vec<String>,
-);
+/// What the worker hands over: [`Prepared`] and the warnings so far.
+type Ready = (Prepared, Vec<String>);
+
+/// The database ready for the INSERT, with its path (None: tracking disabled); or why there is
+/// none, with the path when there is one (a locked database spools there).
+type Prepared = Result<Option<(Db, PathBuf)>, (TrackingError, Option<PathBuf>)>;
 
 /// A recording in progress.
 pub struct Recorder {
@@ -140,7 +140,7 @@ fn print_warnings(warnings: &[String], out: &mut dyn Write) {
 /// Opens the database and does its maintenance (pruning, WAL checkpoint, rows spooled by
 /// runs that found it locked), while the command runs: all the INSERT then needs is ready.
 /// Errors carry the database path when there is one (a locked database spools there).
-fn prepare(settings: &Settings) -> Result<Option<(Db, PathBuf)>, (TrackingError, Option<PathBuf>)> {
+fn prepare(settings: &Settings) -> Prepared {
     let path = settings.db_path.clone();
     let mut db = match open_for(settings) {
         Ok(Some(db)) => db,
