@@ -361,10 +361,14 @@ fn secrets_never_reach_history_or_tee_names_or_notes() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         assert!(!name.contains("SECRET") && !name.contains("bob"), "{name}");
     }
-    let db = rusqlite::Connection::open(t.root.path().join("xdg-data/rtk/history.db")).unwrap();
-    let stored: String = db
-        .query_row("SELECT command FROM runs", [], |r| r.get(0))
+    // Through `rtk gain` (which also adds a row the run may have spooled).
+    let gain = t
+        .rtk()
+        .args(["gain", "--format", "json", "--history"])
+        .output()
         .unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&gain.stdout).unwrap();
+    let stored = j["history"][0]["command"].as_str().unwrap().to_string();
     assert!(!stored.contains("SECRET"), "{stored}");
     assert!(stored.contains("--password ***"), "{stored}");
     assert!(stored.contains("Authorization: Basic ***"), "{stored}");
@@ -460,4 +464,79 @@ fn a_locked_history_never_delays_the_exit_and_loses_no_row() {
         );
         assert!(longest <= Duration::from_millis(250), "{how}: {longest:?}");
     }
+}
+
+/// In the foreground of a terminal the command stays in rtk's process group: it can read the
+/// terminal (in a group of its own it would be stopped), a ^C typed there reaches it, and an
+/// INT sent to rtk alone is forwarded; rtk outlives both and exits as the command does. Run
+/// under `script`, which gives rtk a terminal. (Whether a ^C is also forwarded a second time
+/// cannot be seen from here: two INTs that close together reach a shell as one.)
+#[test]
+fn in_a_terminal_the_command_reads_it_and_interrupts_reach_it() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to make a terminal");
+        return;
+    }
+    let t = TestEnv::new();
+    let bin = stubs(&t);
+    let d = t.root.path();
+    let script = "n=0; trap 'n=$((n+1)); echo \"INT $n\"' INT; echo $PPID > \"$D/rtk.pid\"; \
+                  read line; echo \"read $line\"; : > \"$D/read.ok\"; \
+                  i=0; while [ $i -lt 50 ] && [ ! -e \"$D/stop\" ]; do sleep 0.1; i=$((i+1)); done; \
+                  echo \"total $n\"; exit 5";
+    let rtk = assert_cmd::cargo::cargo_bin("rtk");
+    // `command` sets up the environment; `script` runs rtk in a terminal within it.
+    let plain = command(&t, &bin, &["h2tool"], script, false);
+    let mut c = Command::new("script");
+    c.args([
+        "-qefc",
+        &format!("exec {} h2tool", rtk.display()),
+        "/dev/null",
+    ])
+    .env_clear()
+    .envs(plain.get_envs().filter_map(|(k, v)| Some((k, v?))))
+    .current_dir(t.work());
+    let mut child = c
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut tty = child.stdin.take().unwrap();
+    // On failure `script` is ended: its terminal hangs up and takes the rest along.
+    let mut wait_for = |f: &Path, what: &str| {
+        let start = Instant::now();
+        while !f.exists() {
+            if start.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("{what}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    wait_for(&d.join("rtk.pid"), "never started");
+    use std::io::Write;
+    tty.write_all(b"hello\n").unwrap();
+    tty.flush().unwrap();
+    wait_for(
+        &d.join("read.ok"),
+        "the command could not read its terminal",
+    );
+    // ^C typed at the terminal: the kernel sends INT to the foreground group.
+    tty.write_all(b"\x03").unwrap();
+    tty.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    // INT sent to rtk alone.
+    let rtk_pid = read_pid(&d.join("rtk.pid")).unwrap();
+    Command::new("kill")
+        .args(["-INT", &rtk_pid.to_string()])
+        .status()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    std::fs::write(d.join("stop"), "").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("read hello"), "{text}");
+    assert!(text.contains("INT 1") && text.contains("total 2"), "{text}");
+    assert_eq!(out.status.code(), Some(5), "{text}");
 }
