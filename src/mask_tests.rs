@@ -355,3 +355,21 @@ fn whitespace_collapses_and_a_word_masks_alone() {
         "echo héé ***é"
     );
 }
+
+proptest::proptest! {
+    /// Any text, including multi-byte characters at every position: no panic, one output word
+    /// per input word, and each word either kept or masked (it holds the mask).
+    #[test]
+    fn any_text_keeps_its_words_and_never_panics(
+        words in proptest::collection::vec("[a-zA-Z0-9_:=/@.&;\"'{}é€-]{0,30}", 0..12),
+    ) {
+        let input = words.join(" ");
+        let out = line(&input);
+        let ins: Vec<&str> = input.split_whitespace().collect();
+        let outs: Vec<&str> = out.split_whitespace().collect();
+        proptest::prop_assert_eq!(ins.len(), outs.len());
+        for (a, b) in ins.iter().zip(&outs) {
+            proptest::prop_assert!(a == b || b.contains(MASK), "{} -> {}", a, b);
+        }
+    }
+}
