@@ -29,7 +29,7 @@ const RECORDER_NICE: i32 = 10;
 /// Longest the end of a run waits for its row to be stored. Past it (another process holds
 /// the database locked, or opening it is slow) the row is spooled for the next run
 /// ([`super::spool`]); the run's exit is never held up by more than about this.
-pub const EXIT_WAIT: Duration = Duration::from_millis(100);
+pub const EXIT_WAIT: Duration = Duration::from_millis(50);
 
 /// What the worker hands over: [`Prepared`] and the warnings so far.
 type Ready = (Prepared, Vec<String>);
