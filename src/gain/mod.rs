@@ -53,7 +53,7 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
         graph: args.graph,
     };
     let now = now_unix();
-    let mut db = Db::open_existing(&path)?;
+    let mut db = open_with_spool(&path)?;
     if let Some(db) = db.as_mut() {
         if let Err(e) = upstream::import(db) {
             writeln!(
@@ -61,8 +61,6 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
                 "rtk: warning: upstream rtk's history not imported: {e}"
             )?;
         }
-        // Rows spooled by runs that found the database locked count too.
-        let _ = crate::tracking::spool::import(db);
     }
     let report = match &db {
         Some(db) => report::build(db, &plan, now)?,
@@ -118,6 +116,19 @@ pub fn resolve_project(cwd: &Path, arg: &str) -> String {
     project_root(&abs).display().to_string()
 }
 
+/// The history database with the rows runs spooled (they found it locked, or slow to make)
+/// added; made when only spooled rows exist. None when there is no history at all.
+fn open_with_spool(path: &Path) -> anyhow::Result<Option<Db>> {
+    let mut db = Db::open_existing(path)?;
+    if db.is_none() && crate::tracking::spool::dir(path).is_dir() {
+        db = Some(Db::open_for_write(path)?);
+    }
+    if let Some(db) = db.as_mut() {
+        let _ = crate::tracking::spool::import(db);
+    }
+    Ok(db)
+}
+
 fn lexical(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -138,7 +149,7 @@ fn reset(
     yes: bool,
     err: &mut impl Write,
 ) -> anyhow::Result<u8> {
-    let Some(mut db) = Db::open_existing(path)? else {
+    let Some(mut db) = open_with_spool(path)? else {
         writeln!(
             err,
             "rtk: no history at {}; nothing to reset",

@@ -287,6 +287,8 @@ const BUSY_STEP: Duration = Duration::from_millis(2);
 struct GiveUp {
     flag: Option<Arc<AtomicBool>>,
     at: Option<Instant>,
+    /// Set at the first wait for a lock, for the thread that may cut waits short to see.
+    waited: Option<Arc<AtomicBool>>,
 }
 
 thread_local! {
@@ -295,8 +297,13 @@ thread_local! {
 
 /// From now on, this thread's waits for a locked database end (as SQLITE_BUSY) once `flag`
 /// is set, by whichever thread: the recorder's owner sets it when the run must end.
-pub fn give_up_waits_with(flag: Arc<AtomicBool>) {
-    GIVE_UP.with(|g| g.borrow_mut().flag = Some(flag));
+/// `waited` is set when this thread first has to wait for a lock.
+pub fn give_up_waits_with(flag: Arc<AtomicBool>, waited: Arc<AtomicBool>) {
+    GIVE_UP.with(|g| {
+        let mut g = g.borrow_mut();
+        g.flag = Some(flag);
+        g.waited = Some(waited);
+    });
 }
 
 /// From now on, this thread's waits for a locked database end at `deadline`.
@@ -307,6 +314,9 @@ pub fn give_up_waits_at(deadline: Instant) {
 fn waits_given_up() -> bool {
     GIVE_UP.with(|g| {
         let g = g.borrow();
+        if let Some(w) = &g.waited {
+            w.store(true, Ordering::Relaxed);
+        }
         g.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
             || g.at.is_some_and(|at| Instant::now() >= at)
     })

@@ -26,10 +26,14 @@ use crate::exec::sys;
 /// gets its share, so the wait for it at the end does not grow.
 const RECORDER_NICE: i32 = 10;
 
-/// Longest the end of a run waits for its row to be stored. Past it (another process holds
-/// the database locked, or opening it is slow) the row is spooled for the next run
-/// ([`super::spool`]); the run's exit is never held up by more than about this.
+/// Longest the end of a run waits for a locked database. Past it (another process holds the
+/// lock) the row is spooled for the next run ([`super::spool`]).
 pub const EXIT_WAIT: Duration = Duration::from_millis(50);
+
+/// Longest the end of a run waits for a database that is slow to open but not locked (a
+/// first run creating it on a busy machine) before spooling the row all the same: the exit is
+/// never held up by more than about this.
+pub const SLOW_OPEN_WAIT: Duration = Duration::from_millis(200);
 
 /// What the worker hands over: [`Prepared`] and the warnings so far.
 type Ready = (Prepared, Vec<String>);
@@ -42,6 +46,10 @@ type Prepared = Result<Option<(Db, PathBuf)>, (TrackingError, Option<PathBuf>)>;
 pub struct Recorder {
     ready: mpsc::Receiver<Ready>,
     give_up: Arc<AtomicBool>,
+    /// The worker had to wait for a lock.
+    waited: Arc<AtomicBool>,
+    /// The worker holds claimed spool files (see [`spool::import_marking`]).
+    claiming: Arc<AtomicBool>,
     env: Env,
 }
 
@@ -52,9 +60,12 @@ impl Recorder {
         let env = env.clone();
         let (ready_tx, ready) = mpsc::channel::<Ready>();
         let give_up = Arc::new(AtomicBool::new(false));
-        let flag = give_up.clone();
+        let waited = Arc::new(AtomicBool::new(false));
+        let (flag, saw_wait) = (give_up.clone(), waited.clone());
+        let claiming = Arc::new(AtomicBool::new(false));
+        let claims = claiming.clone();
         thread::spawn(move || {
-            db::give_up_waits_with(flag);
+            db::give_up_waits_with(flag, saw_wait);
             // Bookkeeping yields the cores to the command and rtk's reader (on Linux the nice
             // value is this thread's own; the command, spawned by the main thread, keeps its).
             let _ = rustix::process::setpriority_process(None, RECORDER_NICE);
@@ -64,25 +75,47 @@ impl Recorder {
             }
             let (config, warnings) = Config::load(&env);
             let settings = Settings::resolve(&env, &config);
-            let _ = ready_tx.send((prepare(&settings), warnings));
+            let _ = ready_tx.send((prepare(&settings, &claims), warnings));
         });
         Recorder {
             ready,
             give_up,
+            waited,
+            claiming,
             env: kept,
         }
     }
 
     /// Stores `run` (or spools it) within about [`EXIT_WAIT`]; returns the warnings.
     fn wait(self, run: &RunRecord) -> Vec<String> {
-        let deadline = Instant::now() + EXIT_WAIT;
+        let started = Instant::now();
+        let deadline = started + EXIT_WAIT;
         let ts = now_unix();
-        let (prepared, mut warnings) = match self.ready.recv_timeout(EXIT_WAIT) {
+        // A locked database is given up on at EXIT_WAIT; a merely slow one gets until
+        // SLOW_OPEN_WAIT.
+        let got = loop {
+            let waited = self.waited.load(Ordering::Relaxed);
+            let limit = if waited { EXIT_WAIT } else { SLOW_OPEN_WAIT };
+            let step = (started + limit)
+                .saturating_duration_since(Instant::now())
+                .min(Duration::from_millis(10));
+            match self.ready.recv_timeout(step) {
+                Err(mpsc::RecvTimeoutError::Timeout) if started.elapsed() < limit => continue,
+                other => break other,
+            }
+        };
+        let (prepared, mut warnings) = match got {
             Ok(ready) => ready,
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 // Still opening (a locked database, a slow disk): the worker stops waiting and
                 // is left behind; the row goes to the spool.
                 self.give_up.store(true, Ordering::Relaxed);
+                // A worker importing spooled rows holds claimed files: ending the process now
+                // would leave them claimed (for a minute). It holds the write lock then, so it
+                // is done in moments.
+                while self.claiming.load(Ordering::SeqCst) && started.elapsed() < SLOW_OPEN_WAIT {
+                    thread::sleep(Duration::from_millis(1));
+                }
                 let (config, _) = Config::load(&self.env);
                 let settings = Settings::resolve(&self.env, &config);
                 let kept = match (settings.enabled, settings.db_path) {
@@ -140,7 +173,7 @@ fn print_warnings(warnings: &[String], out: &mut dyn Write) {
 /// Opens the database and does its maintenance (pruning, WAL checkpoint, rows spooled by
 /// runs that found it locked), while the command runs: all the INSERT then needs is ready.
 /// Errors carry the database path when there is one (a locked database spools there).
-fn prepare(settings: &Settings) -> Prepared {
+fn prepare(settings: &Settings, claiming: &AtomicBool) -> Prepared {
     let path = settings.db_path.clone();
     let mut db = match open_for(settings) {
         Ok(Some(db)) => db,
@@ -151,7 +184,7 @@ fn prepare(settings: &Settings) -> Prepared {
     // A locked database leaves the maintenance to a later run.
     let pruned = db.prune_if_due(settings.retention_days, now_unix());
     db.checkpoint_if_large();
-    let _ = spool::import(&mut db);
+    let _ = spool::import_marking(&mut db, claiming);
     match pruned {
         Err(e) if !db::is_busy(&e) => Err((e, path)),
         _ => Ok(path.map(|p| (db, p))),

@@ -9,7 +9,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +69,12 @@ pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
 /// how many. Files are claimed only once the write lock is held, so a run that cannot get it
 /// (or ends while waiting) leaves them for the next. No folder costs one failed `read_dir`.
 pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
+    import_marking(db, &AtomicBool::new(false))
+}
+
+/// [`import`], with `claiming` set while this thread holds claimed files (from the first
+/// claim until they are removed or put back): a process must not end then.
+pub fn import_marking(db: &mut Db, claiming: &AtomicBool) -> Result<usize, TrackingError> {
     let dir = dir(db.path());
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Ok(0);
@@ -81,7 +87,10 @@ pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
         return Ok(0);
     }
     let mut claimed: Vec<(PathBuf, PathBuf)> = Vec::new();
-    let result = db.insert_all_locked(|| claim_all(&dir, entries, &mut claimed));
+    let result = db.insert_all_locked(|| {
+        claiming.store(true, Ordering::SeqCst);
+        claim_all(&dir, entries, &mut claimed)
+    });
     match &result {
         Ok(_) => {
             for (_, to) in &claimed {
@@ -94,6 +103,7 @@ pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
             }
         }
     }
+    claiming.store(false, Ordering::SeqCst);
     result
 }
 
