@@ -9,7 +9,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -48,8 +48,8 @@ pub struct Recorder {
     give_up: Arc<AtomicBool>,
     /// The worker had to wait for a lock.
     waited: Arc<AtomicBool>,
-    /// The worker holds claimed spool files (see [`spool::import_marking`]).
-    claiming: Arc<AtomicBool>,
+    /// Whether the worker holds claimed spool files (see [`spool::import_marking`]).
+    claims: Arc<AtomicU8>,
     env: Env,
 }
 
@@ -62,8 +62,8 @@ impl Recorder {
         let give_up = Arc::new(AtomicBool::new(false));
         let waited = Arc::new(AtomicBool::new(false));
         let (flag, saw_wait) = (give_up.clone(), waited.clone());
-        let claiming = Arc::new(AtomicBool::new(false));
-        let claims = claiming.clone();
+        let claims = Arc::new(AtomicU8::new(spool::IDLE));
+        let worker_claims = claims.clone();
         thread::spawn(move || {
             db::give_up_waits_with(flag, saw_wait);
             // Bookkeeping yields the cores to the command and rtk's reader (on Linux the nice
@@ -75,13 +75,13 @@ impl Recorder {
             }
             let (config, warnings) = Config::load(&env);
             let settings = Settings::resolve(&env, &config);
-            let _ = ready_tx.send((prepare(&settings, &claims), warnings));
+            let _ = ready_tx.send((prepare(&settings, &worker_claims), warnings));
         });
         Recorder {
             ready,
             give_up,
             waited,
-            claiming,
+            claims,
             env: kept,
         }
     }
@@ -113,7 +113,17 @@ impl Recorder {
                 // A worker importing spooled rows holds claimed files: ending the process now
                 // would leave them claimed (for a minute). It holds the write lock then, so it
                 // is done in moments.
-                while self.claiming.load(Ordering::SeqCst) && started.elapsed() < SLOW_OPEN_WAIT {
+                while self
+                    .claims
+                    .compare_exchange(
+                        spool::IDLE,
+                        spool::ENDING,
+                        Ordering::SeqCst,
+                        Ordering::SeqCst,
+                    )
+                    .is_err()
+                    && started.elapsed() < SLOW_OPEN_WAIT
+                {
                     thread::sleep(Duration::from_millis(1));
                 }
                 let (config, _) = Config::load(&self.env);
@@ -173,7 +183,7 @@ fn print_warnings(warnings: &[String], out: &mut dyn Write) {
 /// Opens the database and does its maintenance (pruning, WAL checkpoint, rows spooled by
 /// runs that found it locked), while the command runs: all the INSERT then needs is ready.
 /// Errors carry the database path when there is one (a locked database spools there).
-fn prepare(settings: &Settings, claiming: &AtomicBool) -> Prepared {
+fn prepare(settings: &Settings, claims: &AtomicU8) -> Prepared {
     let path = settings.db_path.clone();
     let mut db = match open_for(settings) {
         Ok(Some(db)) => db,
@@ -184,7 +194,7 @@ fn prepare(settings: &Settings, claiming: &AtomicBool) -> Prepared {
     // A locked database leaves the maintenance to a later run.
     let pruned = db.prune_if_due(settings.retention_days, now_unix());
     db.checkpoint_if_large();
-    let _ = spool::import_marking(&mut db, claiming);
+    let _ = spool::import_marking(&mut db, claims);
     match pruned {
         Err(e) if !db::is_busy(&e) => Err((e, path)),
         _ => Ok(path.map(|p| (db, p))),

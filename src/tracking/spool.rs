@@ -9,7 +9,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -69,12 +69,20 @@ pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
 /// how many. Files are claimed only once the write lock is held, so a run that cannot get it
 /// (or ends while waiting) leaves them for the next. No folder costs one failed `read_dir`.
 pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
-    import_marking(db, &AtomicBool::new(false))
+    import_marking(db, &AtomicU8::new(IDLE))
 }
 
-/// [`import`], with `claiming` set while this thread holds claimed files (from the first
-/// claim until they are removed or put back): a process must not end then.
-pub fn import_marking(db: &mut Db, claiming: &AtomicBool) -> Result<usize, TrackingError> {
+/// `claims` of [`import_marking`]: no claim held.
+pub const IDLE: u8 = 0;
+/// `claims`: claimed files are held (from the first claim until removed or put back).
+pub const CLAIMING: u8 = 1;
+/// `claims`: set by the thread about to end the process; no claim may start.
+pub const ENDING: u8 = 2;
+
+/// [`import`], with `claims` saying when this thread holds claimed files: claiming starts
+/// only from [`IDLE`] (never once [`ENDING`] is set), and `claims` is back to [`IDLE`] once
+/// the files are removed or put back.
+pub fn import_marking(db: &mut Db, claims: &AtomicU8) -> Result<usize, TrackingError> {
     let dir = dir(db.path());
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Ok(0);
@@ -87,9 +95,16 @@ pub fn import_marking(db: &mut Db, claiming: &AtomicBool) -> Result<usize, Track
         return Ok(0);
     }
     let mut claimed: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut started = false;
     let result = db.insert_all_locked(|| {
-        claiming.store(true, Ordering::SeqCst);
-        claim_all(&dir, entries, &mut claimed)
+        started = claims
+            .compare_exchange(IDLE, CLAIMING, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+        if started {
+            claim_all(&dir, entries, &mut claimed)
+        } else {
+            Vec::new()
+        }
     });
     match &result {
         Ok(_) => {
@@ -103,7 +118,9 @@ pub fn import_marking(db: &mut Db, claiming: &AtomicBool) -> Result<usize, Track
             }
         }
     }
-    claiming.store(false, Ordering::SeqCst);
+    if started {
+        claims.store(IDLE, Ordering::SeqCst);
+    }
     result
 }
 
