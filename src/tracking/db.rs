@@ -27,6 +27,9 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// (measured here: 3.9 MB after a day, ~3 ms of every run spent re-reading it). Here a
 /// TRUNCATE checkpoint runs about every 20 runs (two fsyncs) and no run reads more than this.
 pub const WAL_CHECKPOINT_BYTES: u64 = 256 * 1024;
+/// Prefix of the `meta` keys naming rows imported from the spool (see
+/// [`Db::insert_all_locked`]); pruned with the rows.
+const SPOOLED_KEY: &str = "spooled:";
 /// Seconds between two retention prunes.
 pub const PRUNE_INTERVAL_SECS: i64 = 86_400;
 
@@ -184,10 +187,12 @@ impl Db {
     }
 
     /// Takes the write lock (waiting as for any write), then appends the runs `rows` gives
-    /// (called only once the lock is held), all or none.
+    /// (called only once the lock is held), all or none. Each run comes with a unique name,
+    /// kept in `meta` in the same transaction: a run whose name is there was stored before
+    /// and is skipped (an importer that died after its commit leaves its files behind).
     pub fn insert_all_locked(
         &mut self,
-        rows: impl FnOnce() -> Vec<(i64, RunRecord)>,
+        rows: impl FnOnce() -> Vec<(String, i64, RunRecord)>,
     ) -> Result<usize, TrackingError> {
         let path = self.path.clone();
         let e = |err| sql_err(&path, err);
@@ -196,11 +201,21 @@ impl Db {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(e)?;
         let rows = rows();
-        for (ts, run) in &rows {
-            insert_on(&tx, run, *ts).map_err(e)?;
+        let mut stored = 0;
+        for (name, ts, run) in &rows {
+            let new = tx
+                .execute(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES (?1, ?2)",
+                    params![format!("{SPOOLED_KEY}{name}"), ts.to_string()],
+                )
+                .map_err(e)?;
+            if new == 1 {
+                insert_on(&tx, run, *ts).map_err(e)?;
+                stored += 1;
+            }
         }
         tx.commit().map_err(e)?;
-        Ok(rows.len())
+        Ok(stored)
     }
 
     /// Gets an insert ready before there is a run to store: its statements compiled, the pages
@@ -252,6 +267,11 @@ impl Db {
         let deleted = tx
             .execute("DELETE FROM runs WHERE ts < ?1", [cutoff])
             .map_err(e)?;
+        tx.execute(
+            "DELETE FROM meta WHERE key LIKE 'spooled:%' AND CAST(value AS INTEGER) < ?1",
+            [cutoff],
+        )
+        .map_err(e)?;
         tx.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_prune', ?1)",
             [now.to_string()],

@@ -130,7 +130,7 @@ fn claim_all(
     dir: &Path,
     entries: Vec<std::fs::DirEntry>,
     claimed: &mut Vec<(PathBuf, PathBuf)>,
-) -> Vec<(i64, RunRecord)> {
+) -> Vec<(String, i64, RunRecord)> {
     let mut rows = Vec::new();
     let me = format!("{CLAIMED}-{}", std::process::id());
     for e in entries {
@@ -158,7 +158,7 @@ fn claim_all(
             .and_then(|b| serde_json::from_slice::<Spooled>(&b).ok())
         {
             Some(s) => {
-                rows.push((s.ts, s.run));
+                rows.push((name.to_string_lossy().into_owned(), s.ts, s.run));
                 claimed.push((from, to));
             }
             // Unreadable: nothing to import, and it would fail every run.
@@ -173,13 +173,19 @@ fn claim_all(
 /// How old a claimed file must be before its importer counts as dead.
 const STALE_CLAIM: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The original name of a file claimed by an importer that never finished.
+/// The original name of a file claimed by an importer that never finished: its process is
+/// gone, or the claim is older than [`STALE_CLAIM`]. (A row it did store is not stored twice:
+/// see [`Db::insert_all_locked`].)
 fn stale_claim(e: &std::fs::DirEntry) -> Option<OsString> {
     let name = e.file_name();
     let text = name.to_str()?;
-    let (orig, _) = text.split_once(CLAIMED)?;
+    let (orig, pid) = text.split_once(CLAIMED)?;
+    let gone = pid
+        .strip_prefix('-')
+        .and_then(|p| p.parse::<u32>().ok())
+        .is_some_and(|p| p != std::process::id() && !sys::process_alive(p));
     let age = e.metadata().ok()?.modified().ok()?.elapsed().ok()?;
-    (age > STALE_CLAIM).then(|| orig.into())
+    (gone || age > STALE_CLAIM).then(|| orig.into())
 }
 
 #[cfg(test)]

@@ -157,6 +157,17 @@ pub fn private_file() -> OpenOptions {
     o
 }
 
+/// Whether a process with this pid exists (one that may not be signalled counts).
+pub fn process_alive(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
+        return false;
+    };
+    !matches!(
+        rustix::process::test_kill_process(pid),
+        Err(rustix::io::Errno::SRCH)
+    )
+}
+
 /// The permission bits of `path` (for tests and reports).
 pub fn mode_of(path: &Path) -> io::Result<u32> {
     Ok(fs::metadata(path)?.permissions().mode() & 0o7777)
