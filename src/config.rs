@@ -140,9 +140,20 @@ pub enum ConfigError {
     },
 }
 
-/// Where the config file lives for this environment.
+/// Where the config file lives for this environment: the first of [`Env::config_homes`] that
+/// has one (on macOS upstream rtk's location is read too), else where one is created.
 pub fn config_path(env: &Env) -> Option<PathBuf> {
-    env.config_home().map(|d| d.join("rtk").join("config.toml"))
+    let paths: Vec<PathBuf> = env
+        .config_homes()
+        .into_iter()
+        .map(|d| d.join("rtk").join("config.toml"))
+        .collect();
+    match paths.as_slice() {
+        [] => None,
+        // One place (Linux, Windows): no need to look.
+        [only] => Some(only.clone()),
+        [first, ..] => Some(paths.iter().find(|p| p.is_file()).unwrap_or(first).clone()),
+    }
 }
 
 /// A parsed config file and what `rtk config` reports about it.
@@ -383,6 +394,25 @@ fn create(path: &Path, out: &mut impl Write, err: &mut impl Write) -> anyhow::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn on_macos_upstream_rtks_config_is_read_when_rtks_own_is_absent() {
+        let t = tempfile::tempdir().unwrap();
+        let home = t.path();
+        let env = Env::new([("HOME", home)], home).with_platform(crate::env::Platform::MacOs);
+        let own = home.join(".config/rtk/config.toml");
+        let upstream = home.join("Library/Application Support/rtk/config.toml");
+        // Neither: the new one goes to rtk's own place.
+        assert_eq!(config_path(&env), Some(own.clone()));
+        std::fs::create_dir_all(upstream.parent().unwrap()).unwrap();
+        std::fs::write(&upstream, "[tracking]\nenabled = false\n").unwrap();
+        assert_eq!(config_path(&env), Some(upstream));
+        assert!(!Config::load(&env).0.tracking.enabled);
+        std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+        std::fs::write(&own, "").unwrap();
+        assert_eq!(config_path(&env), Some(own));
+        assert!(Config::load(&env).0.tracking.enabled);
+    }
 
     fn parse(text: &str) -> Result<(Config, Vec<String>), ConfigError> {
         Config::parse(text, Path::new("/c/config.toml"))

@@ -227,7 +227,7 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
         "opencode" => (
             Kind::Plugin(&plugins::OPENCODE, Switch::None),
             pick(
-                env.config_home()
+                env.xdg_config_home()
                     .context("neither XDG_CONFIG_HOME nor HOME is set")
                     .map(|c| c.join("opencode/plugins")),
                 ".opencode/plugins",
