@@ -425,23 +425,6 @@ mod tests {
         }
     }
 
-    /// Runs `argv` with its stdout held: that stdout, as text, and the exit code.
-    fn held_run(argv: &[&str]) -> (String, u8) {
-        let argv: Vec<OsString> = argv.iter().map(OsString::from).collect();
-        let hold = StreamMode::Hold { cap: 1 << 20 };
-        let c = run_captured(&argv, hold, StreamMode::Forward, None)
-            .unwrap()
-            .unwrap();
-        (String::from_utf8(c.stdout.held.to_vec()).unwrap(), c.code)
-    }
-
-    #[test]
-    fn a_program_found_on_path_keeps_its_name_as_argv0() {
-        let (shown, code) = held_run(&["sh", "-c", "tr '\\0' ' ' < /proc/$$/cmdline"]);
-        assert!(shown.starts_with("sh -c "), "{shown}");
-        assert_eq!(code, 0);
-    }
-
     /// A [`Trickle`] that counts the calls to `widen`.
     struct Widened<'a>(Trickle<'a>, std::rc::Rc<std::cell::Cell<u32>>);
 

@@ -13,7 +13,9 @@
 
 use std::ops::Deref;
 
-use memmap2::{Advice, MmapMut};
+use memmap2::MmapMut;
+
+use super::sys;
 
 /// Held bytes past which the stream moves into its own mapping.
 pub const MAP_FROM: usize = 1024 * 1024;
@@ -65,8 +67,8 @@ impl Mapped {
     fn new(start: &[u8], cap: usize) -> Option<Mapped> {
         let size = cap.div_ceil(STEP) * STEP;
         let bytes = MmapMut::map_anon(size).ok()?;
-        // Only hints: without them the pages fault in one by one.
-        let _ = bytes.advise(Advice::HugePage);
+        // Only hints (Linux): without them the pages fault in one by one.
+        sys::advise_huge_pages(&bytes);
         let mut m = Mapped {
             bytes,
             len: 0,
@@ -80,9 +82,7 @@ impl Mapped {
         let end = self.len + bytes.len();
         while self.filled < end {
             let n = STEP.min(self.bytes.len() - self.filled);
-            let _ = self
-                .bytes
-                .advise_range(Advice::PopulateWrite, self.filled, n);
+            sys::populate(&self.bytes, self.filled, n);
             self.filled += n;
         }
         self.bytes[self.len..end].copy_from_slice(bytes);

@@ -66,9 +66,10 @@ impl Recorder {
         let worker_claims = claims.clone();
         thread::spawn(move || {
             db::give_up_waits_with(flag, saw_wait);
-            // Bookkeeping yields the cores to the command and rtk's reader (on Linux the nice
-            // value is this thread's own; the command, spawned by the main thread, keeps its).
-            let _ = rustix::process::setpriority_process(None, RECORDER_NICE);
+            // Bookkeeping yields the cores to the command and rtk's reader: on Linux only, where
+            // the nice value is this thread's own (the command, spawned by the main thread,
+            // keeps its); elsewhere it would be the whole process's, so none.
+            sys::lower_thread_priority(RECORDER_NICE);
             // rtk's data folder, if an older rtk made it with wider modes, becomes private.
             if let Some(data) = env.data_home() {
                 let _ = sys::narrow_dir(&data.join("rtk"));
@@ -280,18 +281,7 @@ mod tests {
         assert_eq!(db.totals(None).unwrap().runs, 1);
     }
 
-    /// The nice value (field 19 of `stat`) of every thread of this process.
-    fn thread_nice_values() -> Vec<i32> {
-        std::fs::read_dir("/proc/self/task")
-            .unwrap()
-            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("stat")).ok())
-            .filter_map(|stat| {
-                let after_name = &stat[stat.rfind(')')? + 2..];
-                after_name.split(' ').nth(16)?.parse().ok()
-            })
-            .collect()
-    }
-
+    #[cfg(all(target_os = "linux", not(feature = "portable")))]
     #[test]
     fn only_the_recorder_thread_gives_way() {
         let dir = tempfile::tempdir().unwrap();
@@ -308,14 +298,11 @@ mod tests {
         let recorder = Recorder::start(&env(&vars));
         // The worker lowers its priority first thing.
         std::thread::sleep(std::time::Duration::from_millis(200));
-        assert!(
-            thread_nice_values().contains(&RECORDER_NICE),
-            "{:?}",
-            thread_nice_values()
-        );
+        let nice = sys::linux::thread_nice_values();
+        assert!(nice.contains(&RECORDER_NICE), "{nice:?}");
         drop(lock);
         // This thread, and a command it starts, keep their priority.
-        let ours = rustix::process::getpriority_process(None).unwrap();
+        let ours = sys::linux::process_nice();
         assert_ne!(ours, RECORDER_NICE);
         let argv: Vec<std::ffi::OsString> = vec!["nice".into()];
         let hold = crate::exec::StreamMode::Hold { cap: 1024 };
@@ -326,6 +313,33 @@ mod tests {
             String::from_utf8_lossy(&c.stdout.held).trim(),
             ours.to_string()
         );
+        let mut warn = Vec::new();
+        recorder.finish_to(&RunRecord::default(), &mut warn);
+        assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
+    }
+
+    /// Where the nice value would be the whole process's (macOS, the BSDs; Linux under
+    /// the `portable` feature), no thread of rtk changes its priority.
+    #[cfg(all(target_os = "linux", feature = "portable"))]
+    #[test]
+    fn without_per_thread_priority_no_thread_gives_way() {
+        let dir = tempfile::tempdir().unwrap();
+        let db_path = dir.path().join("h.db");
+        let vars = [
+            ("HOME", "/nonexistent"),
+            ("RTK_DB_PATH", db_path.to_str().unwrap()),
+        ];
+        let ours = sys::linux::process_nice();
+        // The worker waits for a write lock held here, so it is there to be seen.
+        drop(super::super::db::Db::open_for_write(&db_path).unwrap());
+        let lock = rusqlite::Connection::open(&db_path).unwrap();
+        lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+        let recorder = Recorder::start(&env(&vars));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let nice = sys::linux::thread_nice_values();
+        assert!(nice.len() >= 2 && !nice.contains(&RECORDER_NICE), "{nice:?}");
+        assert_ne!(ours, RECORDER_NICE);
+        drop(lock);
         let mut warn = Vec::new();
         recorder.finish_to(&RunRecord::default(), &mut warn);
         assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));

@@ -49,8 +49,6 @@ pub fn exit_code(status: ExitStatus) -> u8 {
     status.code().map_or(1, |c| (c & 0xff) as u8)
 }
 
-pub fn widen_pipe<T>(_pipe: T, _size: usize) {}
-
 pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
     std::fs::create_dir_all(dir)
 }
@@ -72,6 +70,23 @@ pub fn mode_of(_path: &Path) -> io::Result<u32> {
     Ok(0)
 }
 
+pub fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
+    Ok(())
+}
+
+/// No execute bits: a regular file may be run (its extension decides, see `exec/path.rs`).
+pub fn is_executable(_meta: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// The same file when both resolve to the same canonical path.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +104,9 @@ mod tests {
             .open(deep.join("f"))
             .unwrap();
         assert!(Signals::install().is_none());
+        assert!(same_file(&deep, &t.path().join("a/../a/b")));
+        assert!(!same_file(&deep, &t.path().join("a")));
+        assert!(is_executable(&std::fs::metadata(deep.join("f")).unwrap()));
         #[allow(clippy::disallowed_methods)]
         let mut c = Command::new("sh");
         c.args(["-c", "exit 3"]);

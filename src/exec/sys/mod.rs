@@ -1,15 +1,26 @@
 //! The platform parts of running a command: argv\[0\], process groups, forwarding the signals
-//! rtk receives, waiting without reaping, exit statuses, pipe sizes and private file modes.
-//! `unix.rs` is the real thing on Unix; `fallback.rs` is the portable version used elsewhere
-//! (compiled and tested on every platform, so it never rots).
+//! rtk receives, waiting without reaping, exit statuses, pipe sizes, memory hints, thread
+//! priority, executable bits, file identity and private file modes.
+//! `unix.rs` is the real thing on Unix; `fallback.rs` is the portable version used elsewhere.
+//! `linux.rs` adds the Linux-only hints; `other.rs` is their absence everywhere else.
+//! `fallback.rs` and `other.rs` are compiled and tested on every platform, so they never rot;
+//! the `portable` feature selects `other.rs` on Linux too, so the suite runs the macOS choices.
 //!
-//! Invariant: nothing outside this folder (and `exec/path.rs`) names `std::os::unix` or rustix.
+//! Invariant: nothing outside `sys/` folders (and `platform.rs` files) names `std::os::unix`,
+//! `std::os::fd`, rustix, libc, madvise or `/proc` (scripts/platform-check.sh).
 
 pub mod fallback;
+#[cfg(target_os = "linux")]
+pub mod linux;
+pub mod other;
 #[cfg(unix)]
 mod unix;
 
 #[cfg(not(unix))]
 pub use fallback::*;
+#[cfg(all(target_os = "linux", not(feature = "portable")))]
+pub use linux::{advise_huge_pages, lower_thread_priority, populate, widen_pipe};
+#[cfg(not(all(target_os = "linux", not(feature = "portable"))))]
+pub use other::{advise_huge_pages, lower_thread_priority, populate, widen_pipe};
 #[cfg(unix)]
 pub use unix::*;

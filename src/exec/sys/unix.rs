@@ -1,6 +1,7 @@
 //! Unix: argv\[0\], process groups, signal forwarding (signal-hook's self-pipe, read on a
-//! thread), waiting for a child without reaping it, 128 + n statuses, pipe sizes, and files
-//! created private (0700 folders, 0600 files) rather than narrowed afterwards.
+//! thread), waiting for a child without reaping it, 128 + n statuses, execute bits, file
+//! identity, and files created private (0700 folders, 0600 files) rather than narrowed
+//! afterwards.
 //!
 //! Invariants: a signal is forwarded only to a child that has not been reaped (rtk waits with
 //! `WNOWAIT`, stops forwarding, then reaps), so a reused pid never gets it; in rtk's own
@@ -128,14 +129,6 @@ pub fn exit_code(status: ExitStatus) -> u8 {
     }
 }
 
-/// Asks for a pipe buffer of `size` bytes; only a hint (the system may cap it or lack it).
-pub fn widen_pipe(pipe: impl std::os::fd::AsFd, size: usize) {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    let _ = rustix::pipe::fcntl_setpipe_size(pipe, size);
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    let _ = (pipe, size);
-}
-
 /// Creates `dir` and its missing parents, each created 0700.
 pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
     DirBuilder::new().recursive(true).mode(0o700).create(dir)
@@ -173,27 +166,34 @@ pub fn mode_of(path: &Path) -> io::Result<u32> {
     Ok(fs::metadata(path)?.permissions().mode() & 0o7777)
 }
 
+/// Sets the permission bits of `path` (tests).
+pub fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
+}
+
+/// Whether a file with this metadata may be run: any execute bit, as `execvp` decides.
+pub fn is_executable(meta: &fs::Metadata) -> bool {
+    meta.permissions().mode() & 0o111 != 0
+}
+
+/// Whether two existing paths are the same file (same device and inode: hard links and
+/// symlinks included).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
+/// Makes `link` a symlink to `target` (tests).
+pub fn symlink(target: &Path, link: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn widen_pipe_enlarges_a_real_pipe() {
-        const WANT: usize = 1024 * 1024;
-        let (reader, _writer) = std::io::pipe().unwrap();
-        let before = rustix::pipe::fcntl_getpipe_size(&reader).unwrap();
-        widen_pipe(&reader, WANT);
-        let after = rustix::pipe::fcntl_getpipe_size(&reader).unwrap();
-        let max: usize = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
-        // Root may go past the system's maximum; others get at most that.
-        assert!(after > before || max <= before, "{before} -> {after}");
-        assert!(after <= WANT.max(max));
-    }
 
     #[test]
     fn private_folders_and_files_are_created_private() {

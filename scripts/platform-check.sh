@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Fails when platform-specific code appears in src/ outside the platform modules: any `sys/`
+# folder or a file named `platform.rs`. Platform-specific means std::os::{unix,fd,windows},
+# rustix, libc, memmap2's Advice (madvise) or a /proc path. Comment lines are not code.
+# `--self-test` shows the check fails on a planted `use std::os::unix` and passes otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PATTERN='std::os::(unix|fd|windows)|\brustix\b|\blibc\b|\bAdvice\b|/proc\b'
+
+# Prints the offending lines under $1 (a folder laid out like src/); fails when there are any.
+check() {
+    local found
+    found="$(cd "$1" && grep -rnE --include='*.rs' "$PATTERN" . |
+        grep -vE '^[^:]*/sys/|^[^:]*/platform\.rs:' |
+        grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)"
+    if [ -n "$found" ]; then
+        echo "platform-check: platform-specific code outside sys/ or platform.rs in $1:" >&2
+        echo "$found" | sed 's|^\./|  |' >&2
+        return 1
+    fi
+}
+
+if [ "${1:-}" = --self-test ]; then
+    t="$(mktemp -d)"
+    trap 'rm -rf "$t"' EXIT
+    mkdir -p "$t/exec/sys"
+    printf '//! std::os::unix in a comment is prose.\nfn f() {}\n' >"$t/lib.rs"
+    printf 'use std::os::unix::fs::PermissionsExt;\n' >"$t/exec/sys/unix.rs"
+    printf 'use rustix::process;\n' >"$t/platform.rs"
+    check "$t" || { echo "platform-check self-test: a clean tree was refused" >&2; exit 1; }
+    printf 'use std::os::unix::fs::PermissionsExt;\n' >"$t/planted.rs"
+    if out="$(check "$t" 2>&1)"; then
+        echo "platform-check self-test: a planted use std::os::unix passed" >&2
+        exit 1
+    fi
+    grep -q 'planted.rs:1:use std::os::unix' <<<"$out" ||
+        { echo "platform-check self-test: report does not name the planted line: $out" >&2; exit 1; }
+    echo "platform-check self-test: planted use std::os::unix refused:"
+    echo "$out"
+    exit 0
+fi
+
+check src
+echo "platform-check: no platform-specific code outside the platform modules"
