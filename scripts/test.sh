@@ -14,7 +14,13 @@ cargo fmt --all -- --check
 (cd fuzz && cargo fmt -- --check)
 cargo clippy --all-targets --locked -- -D warnings
 ./scripts/msrv-check.sh
+./scripts/platform-check.sh --self-test
+./scripts/platform-check.sh
 cargo test --locked
+
+echo "== rust: the other Unix systems' choices (macOS) on this machine"
+cargo clippy --all-targets --locked --features portable -- -D warnings
+cargo test --locked --features portable
 
 echo "== supply chain: cargo deny"
 ./scripts/deny.sh
