@@ -337,7 +337,10 @@ mod tests {
         let recorder = Recorder::start(&env(&vars));
         std::thread::sleep(std::time::Duration::from_millis(200));
         let nice = sys::linux::thread_nice_values();
-        assert!(nice.len() >= 2 && !nice.contains(&RECORDER_NICE), "{nice:?}");
+        assert!(
+            nice.len() >= 2 && !nice.contains(&RECORDER_NICE),
+            "{nice:?}"
+        );
         assert_ne!(ours, RECORDER_NICE);
         drop(lock);
         let mut warn = Vec::new();

@@ -45,8 +45,14 @@ pub fn wait_exited(_child: &Child) -> io::Result<()> {
     Ok(())
 }
 
+/// The command's code when it fits a byte; any other code (Windows has 32-bit ones, such as
+/// `0xC000013A` for ^C) is 1, so a failure never reads as success (256 would as `& 0xff`).
 pub fn exit_code(status: ExitStatus) -> u8 {
-    status.code().map_or(1, |c| (c & 0xff) as u8)
+    status.code().map_or(1, code_byte)
+}
+
+fn code_byte(c: i32) -> u8 {
+    u8::try_from(c).unwrap_or(1)
 }
 
 pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
@@ -116,5 +122,13 @@ mod tests {
         let mut child = c.spawn().unwrap();
         wait_exited(&child).unwrap();
         assert_eq!(exit_code(child.wait().unwrap()), 3);
+    }
+
+    #[test]
+    fn codes_past_a_byte_never_read_as_success() {
+        for (code, byte) in [(0, 0), (3, 3), (255, 255), (256, 1), (-1, 1)] {
+            assert_eq!(code_byte(code), byte, "{code}");
+        }
+        assert_eq!(code_byte(0xC000_013Au32 as i32), 1);
     }
 }

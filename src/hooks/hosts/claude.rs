@@ -25,7 +25,8 @@
 //! rtk runs under) are read by [`super::claude_cli`].
 //!
 //! Managed policy: the administrator's `managed-settings.json` (Linux
-//! `/etc/claude-code/`, macOS `/Library/Application Support/ClaudeCode/`; the variable
+//! `/etc/claude-code/`, macOS `/Library/Application Support/ClaudeCode/`, Windows
+//! `C:\ProgramData\ClaudeCode\`; the variable
 //! `RTK_CLAUDE_MANAGED_SETTINGS` names another path — a test/override hook, not a Claude
 //! setting) is read first; its deny, ask and allow rules join the others. When it sets
 //! `allowManagedPermissionRulesOnly: true`, allow rules of every other file are ignored.
@@ -105,7 +106,9 @@ pub const MANAGED_OVERRIDE: &str = "RTK_CLAUDE_MANAGED_SETTINGS";
 
 #[cfg(target_os = "macos")]
 const MANAGED_SETTINGS: &str = "/Library/Application Support/ClaudeCode/managed-settings.json";
-#[cfg(not(target_os = "macos"))]
+#[cfg(windows)]
+const MANAGED_SETTINGS: &str = r"C:\ProgramData\ClaudeCode\managed-settings.json";
+#[cfg(not(any(target_os = "macos", windows)))]
 const MANAGED_SETTINGS: &str = "/etc/claude-code/managed-settings.json";
 
 /// The managed policy file Claude reads.

@@ -71,7 +71,9 @@ pub fn sources(env: &Env) -> Sources {
 
 #[cfg(target_os = "macos")]
 const SYSTEM_SETTINGS: &str = "/Library/Application Support/GeminiCli/settings.json";
-#[cfg(not(target_os = "macos"))]
+#[cfg(windows)]
+const SYSTEM_SETTINGS: &str = r"C:\ProgramData\gemini-cli\settings.json";
+#[cfg(not(any(target_os = "macos", windows)))]
 const SYSTEM_SETTINGS: &str = "/etc/gemini-cli/settings.json";
 
 /// One settings scope as read: its rules, its JSON (if parsed) and whether it sets
