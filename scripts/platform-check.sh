@@ -2,7 +2,8 @@
 # Fails when platform-specific code appears in src/ outside the platform modules: any `sys/`
 # folder or a file named `platform.rs`. Platform-specific means std::os::{unix,fd,windows},
 # rustix, libc, memmap2's Advice (madvise) or a /proc path. Comment lines are not code.
-# `--self-test` shows the check fails on a planted `use std::os::unix` and passes otherwise.
+# `--self-test` shows the check fails on a planted `use std::os::unix` and passes otherwise;
+# a folder argument checks that folder instead of src/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,5 +42,5 @@ if [ "${1:-}" = --self-test ]; then
     exit 0
 fi
 
-check src
+check "${1:-src}"
 echo "platform-check: no platform-specific code outside the platform modules"
