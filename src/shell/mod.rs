@@ -12,9 +12,9 @@
 //! `words` (unquoting), `forms` (permission forms, wrapper peeling, `sh -c` detection).
 
 mod checks;
-mod cpu_time;
 mod forms;
 mod inert;
+mod platform;
 mod session;
 mod views;
 mod walk;

@@ -7,7 +7,6 @@
 //! them could only loosen) but loses all its allow rules (the host may reject the whole file),
 //! again with exactly one warning. Nothing here spawns a process.
 
-pub mod ancestry;
 pub mod claude;
 pub mod claude_cli;
 pub mod claude_readonly;
@@ -17,6 +16,7 @@ pub mod droid;
 pub mod gemini;
 pub mod gemini_policy;
 pub mod opencode;
+pub mod platform;
 pub mod project;
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The command lines of rtk's ancestor processes (platform module). Linux reads
+//! Platform module: the command lines of rtk's ancestor processes. Linux reads
 //! `/proc/<pid>/stat` and `/proc/<pid>/cmdline`; elsewhere there is no portable way without
 //! spawning a process, so the fallback reports nothing. No process is spawned.
 
