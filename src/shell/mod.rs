@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 pub use forms::{basename, command_views, is_assignment as is_assignment_value};
+pub use session::OVER_BUDGET;
 
 /// Where a simple command sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
