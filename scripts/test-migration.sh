@@ -85,7 +85,8 @@ hook_answers() { # <label>: every installed entry's command answers its agent's 
     while IFS='|' read -r agent fixture cmd; do
         [ -n "$cmd" ] || { check "$label: $agent has an rtk hook entry" false; continue; }
         out="$(payload "$fixture" | sh -c "$cmd" 2>"$scratch/hook.err")" || true
-        check "$label: $agent hook ($cmd) answers with a rewrite: $out" grep -q '"rtk ' <<<"$out"
+        # The rewrite names rtk plainly or by its absolute path (codex: login shells reset PATH).
+        check "$label: $agent hook ($cmd) answers with a rewrite: $out" grep -Eq '"([^" ]*/)?rtk ' <<<"$out"
         check "$label: $agent hook stderr is empty" test ! -s "$scratch/hook.err"
     done < <(python3 "$repo/scripts/migration/hook-commands.py" "$HOME")
 }
