@@ -15,7 +15,9 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus};
-use std::thread::{self, JoinHandle};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
 
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
@@ -70,7 +72,8 @@ impl Signals {
         let pid = Pid::from_child(child);
         let handle = self.0.handle();
         let mut signals = self.0;
-        let thread = thread::spawn(move || {
+        let (done_tx, done) = mpsc::channel();
+        thread::spawn(move || {
             let mut sent = Vec::new();
             for origin in signals.forever() {
                 if !own_group && matches!(origin.cause, Cause::Kernel) {
@@ -88,23 +91,30 @@ impl Signals {
                     sent.push(origin.signal);
                 }
             }
-            sent
+            let _ = done_tx.send(sent);
         });
-        Forwarding { handle, thread }
+        Forwarding { handle, done }
     }
 }
 
 /// Signals being forwarded to a running child.
 pub struct Forwarding {
     handle: Handle,
-    thread: JoinHandle<Vec<i32>>,
+    done: mpsc::Receiver<Vec<i32>>,
 }
 
+/// How long [`Forwarding::stop`] waits for the forwarding thread to end.
+const STOP_WAIT: Duration = Duration::from_millis(200);
+
 impl Forwarding {
-    /// Stops forwarding; the signals that were forwarded, in order.
+    /// Stops forwarding; the signals that were forwarded, in order. The thread is woken through
+    /// signal-hook's socket pair; where a sandbox forbids writing to it (Codex's seccomp policy
+    /// refuses socket sends), the wake-up never arrives, so the thread is left blocked after
+    /// [`STOP_WAIT`] rather than joined: blocked there, it can forward nothing, and the command's
+    /// exit is not held up.
     pub fn stop(self) -> Vec<i32> {
         self.handle.close();
-        self.thread.join().unwrap_or_default()
+        self.done.recv_timeout(STOP_WAIT).unwrap_or_default()
     }
 }
 
