@@ -6,27 +6,11 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::TestEnv;
+use crate::common::{copy_tree, TestEnv};
 use rtk::vectors::unescape;
 
 pub fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hooks")
-}
-
-pub fn copy_tree(from: &Path, to: &Path) {
-    if !from.exists() {
-        return;
-    }
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            std::fs::create_dir_all(&dest).unwrap();
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
 }
 
 /// One fixture case: (name, payload bytes, expected stdout).

@@ -4,20 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::TestEnv;
-
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            std::fs::create_dir_all(&dest).unwrap();
-            copy_tree(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), dest).unwrap();
-        }
-    }
-}
+use crate::common::{copy_tree, TestEnv};
 
 fn upstream_home() -> TestEnv {
     let t = TestEnv::new();

@@ -77,3 +77,20 @@ impl TestEnv {
         c
     }
 }
+
+/// Copies the folder `from` into `to` (created as needed); nothing when `from` is missing.
+pub fn copy_tree(from: &Path, to: &Path) {
+    if !from.exists() {
+        return;
+    }
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
