@@ -2,7 +2,7 @@
 `rtk` on PATH that logs each call, and a clean environment. Nothing outside the temp dir is
 written, and the only network address any host is given is the scripted model on 127.0.0.1.
 
-The `rtk` on PATH is a small sh script that records every call in `rtk-calls.log` and then runs
+The `rtk` on PATH is a small bash script that records every call in `rtk-calls.log` and then runs
 the real binary: hook and rewrite calls with their exit code and answer, any other call as
 `run` (that is the rtk form of a command actually running).
 """
@@ -13,17 +13,19 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-SHIM = """#!/bin/sh
+SHIM = """#!/bin/bash
+# The real rtk runs under this script's own path as argv[0]: that is the path a rewrite
+# naming rtk absolutely (`rtk rewrite --absolute`, the codex hook) puts in the command.
 log='{log}'
 case "$1" in
     hook|rewrite)
-        out=$('{real}' "$@"); rc=$?
+        out=$(exec -a "$0" '{real}' "$@"); rc=$?
         printf '%s\\t%s\\t%s\\n' "$*" "$rc" "$(printf '%s' "$out" | tr '\\n\\t' '  ')" >>"$log"
         printf '%s\\n' "$out"
         exit $rc ;;
     *)
         printf 'run\\t%s\\n' "$*" >>"$log"
-        exec '{real}' "$@" ;;
+        exec -a "$0" '{real}' "$@" ;;
 esac
 """
 

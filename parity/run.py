@@ -38,7 +38,10 @@ RUN_TIMEOUT = 120
 # a connection to anything but loopback fails the pair.
 STRACE = shutil.which("strace")
 ADDR = re.compile(r'inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)"')
-EXEC = re.compile(r'execve\("([^"]*)", \[((?:"[^"]*"(?:, )?)*)[^\n]*\) = 0$', re.M)
+# `PID execve("path", ["argv0", …], …) = 0`, or split by strace -f when another thread runs
+# meanwhile: `PID execve("path", [...] <unfinished ...>` … `PID <... execve resumed>) = 0`.
+EXEC = re.compile(r'^(\d+) +execve\("([^"]*)", \[((?:"[^"]*"(?:, )?)*)[^\n]*?(\) = 0|<unfinished \.\.\.>)$', re.M)
+RESUMED = re.compile(r'^(\d+) +<\.\.\. execve resumed>.*\) = 0$', re.M)
 
 
 def rtk_execs(trace):
@@ -47,9 +50,13 @@ def rtk_execs(trace):
     hook/rewrite/init."""
     if not trace.exists():
         return []
+    text = trace.read_text(errors="replace")
+    resumed_ok = {m.group(1) for m in RESUMED.finditer(text)}
     runs = []
-    for m in EXEC.finditer(trace.read_text(errors="replace")):
-        path, argv = m.group(1), re.findall(r'"([^"]*)"', m.group(2))
+    for m in EXEC.finditer(text):
+        pid, path, argv = m.group(1), m.group(2), re.findall(r'"([^"]*)"', m.group(3))
+        if m.group(4) != ") = 0" and pid not in resumed_ok:
+            continue
         if path.rsplit("/", 1)[-1] == "rtk" and len(argv) > 1 and argv[1] not in ("hook", "rewrite", "init"):
             runs.append(("run", " ".join(argv[1:]), None, None))
     return runs
@@ -104,7 +111,7 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
         argv = host.argv(fx, exe)
         trace = fx.root / "connect.trace"
         if STRACE:
-            argv = [STRACE, "-f", "-qq", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
+            argv = [STRACE, "-f", "-qq", "-s", "4096", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
         try:
             p = subprocess.run(
                 argv,

@@ -159,6 +159,18 @@ class Checks(unittest.TestCase):
             )
             self.assertEqual(run.rtk_execs(trace), [("run", "git status", None, None)])
 
+    def test_rtk_execs_split_by_another_thread(self):
+        with tempfile.TemporaryDirectory() as d:
+            trace = Path(d) / "t"
+            trace.write_text(
+                '7 execve("/opt/x/rtk", ["/opt/x/rtk", "ls", "-a"], 0x1 /* 3 vars */ <unfinished ...>\n'
+                '8 futex(0x1, FUTEX_WAKE, 1) = 0\n'
+                '9 execve("/opt/y/rtk", ["/opt/y/rtk", "pwd"], 0x1 /* 3 vars */ <unfinished ...>\n'
+                '7 <... execve resumed>) = 0\n'
+                '9 <... execve resumed>) = -1 ENOENT (No such file)\n'
+            )
+            self.assertEqual(run.rtk_execs(trace), [("run", "ls -a", None, None)])
+
     def test_known_failures_entries_name_real_pairs(self):
         from corpus import COMMANDS
         from hosts import HOSTS

@@ -326,6 +326,17 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
         (None, true) => writeln!(out, "# history database: none (no HOME or XDG_DATA_HOME)")?,
         (_, false) => writeln!(out, "# history recording: disabled")?,
     }
+    let trouble = crate::tracking::trouble::read(env);
+    if !trouble.is_empty() {
+        let runs: u64 = trouble.iter().map(|t| t.count).sum();
+        writeln!(
+            out,
+            "# trouble while recording runs ({runs}; details: rtk gain):"
+        )?;
+        for t in &trouble {
+            writeln!(out, "#   {}", t.message)?;
+        }
+    }
     write!(out, "{}", toml::to_string_pretty(&config)?)?;
     if !notes.is_empty() {
         writeln!(out, "\n# upstream rtk 1.x keys in this file:")?;

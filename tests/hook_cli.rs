@@ -455,6 +455,34 @@ fn codex_rewrite_runs_in_a_login_shell_without_rtk_on_path() {
     assert_eq!(String::from_utf8_lossy(&rw.stdout), rewritten);
 }
 
+/// `--absolute` names rtk by the path the host ran it by (a package manager's stable link, or
+/// a wrapper), not the file that link resolves to; a relative `argv[0]` falls back to the binary.
+#[cfg(unix)]
+#[test]
+fn absolute_rewrite_names_the_path_rtk_was_run_by() {
+    let t = TestEnv::new();
+    let bin = assert_cmd::cargo::cargo_bin("rtk");
+    let links = t.root.path().join("links");
+    std::fs::create_dir_all(&links).unwrap();
+    let link = links.join("rtk");
+    std::os::unix::fs::symlink(&bin, &link).unwrap();
+    let rewrite = |program: &str, cwd: &std::path::Path| {
+        let out = assert_cmd::Command::new(program)
+            .args(["rewrite", "--absolute", "ls", "-a"])
+            .current_dir(cwd)
+            .env("HOME", t.home())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(
+        rewrite(link.to_str().unwrap(), t.work().as_path()),
+        format!("{} ls -a", link.display())
+    );
+    // Run as `./rtk` from the link's folder: not absolute, so the binary's own path.
+    assert_eq!(rewrite("./rtk", &links), format!("{} ls -a", bin.display()));
+}
+
 /// Issue 22: rules given to Claude as `--allowedTools`/`--disallowedTools` are read from the
 /// command line of the Claude process rtk runs under (here a bash standing in for it).
 #[test]

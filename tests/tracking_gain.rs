@@ -170,6 +170,62 @@ fn broken_databases_warn_once_and_return() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("garbage.db"));
 }
 
+/// Issue 22: a data folder rtk cannot write (a sandbox, a read-only home) never shows in a
+/// command's output, stderr included (the agent reads it); `rtk gain` and `rtk config` say it.
+#[test]
+fn recording_trouble_is_told_by_gain_and_config_not_by_the_command() {
+    let t = TestEnv::new();
+    // A data "folder" that is a regular file: not even root can make rtk/ under it.
+    let blocked = t.write("blocked", "x");
+    let rtk = || {
+        let mut c = t.rtk();
+        c.env("XDG_DATA_HOME", &blocked);
+        c
+    };
+    let raw = assert_cmd::Command::new("ls")
+        .arg("-a")
+        .current_dir(t.work())
+        .output()
+        .unwrap();
+    for _ in 0..3 {
+        let out = rtk().args(["ls", "-a"]).output().unwrap();
+        assert_eq!(out.status.code(), raw.status.code());
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let gain = rtk().arg("gain").output().unwrap();
+    let err = String::from_utf8_lossy(&gain.stderr);
+    assert!(err.contains("rtk: trouble while recording runs"), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.contains("history not recorded"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("3 times"), "{line}");
+    let config = rtk().arg("config").output().unwrap();
+    let text = String::from_utf8_lossy(&config.stdout);
+    assert!(
+        text.contains("# trouble while recording runs (3; details: rtk gain)"),
+        "{text}"
+    );
+    assert!(text.contains("history not recorded"), "{text}");
+    // Kept in this user's private folder under TMPDIR (the data folder could not take it).
+    let kept = std::fs::read_dir(t.root.path().join("tmp"))
+        .unwrap()
+        .count();
+    assert_eq!(kept, 1);
+    // A reset forgets it.
+    let reset = rtk().args(["gain", "--reset", "--yes"]).output().unwrap();
+    assert_eq!(reset.status.code(), Some(0), "{reset:?}");
+    let gain = rtk().arg("gain").output().unwrap();
+    assert!(
+        !String::from_utf8_lossy(&gain.stderr).contains("trouble"),
+        "{gain:?}"
+    );
+}
+
 #[test]
 fn no_tracking_env_and_config_disable_recording() {
     let t = TestEnv::new();

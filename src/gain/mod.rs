@@ -14,7 +14,7 @@ use crate::cli::{GainArgs, GainFormat};
 use crate::env::Env;
 use crate::tracking::db::Db;
 use crate::tracking::query::Period;
-use crate::tracking::{now_unix, project_root, upstream, Settings};
+use crate::tracking::{self, now_unix, project_root, upstream, Settings};
 
 use report::Plan;
 
@@ -30,7 +30,11 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
         .map(|p| resolve_project(env.cwd(), p));
     let mut err = std::io::stderr().lock();
     if args.reset {
-        return reset(&path, project.as_deref(), args.yes, &mut err);
+        let code = reset(&path, project.as_deref(), args.yes, &mut err)?;
+        if code == 0 && project.is_none() {
+            tracking::trouble::clear(env)?;
+        }
+        return Ok(code);
     }
     if args.graph && args.format != GainFormat::Text {
         anyhow::bail!(
@@ -91,7 +95,37 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
         }
         GainFormat::Text => render::text(&report, &mut out)?,
     }
+    report_trouble(&tracking::trouble::read(env), &mut err)?;
     Ok(0)
+}
+
+/// What went wrong while runs were being recorded (kept by [`tracking::trouble`], since a
+/// command's own output is no place for it), on stderr: stdout stays the report.
+fn report_trouble(
+    trouble: &[tracking::trouble::Trouble],
+    err: &mut impl Write,
+) -> std::io::Result<()> {
+    if trouble.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        err,
+        "rtk: trouble while recording runs (cleared by --reset):"
+    )?;
+    for t in trouble {
+        let times = if t.count == 1 {
+            "once".to_string()
+        } else {
+            format!("{} times", t.count)
+        };
+        let when = if t.first == t.last {
+            report::iso(t.last)
+        } else {
+            format!("{} .. {}", report::iso(t.first), report::iso(t.last))
+        };
+        writeln!(err, "  {}: {times}, {when}", t.message)?;
+    }
+    Ok(())
 }
 
 fn periods(args: &GainArgs) -> Vec<Period> {

@@ -214,15 +214,24 @@ pub fn evaluate_for(cmd: &str, host: Host, env: &Env) -> Decision {
     evaluate_for_program(cmd, host, env, None)
 }
 
-/// rtk's own absolute path, when the running binary is named `rtk` and its path can be written
-/// into a command line unquoted (letters, digits and `/._+-@%,:=`); None otherwise (the caller
-/// then inserts plain `rtk`). A readlink, no process.
+/// rtk's own absolute path, for hosts whose shell may not find `rtk` on PATH. The path the host
+/// ran rtk by (`argv[0]`) when it is absolute and names an existing `rtk`: a package manager's
+/// stable link (`/opt/homebrew/bin/rtk`) rather than the versioned file it resolves to; else the
+/// running binary's path. Only a path that can be written into a command line unquoted (letters,
+/// digits and `/._+-@%,:=`); None otherwise (the caller then inserts plain `rtk`). No process.
 pub fn absolute_program() -> Option<String> {
-    let exe = std::env::current_exe().ok()?;
-    let text = exe.to_str()?;
-    let stem = exe.file_stem()?.to_str()?;
+    let invoked = std::env::args_os().next().map(std::path::PathBuf::from);
+    let invoked = invoked.filter(|p| p.is_absolute() && p.is_file());
+    let exe = invoked.or_else(|| std::env::current_exe().ok())?;
+    writable_rtk_path(&exe)
+}
+
+/// `path` as command-line text when it is absolute, names `rtk` and needs no quoting.
+fn writable_rtk_path(path: &std::path::Path) -> Option<String> {
+    let text = path.to_str()?;
+    let stem = path.file_stem()?.to_str()?;
     let safe = |c: char| c.is_ascii_alphanumeric() || "/._+-@%,:=".contains(c);
-    (exe.is_absolute() && stem == "rtk" && text.chars().all(safe)).then(|| text.to_string())
+    (path.is_absolute() && stem == "rtk" && text.chars().all(safe)).then(|| text.to_string())
 }
 
 /// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).

@@ -1,11 +1,13 @@
 //! History of filtered runs in SQLite, off the hook path (`rtk rewrite` / `rtk hook` never
-//! open it). Recording never fails the user's command: problems become one stderr warning.
+//! open it). Recording never fails the user's command, and never prints into it: problems are
+//! kept by [`trouble`] for `rtk gain` and `rtk config`.
 //!
 //! Layout: [`db`] opens the database (WAL, busy timeout, versioned migrations, pruning at
 //! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows, [`tokens`] is the token estimate and its calibration, [`command`] turns an
 //! argv into the stored command text (secrets masked) and its report key, [`query`] is the read
 //! side used by `rtk gain` and `rtk discover`, [`recorder`] opens the database while the
-//! command runs, [`spool`] keeps a row the locked database could not take in time.
+//! command runs, [`spool`] keeps a row the locked database could not take in time, [`trouble`]
+//! keeps what went wrong.
 
 pub mod command;
 pub mod db;
@@ -13,6 +15,7 @@ pub mod query;
 pub mod recorder;
 pub mod spool;
 pub mod tokens;
+pub mod trouble;
 pub mod upstream;
 
 use std::io::Write;
@@ -123,9 +126,9 @@ fn expand_home(p: &Path, env: &Env) -> PathBuf {
 }
 
 /// Appends one row to the history database; never returns an error to the caller.
-/// Any problem becomes exactly one warning line on stderr.
+/// Any problem is kept for `rtk gain` and `rtk config` ([`trouble`]), not printed.
 pub fn record(env: &Env, run: &RunRecord) {
-    record_to(env, run, &mut std::io::stderr().lock());
+    Recorder::start(env).finish(run);
 }
 
 /// [`record`] with the warning (config warnings included) written to `warn`.

@@ -1,11 +1,11 @@
 //! Recording a run without adding its cost to the run: [`Recorder::start`] loads the settings,
 //! opens the history database and does its maintenance (pruning, WAL checkpoint, spool import)
 //! on a thread while the command runs; [`Recorder::finish`] takes the ready database back, does
-//! the one INSERT on the calling thread and prints any warning.
+//! the one INSERT on the calling thread and keeps any trouble for `rtk gain` ([`super::trouble`]).
 //!
 //! Same guarantees as [`super::record`]: the command's output and exit code never depend on
-//! it, a problem is one warning line on stderr, and a locked database holds the exit up by
-//! at most [`EXIT_WAIT`] (the row is spooled, not lost).
+//! it, a problem is never printed into the command's output (the agent reads stderr too), and
+//! a locked database holds the exit up by at most [`EXIT_WAIT`] (the row is spooled, not lost).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -168,10 +168,12 @@ impl Recorder {
         print_warnings(&self.wait(run), warn);
     }
 
-    /// [`Recorder::finish_to`] on stderr.
+    /// Stores `run` and waits for it; trouble is kept for `rtk gain` and `rtk config`, not
+    /// printed.
     pub fn finish(self, run: &RunRecord) {
+        let env = self.env.clone();
         let warnings = self.wait(run);
-        print_warnings(&warnings, &mut std::io::stderr().lock());
+        super::trouble::note(&env, &warnings, now_unix());
     }
 }
 

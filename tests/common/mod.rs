@@ -1,5 +1,5 @@
 //! Hermetic test environment: every command runs with a cleared environment, a temp HOME,
-//! a temp XDG config/data home and a temp working directory.
+//! a temp XDG config/data home, a temp TMPDIR and a temp working directory.
 
 #![allow(dead_code)]
 
@@ -24,7 +24,7 @@ pub struct TestEnv {
 impl TestEnv {
     pub fn new() -> Self {
         let root = tempfile::tempdir().expect("tempdir");
-        for d in ["home", "work", "xdg-config", "xdg-data"] {
+        for d in ["home", "work", "xdg-config", "xdg-data", "tmp"] {
             std::fs::create_dir_all(root.path().join(d)).unwrap();
         }
         TestEnv { root }
@@ -54,6 +54,7 @@ impl TestEnv {
             .env("XDG_CONFIG_HOME", self.root.path().join("xdg-config"))
             .env("XDG_DATA_HOME", self.root.path().join("xdg-data"))
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("TMPDIR", self.root.path().join("tmp"))
             // Never the command line of a Claude this test happens to run under.
             .env("RTK_CLAUDE_CMDLINE", "")
             // Never the machine's Gemini admin policies.

@@ -59,6 +59,17 @@ pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
     std::fs::create_dir_all(dir)
 }
 
+/// The name of rtk's folder in the (per-user, here) temp dir.
+pub fn user_dir_name() -> String {
+    "rtk".to_string()
+}
+
+/// `<base>/rtk` (a per-user temp dir here), made if missing.
+pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
+    let dir = base.join(user_dir_name());
+    std::fs::create_dir_all(&dir).ok().map(|()| dir)
+}
+
 pub fn narrow_dir(_dir: &Path) -> io::Result<()> {
     Ok(())
 }

@@ -144,6 +144,23 @@ pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
     DirBuilder::new().recursive(true).mode(0o700).create(dir)
 }
 
+/// The name of this user's folder in a shared temp dir: `rtk-<uid>`.
+pub fn user_dir_name() -> String {
+    format!("rtk-{}", rustix::process::getuid().as_raw())
+}
+
+/// This user's private folder `<base>/rtk-<uid>` (in a shared temp dir), made 0700 if missing;
+/// None when it is not a real folder of this user's that only this user may enter (someone
+/// else made it first, or it is a symlink).
+pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = rustix::process::getuid().as_raw();
+    let dir = base.join(user_dir_name());
+    let _ = DirBuilder::new().mode(0o700).create(&dir);
+    let meta = fs::symlink_metadata(&dir).ok()?;
+    (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
+}
+
 /// Narrows `dir` (a folder rtk owns, made by an older rtk) to 0700 if it is wider.
 pub fn narrow_dir(dir: &Path) -> io::Result<()> {
     let mode = fs::metadata(dir)?.permissions().mode();

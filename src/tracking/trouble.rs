@@ -1,0 +1,221 @@
+//! Trouble rtk had keeping its own books while running a command (history not recorded, a
+//! config file it could not read): kept here for `rtk gain` and `rtk config` to report, never
+//! printed into the command's output, which the agent reads (issue 22).
+//!
+//! One small private file, `trouble.json`, in the first of these that can be written: rtk's data
+//! folder, or this user's private folder under the temp dir (under a sandbox or a read-only
+//! home often only that one). Readers merge both. Each distinct message is one entry with a
+//! count and when it was first and last seen; at most [`MAX_ENTRIES`], the oldest dropped.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::env::Env;
+use crate::exec::sys;
+
+/// Distinct messages kept.
+pub const MAX_ENTRIES: usize = 20;
+
+const FILE: &str = "trouble.json";
+
+/// One kind of trouble.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trouble {
+    pub message: String,
+    pub count: u64,
+    /// Unix seconds.
+    pub first: i64,
+    pub last: i64,
+}
+
+/// Where the file may be, in the order a writer tries them: rtk's data folder, then this
+/// user's folder under the temp dir (shared with other users: checked before use).
+enum Folder {
+    Data(PathBuf),
+    Temp(PathBuf),
+}
+
+fn folders(env: &Env) -> Vec<Folder> {
+    let data = env.data_home().map(|d| Folder::Data(d.join("rtk")));
+    data.into_iter()
+        .chain([Folder::Temp(temp_base(env))])
+        .collect()
+}
+
+impl Folder {
+    /// The file's path, without making anything.
+    fn file(&self) -> PathBuf {
+        match self {
+            Folder::Data(d) => d.join(FILE),
+            Folder::Temp(base) => base.join(sys::user_dir_name()).join(FILE),
+        }
+    }
+
+    /// The file's path, its folder made (private) if missing; None when it cannot be.
+    fn make(&self) -> Option<PathBuf> {
+        match self {
+            Folder::Data(d) => sys::create_private_dir_all(d).ok().map(|()| d.join(FILE)),
+            Folder::Temp(base) => sys::user_dir_in(base).map(|d| d.join(FILE)),
+        }
+    }
+}
+
+/// The temp dir as `env` sets it (`TMPDIR`; `TEMP` on Windows), else the system's.
+fn temp_base(env: &Env) -> PathBuf {
+    let var = if cfg!(windows) { "TEMP" } else { "TMPDIR" };
+    env.path_var(var)
+        .filter(|p| p.is_absolute())
+        .unwrap_or_else(std::env::temp_dir)
+}
+
+/// Records `messages` (seen at `now`); best effort, silent: there is nowhere to say it failed.
+pub fn note(env: &Env, messages: &[String], now: i64) {
+    if messages.is_empty() {
+        return;
+    }
+    for folder in folders(env) {
+        let Some(path) = folder.make() else {
+            continue;
+        };
+        let mut entries = read_file(&path);
+        for m in messages {
+            match entries.iter_mut().find(|e| &e.message == m) {
+                Some(e) => {
+                    e.count += 1;
+                    e.last = now;
+                }
+                None => entries.push(Trouble {
+                    message: m.clone(),
+                    count: 1,
+                    first: now,
+                    last: now,
+                }),
+            }
+        }
+        entries.sort_by_key(|e| std::cmp::Reverse(e.last));
+        entries.truncate(MAX_ENTRIES);
+        if write_file(&path, &entries).is_ok() {
+            return;
+        }
+    }
+}
+
+/// Every recorded trouble, most recent first (both folders merged).
+pub fn read(env: &Env) -> Vec<Trouble> {
+    let mut all: Vec<Trouble> = Vec::new();
+    for folder in folders(env) {
+        for t in read_file(&folder.file()) {
+            match all.iter_mut().find(|e| e.message == t.message) {
+                Some(e) => {
+                    e.count += t.count;
+                    e.first = e.first.min(t.first);
+                    e.last = e.last.max(t.last);
+                }
+                None => all.push(t),
+            }
+        }
+    }
+    all.sort_by_key(|e| std::cmp::Reverse(e.last));
+    all
+}
+
+/// Forgets every recorded trouble (`rtk gain --reset`).
+pub fn clear(env: &Env) -> std::io::Result<()> {
+    for folder in folders(env) {
+        let file = folder.file();
+        if file.symlink_metadata().is_ok() {
+            std::fs::remove_file(file)?;
+        }
+    }
+    Ok(())
+}
+
+fn read_file(path: &Path) -> Vec<Trouble> {
+    std::fs::read(path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
+}
+
+/// Written whole under a temporary name, then renamed: a reader never sees half a file.
+fn write_file(path: &Path, entries: &[Trouble]) -> std::io::Result<()> {
+    use std::io::Write;
+    let part = path.with_extension(format!("json.{}.part", std::process::id()));
+    let text = serde_json::to_vec_pretty(entries).map_err(std::io::Error::other)?;
+    let mut f = sys::private_file()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&part)?;
+    f.write_all(&text)?;
+    drop(f);
+    std::fs::rename(&part, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&part);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_in(dir: &Path, data: &Path) -> Env {
+        Env::new(
+            [
+                ("XDG_DATA_HOME", data.to_str().unwrap()),
+                ("TMPDIR", dir.join("tmp").to_str().unwrap()),
+            ],
+            dir,
+        )
+    }
+
+    #[test]
+    fn one_entry_per_message_counted_newest_first_and_capped() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = env_in(dir.path(), &dir.path().join("data"));
+        note(&env, &["a".into()], 10);
+        note(&env, &["b".into(), "a".into()], 20);
+        let got = read(&env);
+        assert_eq!(got.len(), 2);
+        assert_eq!((got[0].count, got[0].first, got[0].last), (2, 10, 20));
+        assert_eq!(got[1].message, "b");
+        for i in 0..(MAX_ENTRIES as i64 + 5) {
+            note(&env, &[format!("m{i}")], 100 + i);
+        }
+        let got = read(&env);
+        assert_eq!(got.len(), MAX_ENTRIES);
+        assert_eq!(got[0].message, format!("m{}", MAX_ENTRIES + 4));
+        assert!(dir.path().join("data/rtk").join(FILE).exists());
+    }
+
+    #[test]
+    fn an_unwritable_data_folder_falls_back_to_a_private_temp_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("tmp")).unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").unwrap();
+        let env = env_in(dir.path(), &file);
+        note(&env, &["history not recorded: x".into()], 5);
+        let kept = dir.path().join("tmp").join(sys::user_dir_name()).join(FILE);
+        assert!(kept.exists());
+        #[cfg(unix)]
+        assert_eq!(sys::mode_of(kept.parent().unwrap()).unwrap(), 0o700);
+        assert_eq!(read(&env)[0].message, "history not recorded: x");
+        clear(&env).unwrap();
+        assert!(read(&env).is_empty() && !kept.exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_temp_folder_someone_else_could_enter_is_not_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join("tmp");
+        let theirs = tmp.join(sys::user_dir_name());
+        std::fs::create_dir_all(&theirs).unwrap();
+        sys::set_mode(&theirs, 0o777).unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").unwrap();
+        note(&env_in(dir.path(), &file), &["m".into()], 5);
+        assert!(!theirs.join(FILE).exists());
+    }
+}
