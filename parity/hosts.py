@@ -351,7 +351,12 @@ class Hermes(Host):
     setups = ["none", "deny", "subfolder"]
 
     def env(self, fx, port):
-        return {"HERMES_HOME": str(fx.home / ".hermes"), "TIRITH_ENABLED": "false"}
+        # Its lazy installs (a first run pip-installs edge-tts from PyPI) are sealed off.
+        return {
+            "HERMES_HOME": str(fx.home / ".hermes"),
+            "TIRITH_ENABLED": "false",
+            "HERMES_DISABLE_LAZY_INSTALLS": "1",
+        }
 
     def prepare(self, fx, port, setup, cmd):
         config = f"""model:
