@@ -15,9 +15,8 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
-use std::time::Duration;
 
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
@@ -72,9 +71,9 @@ impl Signals {
         let pid = Pid::from_child(child);
         let handle = self.0.handle();
         let mut signals = self.0;
-        let (done_tx, done) = mpsc::channel();
+        let state = Arc::new(Mutex::new(Sent::default()));
+        let shared = state.clone();
         thread::spawn(move || {
-            let mut sent = Vec::new();
             for origin in signals.forever() {
                 if !own_group && matches!(origin.cause, Cause::Kernel) {
                     continue;
@@ -82,39 +81,51 @@ impl Signals {
                 let Some(sig) = Signal::from_named_raw(origin.signal) else {
                     continue;
                 };
+                // Held while signalling: once stop has marked it, nothing more is sent.
+                let mut sent = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                if sent.stopped {
+                    break;
+                }
                 let done = if own_group {
                     rustix::process::kill_process_group(pid, sig)
                 } else {
                     rustix::process::kill_process(pid, sig)
                 };
                 if done.is_ok() {
-                    sent.push(origin.signal);
+                    sent.signals.push(origin.signal);
                 }
             }
-            let _ = done_tx.send(sent);
         });
-        Forwarding { handle, done }
+        Forwarding { handle, state }
     }
+}
+
+/// What the forwarding thread has done, and whether it must stop.
+#[derive(Default)]
+struct Sent {
+    stopped: bool,
+    signals: Vec<i32>,
 }
 
 /// Signals being forwarded to a running child.
 pub struct Forwarding {
     handle: Handle,
-    done: mpsc::Receiver<Vec<i32>>,
+    state: Arc<Mutex<Sent>>,
 }
 
-/// How long [`Forwarding::stop`] waits for the forwarding thread to end.
-const STOP_WAIT: Duration = Duration::from_millis(200);
-
 impl Forwarding {
-    /// Stops forwarding; the signals that were forwarded, in order. The thread is woken through
-    /// signal-hook's socket pair; where a sandbox forbids writing to it (Codex's seccomp policy
-    /// refuses socket sends), the wake-up never arrives, so the thread is left blocked after
-    /// [`STOP_WAIT`] rather than joined: blocked there, it can forward nothing, and the command's
-    /// exit is not held up.
+    /// Stops forwarding; the signals that were forwarded, in order. Never waits for the
+    /// thread: it is marked stopped under the lock it signals with (so nothing is sent after
+    /// this returns, and the child may be reaped), then woken through signal-hook's socket
+    /// pair to end; where a sandbox refuses that write (Codex's seccomp policy refuses socket
+    /// sends) it stays blocked, harmlessly, until the process exits.
     pub fn stop(self) -> Vec<i32> {
+        let mut sent = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        sent.stopped = true;
+        let signals = std::mem::take(&mut sent.signals);
+        drop(sent);
         self.handle.close();
-        self.done.recv_timeout(STOP_WAIT).unwrap_or_default()
+        signals
     }
 }
 
