@@ -10,8 +10,13 @@ the call) and rewrites ``args["command"]`` in place. ``--absolute`` makes the re
 its absolute path: Hermes runs commands in a login shell whose ``/etc/profile`` resets PATH, where
 a bare ``rtk`` is ``command not found``. (An rtk too old for the flag exits 2: the original runs.)
 
-* exit 0 or 3 -> the command becomes rtk's stdout (Hermes has no rule files rtk could defer to;
-  its dangerous-command approvals still run on the command it executes);
+* exit 0 or 3 -> the command becomes rtk's stdout, but only where Hermes itself would judge both
+  forms alike: Hermes checks the command it is handed (after this hook) against its
+  ``approvals.deny`` globs, its hardline blocklist and its dangerous-command patterns, and a
+  prefix such as ``/usr/local/bin/rtk `` can stop a glob (``git push *``) or a pattern from
+  matching. So the hook asks Hermes's own checks (``tools.approval``, in this process) about the
+  original and the rewrite, and rewrites only when neither is caught by any of them; when those
+  checks cannot be reached (another Hermes version), it does not rewrite;
 * anything else (1 no rtk form, 2 a deny rule, timeout, crash, non-UTF-8 output) -> the original
   command runs unchanged. rtk never blocks or prompts in Hermes.
 
@@ -86,6 +91,29 @@ def rewrite_command(command: str) -> Optional[str]:
     return rewritten
 
 
+def _caught_by_hermes(command: str) -> bool:
+    """Whether Hermes's own approval checks stop or question ``command`` (True when unsure)."""
+    try:
+        from tools import approval  # Hermes's module: this hook runs inside Hermes
+    except Exception:  # noqa: BLE001 - not Hermes, or another layout
+        return True
+    try:
+        if approval._match_user_deny_rule(command) is not None:
+            return True
+        if approval.detect_hardline_command(command)[0]:
+            return True
+        if approval.detect_dangerous_command(command)[0]:
+            return True
+        return bool(approval._check_sudo_stdin_guard(command)[0])
+    except Exception:  # noqa: BLE001 - a check missing or failing: unsure
+        return True
+
+
+def judged_alike(command: str, rewritten: str) -> bool:
+    """Whether Hermes lets both forms through its approval checks untouched."""
+    return not _caught_by_hermes(command) and not _caught_by_hermes(rewritten)
+
+
 def pre_tool_call(*positional: Any, **kwargs: Any) -> None:
     """Hermes ``pre_tool_call`` callback: mutates ``args["command"]`` in place; returns None."""
     try:
@@ -97,7 +125,7 @@ def pre_tool_call(*positional: Any, **kwargs: Any) -> None:
         if not isinstance(command, str) or not command.strip():
             return None
         rewritten = rewrite_command(command)
-        if rewritten is not None:
+        if rewritten is not None and judged_alike(command, rewritten):
             args["command"] = rewritten
     except Exception:  # noqa: BLE001 - never raise into Hermes
         pass
@@ -117,4 +145,4 @@ def _reset_for_tests() -> None:
     _missing = False
 
 
-__all__: List[str] = ["register", "pre_tool_call", "rewrite_command"]
+__all__: List[str] = ["register", "pre_tool_call", "rewrite_command", "judged_alike"]

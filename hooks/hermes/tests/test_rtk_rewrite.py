@@ -24,8 +24,41 @@ def load_plugin():
     return module
 
 
+class FakeApproval:
+    """Stands in for Hermes's ``tools.approval`` (the real one is exercised by parity/): each
+    check catches the commands in its set."""
+
+    def __init__(self):
+        self.denied, self.hardline, self.dangerous, self.sudo = set(), set(), set(), set()
+
+    def _match_user_deny_rule(self, command):
+        return "rule" if command in self.denied else None
+
+    def detect_hardline_command(self, command):
+        return (command in self.hardline, None)
+
+    def detect_dangerous_command(self, command):
+        return (command in self.dangerous, None, None)
+
+    def _check_sudo_stdin_guard(self, command):
+        return (command in self.sudo, None)
+
+
 @pytest.fixture
-def plugin(tmp_path, monkeypatch):
+def approval(monkeypatch):
+    """A fake ``tools.approval`` importable by the plugin; returns it."""
+    import types
+
+    fake = FakeApproval()
+    tools = types.ModuleType("tools")
+    tools.approval = fake
+    monkeypatch.setitem(sys.modules, "tools", tools)
+    monkeypatch.setitem(sys.modules, "tools.approval", fake)
+    return fake
+
+
+@pytest.fixture
+def plugin(tmp_path, monkeypatch, approval):
     module = load_plugin()
     module._reset_for_tests()
     return module
@@ -146,3 +179,20 @@ def test_manifest_names_the_hook():
     text = (PLUGIN_DIR / "plugin.yaml").read_text()
     assert "name: rtk-rewrite" in text
     assert "- pre_tool_call" in text
+
+
+@pytest.mark.parametrize("check", ["denied", "hardline", "dangerous", "sudo"])
+@pytest.mark.parametrize("which", ["original", "rewrite"])
+def test_no_rewrite_where_hermes_checks_catch_either_form(plugin, stub, approval, check, which):
+    set_table, _ = stub
+    set_table([["3", "rtk git push", "git push"]])
+    getattr(approval, check).add("git push" if which == "original" else "rtk git push")
+    assert call(plugin, "terminal", "git push")["command"] == "git push"
+
+
+def test_no_rewrite_outside_hermes(plugin, stub, monkeypatch):
+    set_table, _ = stub
+    set_table([["3", "rtk git status", "git status"]])
+    monkeypatch.setitem(sys.modules, "tools", None)
+    monkeypatch.setitem(sys.modules, "tools.approval", None)
+    assert call(plugin, "terminal", "git status")["command"] == "git status"
