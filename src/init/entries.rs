@@ -146,7 +146,7 @@ pub fn install(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
     let mut changed = remove_events(root, spec, spec.legacy_events)?;
     changed |= remove_foreign(root, spec)?;
     if is_installed(root, spec)? {
-        return Ok(changed);
+        return Ok(refresh(root, spec) || changed);
     }
     let root = root.as_object_mut().ok_or(ShapeError::NotObject)?;
     let hooks = root
@@ -166,6 +166,43 @@ pub fn install(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
     list.push(new);
     changed = true;
     Ok(changed)
+}
+
+/// Brings rtk's installed entries up to date with [`HookSpec::entry`] (a key a newer rtk
+/// writes, e.g. Droid's `preserveRiskLevel`), keeping keys the user added. Returns whether
+/// anything changed.
+fn refresh(root: &mut Value, spec: &HookSpec) -> bool {
+    let Value::Object(want) = (spec.entry)() else {
+        return false;
+    };
+    let Some(list) = root
+        .get_mut("hooks")
+        .and_then(|h| h.get_mut(spec.event))
+        .and_then(Value::as_array_mut)
+    else {
+        return false;
+    };
+    let entries: Vec<&mut Value> = match spec.matcher {
+        Some(_) => list
+            .iter_mut()
+            .filter_map(|g| g.get_mut("hooks").and_then(Value::as_array_mut))
+            .flatten()
+            .collect(),
+        None => list.iter_mut().collect(),
+    };
+    let mut changed = false;
+    for entry in entries.into_iter().filter(|e| is_ours(e, spec.command)) {
+        let Some(obj) = entry.as_object_mut() else {
+            continue;
+        };
+        for (k, v) in &want {
+            if obj.get(k) != Some(v) {
+                obj.insert(k.clone(), v.clone());
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 /// Removes rtk's entries (current and legacy events). Containers that only rtk's removal
@@ -315,6 +352,22 @@ mod tests {
             ..claude()
         };
         let group = |cmd: &str| json!({"matcher": "Execute", "hooks": [{"type": "command", "command": cmd}]});
+        // An entry an older rtk wrote gains the keys this one writes; the user's stay.
+        let current = HookSpec {
+            entry: || json!({"type": "command", "command": "rtk hook droid", "preserveRiskLevel": true}),
+            ..droid.clone()
+        };
+        let mut v = json!({"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [
+            {"type": "command", "command": "rtk hook droid", "timeout": 9}]}]}});
+        assert!(install(&mut v, &current).unwrap());
+        assert_eq!(
+            v["hooks"]["PreToolUse"][0]["hooks"][0],
+            json!({"type": "command", "command": "rtk hook droid", "timeout": 9, "preserveRiskLevel": true})
+        );
+        assert!(
+            !install(&mut v, &current).unwrap(),
+            "up to date: nothing changes"
+        );
         // Upstream's Droid shape: a top-level PreToolUse, beside the user's own hook.
         let mut v = json!({"PreToolUse": [group("rtk hook droid"), group("mine.sh")]});
         assert!(install(&mut v, &droid).unwrap());

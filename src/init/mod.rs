@@ -172,7 +172,9 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
                     "PreToolUse",
                     "Execute",
                     "rtk hook droid",
-                    || json!({"type": "command", "command": "rtk hook droid"}),
+                    // Droid drops the model's risk level from a command a hook changed (and
+                    // then asks); kept, it judges `rtk git log` as it would `git log`.
+                    || json!({"type": "command", "command": "rtk hook droid", "preserveRiskLevel": true}),
                 )),
                 file,
             )
