@@ -483,6 +483,47 @@ fn absolute_rewrite_names_the_path_rtk_was_run_by() {
     assert_eq!(rewrite("./rtk", &links), format!("{} ls -a", bin.display()));
 }
 
+/// Issue 22: a Copilot CLI `--deny-tool` or `--allow-tool 'shell(…)'` (read from the copilot
+/// process's command line) makes the hook step aside: Copilot judges the original with its rule.
+#[test]
+fn copilot_command_line_tool_rules_make_the_hook_step_aside() {
+    let t = TestEnv::new();
+    let answer = |cmd: &str, cmdline: &str| {
+        let args = serde_json::json!({"command": cmd, "description": "Run the command"});
+        let payload = serde_json::json!({"timestamp": 1, "cwd": t.work(), "toolName": "bash",
+            "toolArgs": args.to_string()});
+        let out = t
+            .rtk()
+            .args(["hook", "copilot"])
+            .env("RTK_CLAUDE_CMDLINE", cmdline)
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let copilot = "/opt/copilot/copilot\n-p\nhi\n--allow-all-tools";
+    assert!(answer("git push origin main", copilot).contains("rtk git push origin main"));
+    for deny in [
+        "--deny-tool\nshell(git push)",
+        "--deny-tool=shell(git push:*)",
+        "--deny-tool\nwrite,shell",
+    ] {
+        let line = format!("{copilot}\n{deny}");
+        assert!(
+            !answer("git push origin main", &line).contains("rtk git"),
+            "{deny}"
+        );
+    }
+    // An allowed original runs without a prompt in Copilot; `rtk …` would not be allowed.
+    let allowed = format!("{copilot}\n--allow-tool\nshell(git status)");
+    assert!(!answer("git status", &allowed).contains("rtk git"));
+    assert!(answer("git log", &allowed).contains("rtk git log"));
+    // Only that prefix: other commands, and other tools' denials, leave the rewrite.
+    let line = format!("{copilot}\n--deny-tool\nshell(git push)\n--deny-tool\nwrite");
+    assert!(answer("git status", &line).contains("rtk git status"));
+}
+
 /// Issue 22: rules given to Claude as `--allowedTools`/`--disallowedTools` are read from the
 /// command line of the Claude process rtk runs under (here a bash standing in for it).
 #[test]

@@ -4,6 +4,13 @@
 //! the command lines of rtk's ancestor processes (the hook runs under `/bin/sh -c` started by
 //! Claude), up to and including the first `claude` process. A `--settings` rtk does not follow
 //! becomes a catch-all ask rule: the hook leaves every command to Claude.
+//!
+//! GitHub Copilot CLI (whose hook reads Claude-format rules) is read the same way, up to the
+//! first `copilot` process: each `--deny-tool` and `--allow-tool` for the shell (`shell` alone:
+//! every command; `shell(git push)`: that command prefix, on a word boundary) becomes a deny
+//! rule, which makes the hook step aside: Copilot then judges the original command with its own
+//! rule (a rewritten `rtk git push` would match neither: the deny would not fire, and the allow
+//! would turn into a prompt).
 
 use std::path::Path;
 
@@ -28,13 +35,63 @@ pub fn load(loaded: &mut LoadedRules, env: &crate::env::Env) {
         None => super::platform::ancestor_args(LEVELS),
     };
     for argv in lines {
-        let is_claude = argv
-            .first()
-            .is_some_and(|a| crate::shell::basename(a) == "claude");
-        if add_args(loaded, &argv) || is_claude {
+        let program = argv.first().map(|a| crate::shell::basename(a));
+        if program == Some("copilot") {
+            add_copilot_args(loaded, &argv);
+            return;
+        }
+        if add_args(loaded, &argv) || program == Some("claude") {
             return;
         }
     }
+}
+
+/// Where Copilot's command-line rules say they came from.
+pub const COPILOT_SOURCE: &str = "<copilot command line>";
+
+/// Reads a Copilot CLI command line's `--deny-tool` / `--allow-tool` options (`--deny-tool X`,
+/// `--deny-tool=X`) as step-aside rules.
+pub fn add_copilot_args(loaded: &mut LoadedRules, argv: &[String]) {
+    let mut rules = FileRules::new(Path::new(COPILOT_SOURCE));
+    let mut words = argv.iter().skip(1);
+    while let Some(arg) = words.next() {
+        let Some((flag, rest)) = ["--deny-tool", "--allow-tool"]
+            .into_iter()
+            .find_map(|f| arg.strip_prefix(f).map(|rest| (f, rest)))
+        else {
+            continue;
+        };
+        let value = match rest {
+            "" => words.next().map(String::as_str),
+            inline => inline.strip_prefix('='),
+        };
+        let Some(value) = value else { continue };
+        for spec in value.split(',').map(str::trim) {
+            if let Some(pattern) = copilot_shell_pattern(spec) {
+                let text = format!("{flag} {spec}");
+                rules
+                    .rules
+                    .deny
+                    .push(Rule::new(text, COPILOT_SOURCE, pattern));
+            }
+        }
+    }
+    rules.finish(loaded);
+}
+
+/// The commands a Copilot tool spec names: `shell` → all, `shell(<prefix>)` (a trailing `:*`
+/// allowed) → that prefix; other tools (`write`, MCP servers) → None.
+fn copilot_shell_pattern(spec: &str) -> Option<Pattern> {
+    if spec == "shell" {
+        return Some(Pattern::Any);
+    }
+    let inner = spec.strip_prefix("shell(")?.strip_suffix(')')?;
+    let inner = inner.strip_suffix(":*").unwrap_or(inner).trim();
+    Some(if inner.is_empty() {
+        Pattern::Any
+    } else {
+        Pattern::droid(inner)
+    })
 }
 
 /// Reads one command line; true when it held Claude permission flags.
