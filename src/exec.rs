@@ -12,7 +12,6 @@
 pub mod held;
 pub mod path;
 pub mod sys;
-pub mod tee;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -21,7 +20,7 @@ use std::thread;
 
 pub use held::Held;
 
-use crate::tracking::SampledCounter;
+use crate::tokens::SampledCounter;
 
 /// Exit code a shell reports for a command it cannot find.
 pub const NOT_FOUND: u8 = 127;
@@ -375,10 +374,7 @@ mod tests {
         assert_eq!(sink, b"a\0b\xff\n");
         assert_eq!(s.total, 5);
         assert!(s.held.is_empty());
-        assert_eq!(
-            s.tokens(),
-            crate::tracking::estimate_tokens("a\0b\u{fffd}\n")
-        );
+        assert_eq!(s.tokens(), crate::tokens::estimate_tokens("a\0b\u{fffd}\n"));
     }
 
     #[test]
@@ -407,7 +403,7 @@ mod tests {
         let text = "fn main() { println!(\"{}\", 42); }\n".repeat(5000);
         let (s, _) = pumped(text.as_bytes(), StreamMode::Hold { cap: 1 << 20 });
         assert!(s.counted.is_none());
-        assert_eq!(s.tokens(), crate::tracking::estimate_tokens_sampled(&text));
+        assert_eq!(s.tokens(), crate::tokens::estimate_tokens_sampled(&text));
         assert!(s.tokens() > 0);
     }
 

@@ -8,7 +8,8 @@
 //!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hooks::hook_cmd`]). Nothing on this path opens
 //!   SQLite or spawns a process.
 //! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
-//!   the filter compacts the output, [`tracking`] records one row.
+//!   the filter compacts the output, [`filters::tee`] keeps the raw output of what it elided,
+//!   [`tracking`] records one row with [`tokens`]' estimate.
 //! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
 //!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts), [`compat`]
 //!   (upstream rtk 1.x's command names).
@@ -29,6 +30,7 @@ pub mod init;
 pub mod mask;
 pub mod rewrite;
 pub mod shell;
+pub mod tokens;
 pub mod tracking;
 #[doc(hidden)]
 pub mod vectors;

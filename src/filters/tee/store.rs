@@ -1,9 +1,9 @@
-//! Tee files: the full raw output of a run whose filter elided something, kept under
+//! The tee folder: the full raw output of a run whose filter elided something, kept under
 //! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out.
 //!
 //! Invariants: folders 0700 and files 0600, created so; one file per run, at most
-//! `MAX_FILE_BYTES` each (a last line says when the file was cut); the folder holds at most
-//! `KEEP_FILES` files and `[tee] max_dir_bytes` bytes (config, default 200 MB), the oldest
+//! `[tee] max_bytes` each (a last line says when the file was cut); the folder holds at most
+//! `[tee] max_files` files and `[tee] max_dir_bytes` bytes (see [`Limits`]), the oldest
 //! going first; names sort by time (seconds, then pid).
 //! Names are short (`1796282910_4890_cargo.log`) and hold no command argument: the agent reads the path in every note.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
@@ -16,12 +16,46 @@ use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::sys;
-use crate::config::Config;
+use crate::config::{Config, TeeConfig};
 use crate::env::Env;
+use crate::exec::sys;
 
-pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
-pub const KEEP_FILES: usize = 50;
+/// The `[tee]` config as the folder uses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Whether tee files are kept at all.
+    pub enabled: bool,
+    /// Most files the folder keeps.
+    pub keep_files: usize,
+    /// Most bytes of one file (a last line says it was cut).
+    pub file_bytes: usize,
+    /// Most bytes of the whole folder.
+    pub dir_bytes: u64,
+}
+
+impl Limits {
+    /// The limits a `[tee]` section sets (a zero count or size keeps one file of one byte:
+    /// the newest file always stays).
+    pub fn of(tee: &TeeConfig) -> Limits {
+        Limits {
+            enabled: tee.enabled,
+            keep_files: tee.max_files as usize,
+            file_bytes: usize::try_from(tee.max_bytes).unwrap_or(usize::MAX),
+            dir_bytes: tee.max_dir_bytes,
+        }
+    }
+
+    /// The limits of this environment's config file (defaults when it has none).
+    pub fn load(env: &Env) -> Limits {
+        Limits::of(&Config::load(env).0.tee)
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::of(&TeeConfig::default())
+    }
+}
 
 /// The tee folder for this environment.
 pub fn dir(env: &Env) -> Option<PathBuf> {
@@ -55,17 +89,12 @@ pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> 
     Ok((path, file))
 }
 
-/// The most bytes the tee folder may hold for this environment (`[tee] max_dir_bytes`).
-pub fn dir_cap(env: &Env) -> u64 {
-    Config::load(env).0.tee.max_dir_bytes
-}
-
-/// Prunes the folder's old files (down to `dir_cap` bytes), then writes `parts`
-/// (concatenated, capped) into the tee file at `path` that [`create`] made.
-pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]], dir_cap: u64) -> std::io::Result<()> {
+/// Prunes the folder's old files (to `limits`), then writes `parts` (concatenated, capped)
+/// into the tee file at `path` that [`create`] made.
+pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]], limits: Limits) -> std::io::Result<()> {
     let total: usize = parts.iter().map(|p| p.len()).sum();
-    prune_beside(path, dir_cap, total.min(MAX_FILE_BYTES) as u64);
-    let mut capped = Capped::new(file);
+    prune_beside(path, limits, total.min(limits.file_bytes) as u64);
+    let mut capped = Capped::new(file, limits.file_bytes);
     for part in parts {
         capped.write(part)?;
     }
@@ -75,24 +104,27 @@ pub fn fill(file: fs::File, path: &Path, parts: &[&[u8]], dir_cap: u64) -> std::
 /// [`prune`] of the folder holding the new tee file `path` (which, newest, stays), leaving
 /// room for `coming` more bytes. Removing a large old file takes milliseconds, so it is done
 /// before the new one is written, while the command still runs.
-fn prune_beside(path: &Path, dir_cap: u64, coming: u64) {
+fn prune_beside(path: &Path, limits: Limits, coming: u64) {
     if let (Some(dir), Some(name)) = (path.parent(), path.file_name()) {
-        prune(dir, KEEP_FILES, dir_cap.saturating_sub(coming), name);
+        let room = limits.dir_bytes.saturating_sub(coming);
+        prune(dir, limits.keep_files, room, name);
     }
 }
 
-/// A tee file's writer that stops at [`MAX_FILE_BYTES`] and says so in a last line.
+/// A tee file's writer that stops at `cap` bytes and says so in a last line.
 struct Capped {
     file: fs::File,
+    cap: usize,
     left: usize,
     cut: bool,
 }
 
 impl Capped {
-    fn new(file: fs::File) -> Self {
+    fn new(file: fs::File, cap: usize) -> Self {
         Capped {
             file,
-            left: MAX_FILE_BYTES,
+            cap,
+            left: cap,
             cut: false,
         }
     }
@@ -108,7 +140,7 @@ impl Capped {
     /// The cut line, if the file was cut.
     fn end(mut self) -> std::io::Result<()> {
         if self.cut {
-            writeln!(self.file, "\n[rtk: tee file cut at {MAX_FILE_BYTES} bytes]")?;
+            writeln!(self.file, "\n[rtk: tee file cut at {} bytes]", self.cap)?;
         }
         Ok(())
     }
@@ -125,15 +157,14 @@ pub struct Writer {
 
 impl Writer {
     /// Creates the file (see [`create`]) and its writing thread.
-    pub fn start(env: &Env, command: &str) -> std::io::Result<Writer> {
+    pub fn start(env: &Env, command: &str, limits: Limits) -> std::io::Result<Writer> {
         let (path, file) = create(env, command)?;
         let (chunks, rx) = mpsc::channel::<Vec<u8>>();
         let at = path.clone();
-        let env = env.clone();
         let worker = thread::spawn(move || {
             // Its size is not known yet: room for a whole file is made.
-            prune_beside(&at, dir_cap(&env), MAX_FILE_BYTES as u64);
-            let mut capped = Capped::new(file);
+            prune_beside(&at, limits, limits.file_bytes as u64);
+            let mut capped = Capped::new(file, limits.file_bytes);
             let mut failed = None;
             for chunk in rx {
                 if failed.is_none() {
@@ -233,13 +264,24 @@ fn slug(command: &str) -> String {
 mod tests {
     use super::*;
 
+    const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+    const KEEP_FILES: usize = 50;
+
+    #[test]
+    fn the_defaults_are_fifty_files_of_ten_mib_in_two_hundred_mib() {
+        let l = Limits::default();
+        assert!(l.enabled);
+        assert_eq!((l.keep_files, l.file_bytes), (KEEP_FILES, MAX_FILE_BYTES));
+        assert_eq!(l.dir_bytes, 200 * 1024 * 1024);
+    }
+
     #[test]
     fn writes_caps_and_prunes() {
         let tmp = tempfile::tempdir().unwrap();
         let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
         let big = vec![b'x'; MAX_FILE_BYTES + 10];
         let (p, file) = create(&env, "cat big").unwrap();
-        fill(file, &p, &[b"head\n", &big], u64::MAX).unwrap();
+        fill(file, &p, &[b"head\n", &big], Limits::default()).unwrap();
         let text = fs::read(&p).unwrap();
         assert!(text.len() < MAX_FILE_BYTES + 100);
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
@@ -284,27 +326,61 @@ mod tests {
     }
 
     #[test]
-    fn the_byte_cap_comes_from_the_config() {
+    fn the_limits_come_from_the_config() {
         let tmp = tempfile::tempdir().unwrap();
         let cfg = tmp.path().join("cfg");
         let env = Env::new([("XDG_CONFIG_HOME", cfg.as_os_str())], tmp.path());
-        assert_eq!(dir_cap(&env), 200 * 1024 * 1024);
+        assert_eq!(Limits::load(&env), Limits::default());
         fs::create_dir_all(cfg.join("rtk")).unwrap();
-        fs::write(cfg.join("rtk/config.toml"), "[tee]\nmax_dir_bytes = 4096\n").unwrap();
-        assert_eq!(dir_cap(&env), 4096);
+        let text = "[tee]\nenabled = false\nmax_files = 3\nmax_bytes = 100\nmax_dir_bytes = 4096\n";
+        fs::write(cfg.join("rtk/config.toml"), text).unwrap();
+        let want = Limits {
+            enabled: false,
+            keep_files: 3,
+            file_bytes: 100,
+            dir_bytes: 4096,
+        };
+        assert_eq!(Limits::load(&env), want);
+    }
+
+    #[test]
+    fn a_configured_file_cap_and_count_are_kept() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
+        let limits = Limits {
+            keep_files: 2,
+            file_bytes: 10,
+            ..Limits::default()
+        };
+        let d = dir(&env).unwrap();
+        fs::create_dir_all(&d).unwrap();
+        for i in 0..4 {
+            fs::write(d.join(format!("{i:010}_1_x.log")), "old").unwrap();
+        }
+        let (p, file) = create(&env, "cat big").unwrap();
+        fill(file, &p, &[b"0123456789abcdef"], limits).unwrap();
+        let text = fs::read_to_string(&p).unwrap();
+        assert_eq!(text, "0123456789\n[rtk: tee file cut at 10 bytes]\n");
+        let mut left: Vec<String> = fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let new = p.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(left, ["0000000003_1_x.log".to_string(), new]);
     }
 
     #[test]
     fn writer_writes_what_was_pushed_capped_and_discard_removes_it() {
         let tmp = tempfile::tempdir().unwrap();
         let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
-        let w = Writer::start(&env, "git diff").unwrap();
+        let w = Writer::start(&env, "git diff", Limits::default()).unwrap();
         w.push(b"one\n");
         w.push(b"two\n");
         let path = w.finish().unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"one\ntwo\n");
 
-        let w = Writer::start(&env, "cat big").unwrap();
+        let w = Writer::start(&env, "cat big", Limits::default()).unwrap();
         let chunk = vec![b'y'; MAX_FILE_BYTES / 3 + 1];
         for _ in 0..4 {
             w.push(&chunk);
@@ -314,7 +390,7 @@ mod tests {
         assert!(text.len() < MAX_FILE_BYTES + 100);
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
 
-        let w = Writer::start(&env, "ls").unwrap();
+        let w = Writer::start(&env, "ls", Limits::default()).unwrap();
         w.push(b"x\n");
         let path = w.path().to_path_buf();
         w.discard();
