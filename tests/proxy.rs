@@ -466,6 +466,63 @@ fn a_locked_history_never_delays_the_exit_and_loses_no_row() {
     }
 }
 
+/// The nice value (field 19 of a `/proc/<pid>/stat` line, after the parenthesised name).
+const NICE_OF: &str = "sed 's/.*) //' \"$1\" | cut -d' ' -f17";
+
+/// rtk's history recorder gives way (nice 10, Linux only: elsewhere, and under the
+/// `portable` feature, a nice value is the whole process's) while the command it runs and its
+/// other threads keep their priority. Seen from the command itself: it reads its parent's
+/// (rtk's) threads in `/proc` until one is at 10, while this test holds the history database
+/// locked so the recorder is still there. Only rtk's own threads are in that folder.
+#[cfg(target_os = "linux")]
+#[test]
+fn only_the_recorder_thread_gives_way() {
+    let t = TestEnv::new();
+    let db = t.root.path().join("xdg-data/rtk/history.db");
+    exit_delay(&t);
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let script = format!(
+        "nice_of() {{ {NICE_OF}; }}
+         i=0
+         while [ $i -lt 300 ]; do
+           seen=$(for s in /proc/$PPID/task/*/stat; do nice_of \"$s\"; done | tr '\\n' ' ')
+           case \" $seen\" in *' 10 '*) break ;; esac
+           i=$((i + 1))
+         done
+         echo \"$seen\"
+         nice_of /proc/$$/stat"
+    );
+    let out = t.rtk().args(["sh", "-c", &script]).output().unwrap();
+    drop(lock);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let rtk: Vec<i32> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let command: i32 = lines.next().unwrap().trim().parse().unwrap();
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    let ours: i32 = stat[stat.rfind(')').unwrap() + 2..]
+        .split(' ')
+        .nth(16)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_ne!(
+        ours, 10,
+        "run the tests at another nice value than the recorder's"
+    );
+    // The command, and rtk's main thread, are at the test's own value.
+    assert_eq!(command, ours, "{text}");
+    assert!(rtk.contains(&ours), "{text}");
+    let recorder_gave_way = rtk.contains(&10);
+    assert_eq!(recorder_gave_way, cfg!(not(feature = "portable")), "{text}");
+}
+
 /// In the foreground of a terminal the command stays in rtk's process group: it can read the
 /// terminal (in a group of its own it would be stopped), a ^C typed there reaches it, and an
 /// INT sent to rtk alone is forwarded; rtk outlives both and exits as the command does. Run
