@@ -171,9 +171,10 @@ const SMALL_READ: usize = 16 * 1024;
 const SMALL_READS_BEFORE_PAUSING: u32 = 8;
 /// How long a held stream lets the pipe fill before reading again. A child that writes one
 /// line at a time would otherwise wake rtk once per write (`git log` over 2,000 commits: 2,000
-/// reads, ~12 ms of system time for 11 ms of git). The child never waits on it: at the rates
-/// seen here (~50 KB/ms) the 64 KiB pipe holds more than a pause's worth, and the pause adds
-/// at most this much after the child's last write.
+/// reads, costing more system time than git's own run). The child never waits on it: at the
+/// pipe rates measured (bench/README.md, "Measurements behind the code") the 64 KiB pipe holds
+/// more than a pause's worth, and the pause adds at most this much after the child's last
+/// write.
 const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding. When

@@ -21,9 +21,10 @@ use crate::env::Env;
 use crate::exec::sys;
 
 /// How much the recorder's thread gives way to others (the `nice` scale, 0 to 19): opening
-/// the database costs ~0.5 ms of CPU while the command starts, and a command like `git status`
-/// keeps both cores busy then (20,000 files: ~1 ms less wall time at 10 than at 0). It still
-/// gets its share, so the wait for it at the end does not grow.
+/// the database costs CPU while the command starts, and a command like `git status` keeps
+/// both cores busy then (a large repository's `git status` ends sooner at 10 than at 0:
+/// bench/README.md, "Measurements behind the code"). It still gets its share, so the wait for
+/// it at the end does not grow.
 const RECORDER_NICE: i32 = 10;
 
 /// Longest the end of a run waits for a locked database. Past it (another process holds the
