@@ -3,103 +3,23 @@
 //! snapshotted with the plan and exit status, plus fidelity checks over every fixture: each
 //! failing test's name, each assertion/error message line and each error location survives.
 
-use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use regex::Regex;
-use rtk::filters::{lookup, Compacted, Output, Plan};
+use rtk::filters::{lookup, Plan};
 
-struct Fixture {
-    tool: String,
-    name: String,
-    argv: Vec<String>,
-    stdout: String,
-    stderr: String,
-    code: u8,
-}
+use crate::common::fixtures::{self, filtered, render, shown, Fixture, Set};
 
 fn fixtures() -> Vec<Fixture> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut out = Vec::new();
-    let mut argvs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "argv"))
-        .collect();
-    argvs.sort();
-    for a in argvs {
-        let read = |ext: &str| std::fs::read_to_string(a.with_extension(ext)).unwrap();
-        out.push(Fixture {
-            tool: a
-                .parent()
-                .unwrap()
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .into(),
-            name: a.file_stem().unwrap().to_string_lossy().into(),
-            argv: read("argv").lines().map(String::from).collect(),
-            stdout: read("out"),
-            stderr: read("err"),
-            code: read("code").trim().parse().unwrap(),
-        });
-    }
-    assert!(out.len() >= 40, "dev fixtures missing: {}", out.len());
-    out
-}
-
-/// (plan, compacted) — `None` when the plan leaves the output unchanged.
-fn filtered(f: &Fixture) -> (Plan, Option<Result<Compacted, String>>) {
-    let Some((filter, inv)) = lookup(&f.argv[0], &f.argv[1..]) else {
-        return (Plan::Passthrough, None);
-    };
-    let plan = filter.plan(&inv);
-    let Plan::Capture { stderr } = plan else {
-        return (plan, None);
-    };
-    let out = Output {
-        stdout: &f.stdout,
-        stderr: if stderr { &f.stderr } else { "" },
-        code: f.code,
-    };
-    (
-        plan,
-        Some(filter.compact(&inv, &out).map_err(|e| e.to_string())),
-    )
-}
-
-/// Everything the agent would see (stdout + stderr), as rtk prints it.
-fn shown(f: &Fixture) -> String {
-    match filtered(f).1 {
-        Some(Ok(c)) => format!("{}{}", c.stdout, c.stderr.as_deref().unwrap_or(&f.stderr)),
-        _ => format!("{}{}", f.stdout, f.stderr),
-    }
+    let all = fixtures::load(Set::Dev);
+    assert!(all.len() >= 40, "dev fixtures missing: {}", all.len());
+    all
 }
 
 #[test]
 fn snapshots_over_captured_dev_fixtures() {
     for f in fixtures() {
-        let (plan, result) = filtered(&f);
-        let mut s = format!("$ {}\n[exit {}] plan: {plan:?}\n", f.argv.join(" "), f.code);
-        match result {
-            None => s.push_str("(output passes through unchanged)\n"),
-            Some(Err(e)) => s.push_str(&format!("(raw output printed: {e})\n")),
-            Some(Ok(c)) => {
-                s.push_str("--- stdout\n");
-                s.push_str(&c.stdout);
-                let err = c.stderr.as_deref().unwrap_or(&f.stderr);
-                if !err.is_empty() {
-                    s.push_str("--- stderr\n");
-                    s.push_str(err);
-                }
-                if let Some(e) = &c.elided {
-                    s.push_str(&format!("--- note: elided {e}\n"));
-                }
-            }
-        }
-        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), s);
+        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), render(&f));
     }
 }
 
