@@ -15,6 +15,13 @@
 //!   (upstream rtk 1.x's command names).
 //!
 //! Only `main` exits; every module returns `Result` or an exit code.
+//!
+//! Tests: a file's unit tests are its private child module `tests` (`#[cfg(test)] mod tests`),
+//! at the end of the file, or, when they would take it past ~600 lines, in the sibling
+//! `<file>_tests.rs` (`#[path = "<file>_tests.rs"]`; `mod_tests.rs` for a `mod.rs`). Tests
+//! that run the `rtk` binary are in `tests/` (one binary, `tests/lib.rs`); captured tool
+//! outputs are `tests/fixtures/<tool>/<case>.{argv,out,err,code}`, read by
+//! `tests/common/fixtures.rs`.
 
 pub mod cli;
 pub mod compat;

@@ -1,9 +1,9 @@
 //! Codex's execpolicy rules and the codex hook's parity (issue 22: a `forbidden`/`prompt` rule
 //! on `git push` must not be bypassed by `rtk git push`).
 
-use super::*;
 use crate::hooks::hook_cmd::Agent;
 use crate::hooks::hosts::codex::{parse, Call, Value as V};
+use crate::hooks::hosts::tests::*;
 
 fn env_with_rules(t: &Tree, rules: &str) -> Env {
     t.write("home/.codex/rules/default.rules", rules);

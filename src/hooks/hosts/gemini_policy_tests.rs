@@ -2,8 +2,8 @@
 //! on `git status` is not bypassed by `rtk git status`; `tools.allowed` for the original is not
 //! turned into a denial of the rewrite).
 
-use super::*;
 use crate::hooks::hook_cmd::{Agent, Answer};
+use crate::hooks::hosts::tests::*;
 
 /// The gemini hook's rewrite for `cmd`, or None (`{}`: Gemini judges the original).
 fn hook(env: &Env, cmd: &str) -> Option<String> {

@@ -1,7 +1,7 @@
 //! OpenCode's `permission` config and `rtk rewrite --host opencode` (issue 22: rules on the
 //! original are evaluated by OpenCode after the plugin, on the rewritten command).
 
-use super::*;
+use crate::hooks::hosts::tests::*;
 use crate::hooks::rewrite_cmd::evaluate_for;
 
 fn exit(env: &Env, cmd: &str) -> u8 {

@@ -1,14 +1,16 @@
 //! Per-host source tests: each host reads exactly its own files in a temp HOME, malformed
 //! files are skipped with one warning, and project roots are found by walking directories.
-//! Shared helpers here; one file per host beside this one.
+//! Shared helpers here (for the tests of each host, `<host>_tests.rs` beside its file).
 
-use std::path::{Path, PathBuf};
+pub(super) use std::path::{Path, PathBuf};
 
-use tempfile::TempDir;
+pub(super) use tempfile::TempDir;
 
-use crate::env::Env;
-use crate::hooks::permissions::{load_rules_for, Host, LoadedRules, PermissionVerdict, Rule};
-use crate::shell::PermissionForms;
+pub(super) use crate::env::Env;
+pub(super) use crate::hooks::permissions::{
+    load_rules_for, Host, LoadedRules, PermissionVerdict, Rule,
+};
+pub(super) use crate::shell::PermissionForms;
 
 /// A temp directory tree with `home/` and `work/`.
 pub(super) struct Tree {
@@ -101,15 +103,6 @@ pub(super) fn judge(loaded: &LoadedRules, exact: &str) -> PermissionVerdict {
     };
     loaded.rules.judge(&forms).0
 }
-
-mod claude;
-mod claude_project;
-mod codex;
-mod cursor;
-mod droid;
-mod gemini;
-mod gemini_policy;
-mod opencode;
 
 // ---------------------------------------------------------------- project roots
 

@@ -1,6 +1,6 @@
 //! Droid's rule sources.
 
-use super::*;
+use crate::hooks::hosts::tests::*;
 
 #[test]
 fn droid_reads_user_and_project_deny_lists_only() {

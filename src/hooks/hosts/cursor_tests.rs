@@ -1,6 +1,6 @@
 //! Cursor's rule sources.
 
-use super::*;
+use crate::hooks::hosts::tests::*;
 
 #[test]
 fn cursor_reads_global_config_and_project_deny_only() {

@@ -1,6 +1,6 @@
 //! Gemini's rule sources.
 
-use super::*;
+use crate::hooks::hosts::tests::*;
 
 const GEMINI_USER: &str = r#"{
   // comments are allowed in Gemini settings
