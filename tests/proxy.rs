@@ -399,6 +399,78 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
     );
 }
 
+/// `[tee] enabled = false`: no tee file, so nothing is elided (the output goes raw) and
+/// nothing is said about it (the user chose it: no line on every run).
+#[test]
+fn a_disabled_tee_elides_nothing_and_keeps_no_file() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    t.write("xdg-config/rtk/config.toml", "[tee]\nenabled = false\n");
+    let out = t
+        .rtk()
+        .args(["grep", "-n", "line", "a.txt", "b.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 6000);
+    assert!(!stdout.contains("[rtk:"));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!t.root.path().join("xdg-data/rtk/tee").exists());
+}
+
+/// `[tee] max_files` and `max_bytes` bound the folder and each file.
+#[test]
+fn the_configured_tee_limits_are_kept() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    t.write(
+        "xdg-config/rtk/config.toml",
+        "[tee]\nmax_files = 2\nmax_bytes = 1000\n",
+    );
+    let tee_dir = t.root.path().join("xdg-data/rtk/tee");
+    std::fs::create_dir_all(&tee_dir).unwrap();
+    for i in 0..3 {
+        t.write(&format!("xdg-data/rtk/tee/000000000{i}_1_old.log"), "old\n");
+    }
+    let out = t
+        .rtk()
+        .args(["grep", "-n", "line", "a.txt", "b.txt"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let path = stdout
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("[rtk: elided ")?
+                .split("full output: ")
+                .nth(1)
+        })
+        .unwrap_or_else(|| panic!("no note: {stdout}"))
+        .trim_end_matches(']');
+    let saved = std::fs::read_to_string(path).unwrap();
+    assert!(saved.starts_with("a.txt:1:line 0: value\n"), "{saved}");
+    assert!(
+        saved.ends_with("\n[rtk: tee file cut at 1000 bytes]\n"),
+        "{saved}"
+    );
+    assert_eq!(
+        saved.len(),
+        1000 + "\n[rtk: tee file cut at 1000 bytes]\n".len()
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&tee_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert_eq!(left[0], "0000000002_1_old.log");
+}
+
 /// How long one recorded run's exit came after its command ended: `rtk sh -c 'date +%s%N'`
 /// prints the command's last moment, and the test reads the clock once rtk has exited.
 fn exit_delay(t: &TestEnv) -> Duration {
