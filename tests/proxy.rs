@@ -435,7 +435,7 @@ fn the_configured_tee_limits_are_kept() {
     let tee_dir = t.root.path().join("xdg-data/rtk/tee");
     std::fs::create_dir_all(&tee_dir).unwrap();
     for i in 0..3 {
-        t.write(&format!("xdg-data/rtk/tee/000000000{i}_1_old.log"), "old\n");
+        t.write(format!("xdg-data/rtk/tee/000000000{i}_1_old.log"), "old\n");
     }
     let out = t
         .rtk()
