@@ -276,6 +276,14 @@ fn grep_inputs(t: &TestEnv) {
     t.write("work/b.txt", &a);
 }
 
+/// `rtk grep -n line a.txt b.txt` over [`grep_inputs`].
+fn grep_both(t: &TestEnv) -> std::process::Output {
+    t.rtk()
+        .args(["grep", "-n", "line", "a.txt", "b.txt"])
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn history_and_tee_files_are_private_even_in_an_old_wide_folder() {
     for existing in [false, true] {
@@ -380,11 +388,7 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
     grep_inputs(&t);
     // A file where the tee folder should be: the tee file cannot be created (even as root).
     t.write("xdg-data/rtk/tee", "not a folder");
-    let out = t
-        .rtk()
-        .args(["grep", "-n", "line", "a.txt", "b.txt"])
-        .output()
-        .unwrap();
+    let out = grep_both(&t);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -406,11 +410,7 @@ fn a_disabled_tee_elides_nothing_and_keeps_no_file() {
     let t = TestEnv::new();
     grep_inputs(&t);
     t.write("xdg-config/rtk/config.toml", "[tee]\nenabled = false\n");
-    let out = t
-        .rtk()
-        .args(["grep", "-n", "line", "a.txt", "b.txt"])
-        .output()
-        .unwrap();
+    let out = grep_both(&t);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(stdout.lines().count(), 6000);
@@ -437,11 +437,7 @@ fn the_configured_tee_limits_are_kept() {
     for i in 0..3 {
         t.write(format!("xdg-data/rtk/tee/000000000{i}_1_old.log"), "old\n");
     }
-    let out = t
-        .rtk()
-        .args(["grep", "-n", "line", "a.txt", "b.txt"])
-        .output()
-        .unwrap();
+    let out = grep_both(&t);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let path = stdout
         .lines()
