@@ -6,8 +6,9 @@
 //! at the end and written while rtk prints; and, when no file can be written, the one line that
 //! says so ([`Unsaved`]). [`store`] owns the folder (names, modes, caps, pruning).
 //!
-//! Invariants: a note is only offered for a file that exists (or is being written); a sink
-//! that is not finished removes its file; `[tee] enabled = false` offers no note at all (the
+//! Invariants: a note names only a file that exists (or is being written), and a file that
+//! could not be made or written is reported by the one [`Unsaved`] line instead; a sink that
+//! is not finished removes its file; `[tee] enabled = false` offers no note at all (the
 //! runner then prints raw: nothing is elided without a saved copy).
 
 pub mod store;
