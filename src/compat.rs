@@ -162,7 +162,7 @@ fn tee_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
-    let dir = crate::exec::tee::dir(env)
+    let dir = crate::filters::tee::dir(env)
         .ok_or_else(|| anyhow::anyhow!("no tee folder: set HOME or XDG_DATA_HOME"))?;
     let files = tee_files(&dir);
     let mut out = std::io::stdout().lock();

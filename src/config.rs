@@ -58,6 +58,7 @@ impl Default for TrackingConfig {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(default)]
 pub struct TeeConfig {
+    /// Without tee files, output a filter would elide is printed raw.
     pub enabled: bool,
     /// Oldest tee files beyond this count are deleted.
     pub max_files: u32,
@@ -71,8 +72,8 @@ impl Default for TeeConfig {
     fn default() -> Self {
         TeeConfig {
             enabled: true,
-            max_files: 20,
-            max_bytes: 1024 * 1024,
+            max_files: 50,
+            max_bytes: 10 * 1024 * 1024,
             max_dir_bytes: 200 * 1024 * 1024,
         }
     }
@@ -115,10 +116,12 @@ pub const TEMPLATE: &str = r#"# rtk configuration. Every key is optional; the co
 # db_path = "~/.local/share/rtk/history.db"
 
 [tee]
-# Keep the full raw output of filtered runs in a file the agent can read.
+# Keep the full raw output of filtered runs in a file the agent can read. When false, a filter
+# that would leave something out prints the raw output instead (nothing is elided unsaved).
 # enabled = true
-# max_files = 20
-# max_bytes = 1048576
+# Most tee files kept (the oldest go first), and the size one file stops growing at.
+# max_files = 50
+# max_bytes = 10485760
 # Total size of the tee folder; the oldest files are deleted past it.
 # max_dir_bytes = 209715200
 "#;

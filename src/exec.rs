@@ -12,7 +12,6 @@
 pub mod held;
 pub mod path;
 pub mod sys;
-pub mod tee;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -21,7 +20,7 @@ use std::thread;
 
 pub use held::Held;
 
-use crate::tracking::SampledCounter;
+use crate::tokens::SampledCounter;
 
 /// Exit code a shell reports for a command it cannot find.
 pub const NOT_FOUND: u8 = 127;
@@ -172,9 +171,10 @@ const SMALL_READ: usize = 16 * 1024;
 const SMALL_READS_BEFORE_PAUSING: u32 = 8;
 /// How long a held stream lets the pipe fill before reading again. A child that writes one
 /// line at a time would otherwise wake rtk once per write (`git log` over 2,000 commits: 2,000
-/// reads, ~12 ms of system time for 11 ms of git). The child never waits on it: at the rates
-/// seen here (~50 KB/ms) the 64 KiB pipe holds more than a pause's worth, and the pause adds
-/// at most this much after the child's last write.
+/// reads, costing more system time than git's own run). The child never waits on it: at the
+/// pipe rates measured (bench/README.md, "Measurements behind the code") the 64 KiB pipe holds
+/// more than a pause's worth, and the pause adds at most this much after the child's last
+/// write.
 const BATCH_PAUSE: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// Reads `src` to the end, handling bytes per `mode`, writing to `sink` when forwarding. When
@@ -375,10 +375,7 @@ mod tests {
         assert_eq!(sink, b"a\0b\xff\n");
         assert_eq!(s.total, 5);
         assert!(s.held.is_empty());
-        assert_eq!(
-            s.tokens(),
-            crate::tracking::estimate_tokens("a\0b\u{fffd}\n")
-        );
+        assert_eq!(s.tokens(), crate::tokens::estimate_tokens("a\0b\u{fffd}\n"));
     }
 
     #[test]
@@ -407,7 +404,7 @@ mod tests {
         let text = "fn main() { println!(\"{}\", 42); }\n".repeat(5000);
         let (s, _) = pumped(text.as_bytes(), StreamMode::Hold { cap: 1 << 20 });
         assert!(s.counted.is_none());
-        assert_eq!(s.tokens(), crate::tracking::estimate_tokens_sampled(&text));
+        assert_eq!(s.tokens(), crate::tokens::estimate_tokens_sampled(&text));
         assert!(s.tokens() > 0);
     }
 

@@ -8,12 +8,20 @@
 //!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hooks::hook_cmd`]). Nothing on this path opens
 //!   SQLite or spawns a process.
 //! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
-//!   the filter compacts the output, [`tracking`] records one row.
+//!   the filter compacts the output, [`filters::tee`] keeps the raw output of what it elided,
+//!   [`tracking`] records one row with [`tokens`]' estimate.
 //! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
 //!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts), [`compat`]
 //!   (upstream rtk 1.x's command names).
 //!
 //! Only `main` exits; every module returns `Result` or an exit code.
+//!
+//! Tests: a file's unit tests are its private child module `tests` (`#[cfg(test)] mod tests`),
+//! at the end of the file, or, when they would take it past ~600 lines, in the sibling
+//! `<file>_tests.rs` (`#[path = "<file>_tests.rs"]`; `mod_tests.rs` for a `mod.rs`). Tests
+//! that run the `rtk` binary are in `tests/` (one binary, `tests/lib.rs`); captured tool
+//! outputs are `tests/fixtures/<tool>/<case>.{argv,out,err,code}`, read by
+//! `tests/common/fixtures.rs`.
 
 pub mod cli;
 pub mod compat;
@@ -29,6 +37,7 @@ pub mod init;
 pub mod mask;
 pub mod rewrite;
 pub mod shell;
+pub mod tokens;
 pub mod tracking;
 #[doc(hidden)]
 pub mod vectors;

@@ -3,103 +3,23 @@
 //! snapshotted with the plan and exit status, plus fidelity checks over every fixture: each
 //! failing test's name, each assertion/error message line and each error location survives.
 
-use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use regex::Regex;
-use rtk::filters::{lookup, Compacted, Output, Plan};
+use rtk::filters::{lookup, Plan};
 
-struct Fixture {
-    tool: String,
-    name: String,
-    argv: Vec<String>,
-    stdout: String,
-    stderr: String,
-    code: u8,
-}
+use crate::common::fixtures::{self, filtered, render, shown, Fixture, Set};
 
 fn fixtures() -> Vec<Fixture> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut out = Vec::new();
-    let mut argvs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "argv"))
-        .collect();
-    argvs.sort();
-    for a in argvs {
-        let read = |ext: &str| std::fs::read_to_string(a.with_extension(ext)).unwrap();
-        out.push(Fixture {
-            tool: a
-                .parent()
-                .unwrap()
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .into(),
-            name: a.file_stem().unwrap().to_string_lossy().into(),
-            argv: read("argv").lines().map(String::from).collect(),
-            stdout: read("out"),
-            stderr: read("err"),
-            code: read("code").trim().parse().unwrap(),
-        });
-    }
-    assert!(out.len() >= 40, "dev fixtures missing: {}", out.len());
-    out
-}
-
-/// (plan, compacted) — `None` when the plan leaves the output unchanged.
-fn filtered(f: &Fixture) -> (Plan, Option<Result<Compacted, String>>) {
-    let Some((filter, inv)) = lookup(&f.argv[0], &f.argv[1..]) else {
-        return (Plan::Passthrough, None);
-    };
-    let plan = filter.plan(&inv);
-    let Plan::Capture { stderr } = plan else {
-        return (plan, None);
-    };
-    let out = Output {
-        stdout: &f.stdout,
-        stderr: if stderr { &f.stderr } else { "" },
-        code: f.code,
-    };
-    (
-        plan,
-        Some(filter.compact(&inv, &out).map_err(|e| e.to_string())),
-    )
-}
-
-/// Everything the agent would see (stdout + stderr), as rtk prints it.
-fn shown(f: &Fixture) -> String {
-    match filtered(f).1 {
-        Some(Ok(c)) => format!("{}{}", c.stdout, c.stderr.as_deref().unwrap_or(&f.stderr)),
-        _ => format!("{}{}", f.stdout, f.stderr),
-    }
+    let all = fixtures::load(Set::Dev);
+    assert!(all.len() >= 40, "dev fixtures missing: {}", all.len());
+    all
 }
 
 #[test]
 fn snapshots_over_captured_dev_fixtures() {
     for f in fixtures() {
-        let (plan, result) = filtered(&f);
-        let mut s = format!("$ {}\n[exit {}] plan: {plan:?}\n", f.argv.join(" "), f.code);
-        match result {
-            None => s.push_str("(output passes through unchanged)\n"),
-            Some(Err(e)) => s.push_str(&format!("(raw output printed: {e})\n")),
-            Some(Ok(c)) => {
-                s.push_str("--- stdout\n");
-                s.push_str(&c.stdout);
-                let err = c.stderr.as_deref().unwrap_or(&f.stderr);
-                if !err.is_empty() {
-                    s.push_str("--- stderr\n");
-                    s.push_str(err);
-                }
-                if let Some(e) = &c.elided {
-                    s.push_str(&format!("--- note: elided {e}\n"));
-                }
-            }
-        }
-        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), s);
+        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), render(&f));
     }
 }
 
@@ -144,106 +64,27 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
     ]
 });
 
-/// A grouped report (`file:` then `  12:3[, 14:1] message` lines) with the file put back on
-/// each location (`file:12:3 message`, `file:14:1 message`), so that a location fact is
-/// checked with its file and its message.
-fn ungroup(out: &str) -> String {
-    static ENTRY: LazyLock<Regex> =
-        LazyLock::new(|| re(r"^((?:\S+?:)?\d+(?::\d+)?(?:, (?:\S+?:)?\d+(?::\d+)?)*):? (.*)$"));
-    let mut file: Option<&str> = None;
-    let mut text = String::new();
-    for line in out.lines() {
-        let entry = line.strip_prefix("  ").and_then(|r| ENTRY.captures(r));
-        match (file, entry) {
-            (Some(f), Some(c)) => {
-                for loc in c[1].split(", ") {
-                    // A location without a file is in the group's file (`f` ends with `:`).
-                    let full = loc.contains(|ch: char| !ch.is_ascii_digit() && ch != ':');
-                    let file = if full { "" } else { f };
-                    text.push_str(&format!("{file}{loc} {}\n", &c[2]));
-                }
-                continue;
-            }
-            _ => {
-                if !line.starts_with("    ") {
-                    file = (line.ends_with(':') && !line.contains(' ')).then_some(line);
-                }
-                text.push_str(line);
-            }
-        }
-        text.push('\n');
-    }
-    text
-}
-
-/// Every diagnostic of a raw type-checker/linter/vet report as (`file:loc`, code, message).
-fn raw_diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
-    static TSC: LazyLock<Regex> =
-        LazyLock::new(|| re(r"(?m)^(\S+)\((\d+),(\d+)\): (?:error|warning) (TS\d+): (.+)$"));
-    static ESLINT: LazyLock<Regex> =
-        LazyLock::new(|| re(r"^\s+(\d+:\d+)\s+(?:error|warning)\s+(.+?)\s{2,}(\S+)$"));
-    static MYPY: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"(?m)^(\S+?):(\d+(?::\d+)?): (?:error|warning): (.+?)(?:  (\[\S+\]))?$")
-    });
-    static CONCISE: LazyLock<Regex> =
-        LazyLock::new(|| re(r"(?m)^(\S+?):(\d+:\d+): ([A-Z]+\d+) (.+)$"));
-    static RUFF: LazyLock<Regex> =
-        LazyLock::new(|| re(r"(?m)^([A-Z]+\d+)(?: \[\*\])? (.+)\n --> (\S+?):(\d+:\d+)$"));
-    static GO: LazyLock<Regex> = LazyLock::new(|| re(r"(?m)^(?:\./)?(\S+\.go):(\d+:\d+): (.+)$"));
-    let mut v = Vec::new();
-    let mut push = |loc: String, code: &str, msg: &str| {
-        v.push((loc, code.to_string(), msg.trim_end().to_string()))
-    };
-    match tool {
-        "tsc" => TSC
-            .captures_iter(raw)
-            .for_each(|c| push(format!("{}:{}:{}", &c[1], &c[2], &c[3]), &c[4], &c[5])),
-        "mypy" => MYPY.captures_iter(raw).for_each(|c| {
-            let code = c.get(4).map_or("", |m| m.as_str());
-            push(format!("{}:{}", &c[1], &c[2]), code, &c[3])
-        }),
-        "flake8" => CONCISE
-            .captures_iter(raw)
-            .for_each(|c| push(format!("{}:{}", &c[1], &c[2]), &c[3], &c[4])),
-        "ruff" => RUFF
-            .captures_iter(raw)
-            .for_each(|c| push(format!("{}:{}", &c[3], &c[4]), &c[1], &c[2])),
-        "go" => GO
-            .captures_iter(raw)
-            .filter(|c| !c[1].ends_with("_test.go"))
-            .for_each(|c| push(format!("{}:{}", &c[1], &c[2]), "", &c[3])),
-        "eslint" => {
-            let mut file = "";
-            for line in raw.lines() {
-                if let Some(c) = ESLINT.captures(line) {
-                    push(format!("{file}:{}", &c[1]), &c[3], &c[2]);
-                } else if !line.starts_with(' ') && !line.contains(' ') && !line.is_empty() {
-                    file = line;
-                }
-            }
-        }
-        _ => {}
-    }
-    v
-}
+/// The facts the benchmark reads off a raw report (diagnostics, grouped reports expanded):
+/// one copy, the bench's, so a check here and a bench row agree.
+#[allow(dead_code)]
+#[path = "../bench/src/devfacts.rs"]
+mod devfacts;
 
 #[test]
 fn every_diagnostic_keeps_its_location_code_and_message() {
     let mut checked = 0;
     for f in fixtures() {
         let raw = format!("{}{}", f.stdout, f.stderr);
-        let expanded = ungroup(&shown(&f));
-        for (loc, code, msg) in raw_diags(&f.tool, &raw) {
-            let hit = expanded.lines().any(|l| {
-                let l = l.strip_prefix("./").unwrap_or(l);
-                (l.starts_with(&format!("{loc} ")) || l.starts_with(&format!("{loc}: ")))
-                    && l.contains(&code)
-                    && l.contains(&msg)
-            });
+        let expanded = devfacts::ungroup(&shown(&f));
+        // The bench names go's diagnostics by its vet row; build errors read the same.
+        let tool = if f.tool == "go" { "go vet" } else { &f.tool };
+        for d in devfacts::diags(tool, &raw) {
+            // A fixture has no working directory: every location is checked as printed.
             assert!(
-                hit,
-                "{}/{}: lost {loc} {code} {msg}\n--- expanded\n{expanded}",
-                f.tool, f.name
+                devfacts::has_diag(&expanded, "\0", &d),
+                "{}/{}: lost {d:?}\n--- expanded\n{expanded}",
+                f.tool,
+                f.name
             );
             checked += 1;
         }
@@ -259,7 +100,7 @@ fn every_failure_message_and_location_survives() {
         let out = shown(&f);
         let squeezed = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
         let out_sq = squeezed(&out);
-        let ungrouped = ungroup(&out);
+        let ungrouped = devfacts::ungroup(&out);
         for (what, rx) in FACTS.iter() {
             for c in rx.captures_iter(&raw) {
                 let fact = c.get(1).unwrap().as_str().trim();

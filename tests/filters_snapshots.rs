@@ -2,93 +2,20 @@
 //! tests/fixtures/capture.sh), snapshotted jj-style with the plan and exit status, plus
 //! fidelity checks that hold for every fixture: no changed diff line, match or path is lost.
 
-use std::path::{Path, PathBuf};
-
 use rtk::filters::{compact_in_pieces, lookup, Compacted, Output, Plan};
 
-struct Fixture {
-    tool: String,
-    name: String,
-    argv: Vec<String>,
-    stdout: String,
-    stderr: String,
-    code: u8,
-}
+use crate::common::fixtures::{self, filtered, render, Fixture, Set};
 
 fn fixtures() -> Vec<Fixture> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut out = Vec::new();
-    let mut tools: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    tools.sort();
-    for dir in tools {
-        let mut cmds: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "cmd"))
-            .collect();
-        cmds.sort();
-        for cmd in cmds {
-            let read = |ext: &str| std::fs::read_to_string(cmd.with_extension(ext)).unwrap();
-            out.push(Fixture {
-                tool: dir.file_name().unwrap().to_string_lossy().into(),
-                name: cmd.file_stem().unwrap().to_string_lossy().into(),
-                argv: read("cmd").split_whitespace().map(String::from).collect(),
-                stdout: read("out"),
-                stderr: read("err"),
-                code: read("code").trim().parse().unwrap(),
-            });
-        }
-    }
-    assert!(out.len() > 40, "fixtures missing: {}", out.len());
-    out
-}
-
-/// What rtk would print for a fixture: `None` when the plan leaves the output unchanged.
-fn filtered(f: &Fixture) -> (Plan, Option<Result<Compacted, String>>) {
-    let Some((filter, inv)) = lookup(&f.argv[0], &f.argv[1..]) else {
-        return (Plan::Passthrough, None);
-    };
-    let plan = filter.plan(&inv);
-    let Plan::Capture { stderr } = plan else {
-        return (plan, None);
-    };
-    let out = Output {
-        stdout: &f.stdout,
-        stderr: if stderr { &f.stderr } else { "" },
-        code: f.code,
-    };
-    (
-        plan,
-        Some(filter.compact(&inv, &out).map_err(|e| e.to_string())),
-    )
+    let all = fixtures::load(Set::Files);
+    assert!(all.len() > 40, "fixtures missing: {}", all.len());
+    all
 }
 
 #[test]
 fn snapshots_over_captured_fixtures() {
     for f in fixtures() {
-        let (plan, result) = filtered(&f);
-        let mut s = format!("$ {}\n[exit {}] plan: {plan:?}\n", f.argv.join(" "), f.code);
-        match result {
-            None => s.push_str("(output passes through unchanged)\n"),
-            Some(Err(e)) => s.push_str(&format!("(raw output printed: {e})\n")),
-            Some(Ok(c)) => {
-                s.push_str("--- stdout\n");
-                s.push_str(&c.stdout);
-                let err = c.stderr.as_deref().unwrap_or(&f.stderr);
-                if !err.is_empty() {
-                    s.push_str("--- stderr\n");
-                    s.push_str(err);
-                }
-                if let Some(e) = &c.elided {
-                    s.push_str(&format!("--- note: elided {e}\n"));
-                }
-            }
-        }
-        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), s);
+        insta::assert_snapshot!(format!("{}__{}", f.tool, f.name), render(&f));
     }
 }
 

@@ -276,6 +276,14 @@ fn grep_inputs(t: &TestEnv) {
     t.write("work/b.txt", &a);
 }
 
+/// `rtk grep -n line a.txt b.txt` over [`grep_inputs`].
+fn grep_both(t: &TestEnv) -> std::process::Output {
+    t.rtk()
+        .args(["grep", "-n", "line", "a.txt", "b.txt"])
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn history_and_tee_files_are_private_even_in_an_old_wide_folder() {
     for existing in [false, true] {
@@ -380,11 +388,7 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
     grep_inputs(&t);
     // A file where the tee folder should be: the tee file cannot be created (even as root).
     t.write("xdg-data/rtk/tee", "not a folder");
-    let out = t
-        .rtk()
-        .args(["grep", "-n", "line", "a.txt", "b.txt"])
-        .output()
-        .unwrap();
+    let out = grep_both(&t);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -397,6 +401,70 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
         why[0].contains("nothing elided") && why[0].ends_with(")]"),
         "{stderr}"
     );
+}
+
+/// `[tee] enabled = false`: no tee file, so nothing is elided (the output goes raw) and
+/// nothing is said about it (the user chose it: no line on every run).
+#[test]
+fn a_disabled_tee_elides_nothing_and_keeps_no_file() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    t.write("xdg-config/rtk/config.toml", "[tee]\nenabled = false\n");
+    let out = grep_both(&t);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 6000);
+    assert!(!stdout.contains("[rtk:"));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!t.root.path().join("xdg-data/rtk/tee").exists());
+}
+
+/// `[tee] max_files` and `max_bytes` bound the folder and each file.
+#[test]
+fn the_configured_tee_limits_are_kept() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    t.write(
+        "xdg-config/rtk/config.toml",
+        "[tee]\nmax_files = 2\nmax_bytes = 1000\n",
+    );
+    let tee_dir = t.root.path().join("xdg-data/rtk/tee");
+    std::fs::create_dir_all(&tee_dir).unwrap();
+    for i in 0..3 {
+        t.write(format!("xdg-data/rtk/tee/000000000{i}_1_old.log"), "old\n");
+    }
+    let out = grep_both(&t);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let path = stdout
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("[rtk: elided ")?
+                .split("full output: ")
+                .nth(1)
+        })
+        .unwrap_or_else(|| panic!("no note: {stdout}"))
+        .trim_end_matches(']');
+    let saved = std::fs::read_to_string(path).unwrap();
+    assert!(saved.starts_with("a.txt:1:line 0: value\n"), "{saved}");
+    assert!(
+        saved.ends_with("\n[rtk: tee file cut at 1000 bytes]\n"),
+        "{saved}"
+    );
+    assert_eq!(
+        saved.len(),
+        1000 + "\n[rtk: tee file cut at 1000 bytes]\n".len()
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&tee_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert_eq!(left[0], "0000000002_1_old.log");
 }
 
 /// How long one recorded run's exit came after its command ended: `rtk sh -c 'date +%s%N'`
@@ -464,6 +532,66 @@ fn a_locked_history_never_delays_the_exit_and_loses_no_row() {
         );
         assert!(longest <= Duration::from_millis(250), "{how}: {longest:?}");
     }
+}
+
+/// The nice value (field 19 of a `/proc/<pid>/stat` line, after the parenthesised name).
+const NICE_OF: &str = "sed 's/.*) //' \"$1\" | cut -d' ' -f17";
+
+/// rtk's history recorder gives way (nice 10, Linux only: elsewhere, and under the
+/// `portable` feature, a nice value is the whole process's) while the command it runs and its
+/// other threads keep their priority. Seen from the command itself: it reads its parent's
+/// (rtk's) threads in `/proc` until one is at 10, while this test holds the history database
+/// locked so the recorder is still there. Only rtk's own threads are in that folder.
+#[cfg(target_os = "linux")]
+#[test]
+fn only_the_recorder_thread_gives_way() {
+    let t = TestEnv::new();
+    let db = t.root.path().join("xdg-data/rtk/history.db");
+    // A database never pruned: the recorder's first prune waits for the write lock held here
+    // (until the run ends and it gives up), so it is still there to be seen.
+    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
+    drop(rtk::tracking::db::Db::open_for_write(&db).unwrap());
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let script = format!(
+        "nice_of() {{ {NICE_OF}; }}
+         i=0
+         while [ $i -lt 300 ]; do
+           seen=$(for s in /proc/$PPID/task/*/stat; do nice_of \"$s\"; done | tr '\\n' ' ')
+           case \" $seen\" in *' 10 '*) break ;; esac
+           i=$((i + 1))
+         done
+         echo \"$seen\"
+         nice_of /proc/$$/stat"
+    );
+    let out = t.rtk().args(["sh", "-c", &script]).output().unwrap();
+    drop(lock);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let rtk: Vec<i32> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let command: i32 = lines.next().unwrap().trim().parse().unwrap();
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    let ours: i32 = stat[stat.rfind(')').unwrap() + 2..]
+        .split(' ')
+        .nth(16)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_ne!(
+        ours, 10,
+        "run the tests at another nice value than the recorder's"
+    );
+    // The command, and rtk's main thread, are at the test's own value.
+    assert_eq!(command, ours, "{text}");
+    assert!(rtk.contains(&ours), "{text}");
+    let recorder_gave_way = rtk.contains(&10);
+    assert_eq!(recorder_gave_way, cfg!(not(feature = "portable")), "{text}");
 }
 
 /// In the foreground of a terminal the command stays in rtk's process group: it can read the

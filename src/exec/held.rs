@@ -4,7 +4,8 @@
 //! as large as the stream's cap, asked for huge pages and filled ahead in 2 MiB steps: a fresh
 //! process pays a page fault for every 4 KiB it touches, and for a multi-MiB output those
 //! faults cost more than anything the filter does with the bytes (a 6 MB `diff -u`: ~1,500
-//! faults, about 2 ms). One step is one huge page, or without them one call instead of 512
+//! faults; their time is in bench/README.md, "Measurements behind the code"). One step is one
+//! huge page, or without them one call instead of 512
 //! faults. Only what is filled is used (at most one step past the bytes); the rest of the cap
 //! is reserved address space.
 //!

@@ -1,6 +1,7 @@
 //! Finding the file a bare program name runs, before spawning: the child would otherwise try
 //! `execve` in every `PATH` folder before the one that holds it (eight failed calls for `find`
-//! on a typical developer `PATH`, ~0.3 ms on this VM). Only a shortcut: when no folder holds an
+//! on a typical developer `PATH`; its cost is in bench/README.md, "Measurements behind the
+//! code"). Only a shortcut: when no folder holds an
 //! executable file of that name the caller spawns the bare name, so errors are the system's.
 //! On Windows a name without an extension is looked up with each `PATHEXT` extension, so
 //! `npm` finds `npm.cmd` as a shell would.

@@ -11,13 +11,14 @@
 pub mod args;
 mod dev;
 mod diff;
+mod emit;
 mod files;
 mod git;
-mod note;
 mod ops;
 pub mod pieces;
 mod run;
 mod search;
+pub mod tee;
 pub mod unified;
 
 pub use run::run;

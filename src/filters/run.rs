@@ -1,19 +1,20 @@
 //! The runner behind `rtk <program> <args…>`: picks the filter, runs the exact argv through
-//! [`crate::exec`] (feeding the filter's [`Incremental`](super::Incremental) as stdout arrives,
-//! when it has one), prints the compacted (or raw) output, adds the one-line elision note with
-//! its tee file (or, when that file cannot be written, the raw output and one line saying
-//! why: nothing is elided without a saved copy), and records the run for `rtk gain`.
+//! [`crate::exec`] (feeding the filter's [`Incremental`](super::Incremental) and the run's
+//! [`TeeSink`] as stdout arrives), compacts the finished output, and hands it to
+//! [`emit`] (which picks compacted or raw, adds the elision note with its tee file, and
+//! prints), then records the run for `rtk gain`.
 //!
 //! Invariants: the returned code is the child's (also when rtk's stdout broke); without a filter the command runs with
 //! inherited stdio; unparseable or oversized output is printed raw; rtk prints nothing of its
 //! own unless something was elided; the compact form is never longer than the raw one.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::note::{self, EarlyTee, Tee};
+use super::emit::{self, Printed};
+use super::tee::TeeSink;
 use super::{lookup, Filter, Invocation, Output, Plan};
 use crate::env::Env;
 use crate::exec::{self, Captured, StreamMode};
@@ -76,16 +77,6 @@ struct Job<'a> {
     filter: &'a dyn Filter,
     inv: &'a Invocation<'a>,
     capture_stderr: bool,
-    env: &'a Env,
-}
-
-/// How the output went out.
-#[derive(PartialEq, Eq)]
-enum Printed {
-    /// As the command wrote it: rtk's tokens are the raw ones.
-    Raw,
-    /// Compacted; `RunRecord::emitted_tokens` is set.
-    Compacted,
 }
 
 fn captured(
@@ -104,8 +95,7 @@ fn captured(
     // Fed while the command runs; dropped (whole-output compaction instead) at the first
     // piece it cannot take.
     let mut inc = filter.incremental(inv);
-    let mut early = EarlyTee::default();
-    let command = &rec.command;
+    let mut sink = TeeSink::new(env, &rec.command);
     let mut feed = |held: &[u8], from: usize| {
         if let Some(i) = inc.as_mut() {
             let new = &held[from..];
@@ -115,11 +105,11 @@ fn captured(
             }
         }
         let eliding = inc.as_ref().is_some_and(|i| i.eliding());
-        early.feed(held, eliding, env, command);
+        sink.feed(held, eliding);
     };
     let hold = StreamMode::Hold { cap: STDOUT_CAP };
     let Some(c) = exec::run_captured(argv, hold, err_mode, Some(&mut feed))? else {
-        early.discard();
+        sink.discard();
         return Ok(exec::NOT_FOUND);
     };
     rec.raw_bytes = c.stdout.total + c.stderr.total;
@@ -127,18 +117,8 @@ fn captured(
         filter,
         inv,
         capture_stderr,
-        env,
     };
-    // The raw output's tokens were not counted while it arrived (that was the reading thread's
-    // busiest time): a large one is counted now on another core while rtk compacts and prints.
-    let count_raw = || c.stdout.tokens() + c.stderr.tokens();
-    let large = c.stdout.held.len() + c.stderr.held.len() > tracking::SAMPLE_ABOVE;
-    let (printed, raw_tokens) = std::thread::scope(|scope| {
-        let counting = large.then(|| scope.spawn(count_raw));
-        let printed = print(&c, &job, inc, early, rec);
-        let raw = counting.and_then(|h| h.join().ok());
-        (printed, raw.unwrap_or_else(count_raw))
-    });
+    let (printed, raw_tokens) = emit::counting_raw(&c, || print(&c, &job, inc, sink, rec));
     rec.raw_tokens = raw_tokens;
     let printed = match printed {
         // Whoever read rtk's output went away: the command still ran, and its status stands.
@@ -151,151 +131,46 @@ fn captured(
     Ok(c.code)
 }
 
-/// Prints a finished run's output, compacted by `inc` (or the filter's whole-output
-/// compaction) when that works and is shorter, else raw.
+/// Compacts a finished run's output (by `inc`, or the filter's whole-output compaction),
+/// lets [`emit::choose`] pick what to print, and prints it.
 fn print(
     c: &Captured,
     job: &Job<'_>,
     inc: Option<Box<dyn super::Incremental>>,
-    early: EarlyTee,
+    mut sink: TeeSink<'_>,
     rec: &mut RunRecord,
 ) -> anyhow::Result<Printed> {
+    let held = !(c.stdout.spilled || c.stderr.spilled);
+    let raw = held
+        .then(|| {
+            let stdout = std::str::from_utf8(&c.stdout.held).ok()?;
+            Some((stdout, std::str::from_utf8(&c.stderr.held).ok()?))
+        })
+        .flatten();
+    let compacted = raw.and_then(|(stdout, stderr)| {
+        let output = Output {
+            stdout,
+            stderr,
+            code: c.code,
+        };
+        match inc {
+            Some(i) => i.finish(&output),
+            None => job.filter.compact(job.inv, &output),
+        }
+        .ok()
+    });
+    let note = match compacted.as_ref().and_then(|x| x.elided.as_deref()) {
+        Some(what) => {
+            sink.elided(&c.stdout.held, &c.stderr.held);
+            sink.note(what)
+        }
+        None => None,
+    };
+    let emission = emit::choose(raw, compacted.as_ref(), note.as_deref());
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-
-    if c.stdout.spilled || c.stderr.spilled {
-        early.discard();
-        // Too big to hold: whatever spilled is already printed raw; print the rest raw.
-        out.write_all(&c.stdout.held)?;
-        err.write_all(&c.stderr.held)?;
-        out.flush()?;
-        rec.fell_back = true;
-        rec.emitted_bytes = rec.raw_bytes;
-        return Ok(Printed::Raw);
-    }
-    let forwarded_err = if job.capture_stderr {
-        0
-    } else {
-        c.stderr.total
-    };
-    let (raw_out, raw_err) = match (
-        std::str::from_utf8(&c.stdout.held),
-        std::str::from_utf8(&c.stderr.held),
-    ) {
-        (Ok(o), Ok(e)) => (o, e),
-        _ => {
-            early.discard();
-            return print_raw(c, &mut out, &mut err, rec, true);
-        }
-    };
-    let output = Output {
-        stdout: raw_out,
-        stderr: raw_err,
-        code: c.code,
-    };
-    let result = match inc {
-        Some(i) => i.finish(&output),
-        None => job.filter.compact(job.inv, &output),
-    };
-    let compacted = match result {
-        Ok(x) => x,
-        Err(_) => {
-            early.discard();
-            return print_raw(c, &mut out, &mut err, rec, true);
-        }
-    };
-    let emitted_err = compacted.stderr.as_deref().unwrap_or(raw_err);
-    let tee = match &compacted.elided {
-        Some(what) => Some((
-            what.as_str(),
-            Tee::for_elided(early, &c.stdout.held, &c.stderr.held, job.env, &rec.command),
-        )),
-        None => {
-            early.discard();
-            None
-        }
-    };
-    let note = tee.as_ref().map(|(what, t)| t.note(what));
-    let note_len = note.as_ref().map_or(0, String::len);
-    if compacted.stdout.len() + emitted_err.len() + note_len > raw_out.len() + raw_err.len() {
-        // Never worse than raw.
-        if let Some((_, t)) = tee {
-            t.discard();
-        }
-        return print_raw(c, &mut out, &mut err, rec, false);
-    }
-    // rtk's own output is counted on another thread when it is large enough for that to
-    // matter, while the tee file is finished: nothing is left out unless it is saved.
-    let count = || {
-        tracking::estimate_tokens_sampled(&compacted.stdout)
-            + tracking::estimate_tokens_sampled(emitted_err)
-    };
-    let large = compacted.stdout.len() + emitted_err.len() > tracking::SAMPLE_ABOVE;
-    let parts: [&[u8]; 2] = [&c.stdout.held, &c.stderr.held];
-    let (saved, counted) = std::thread::scope(|scope| {
-        let counter = large.then(|| scope.spawn(count));
-        let saved = tee.map_or(Ok(()), |(_, t)| t.write(&parts));
-        (saved, counter.map(|h| h.join().unwrap_or(0)))
-    });
-    if let Err(e) = saved {
-        return print_unsaved(c, &mut out, &mut err, rec, &e);
-    }
-    let written: io::Result<Option<String>> =
-        out.write_all(compacted.stdout.as_bytes()).and_then(|()| {
-            if let Some(n) = &note {
-                out.write_all(n.as_bytes())?;
-            }
-            out.flush()?;
-            err.write_all(emitted_err.as_bytes())?;
-            err.flush()?;
-            Ok(note)
-        });
-    let note = written?;
-    let note_len = note.as_ref().map_or(0, String::len);
-    let emitted_len = compacted.stdout.len() + emitted_err.len() + note_len;
-    rec.emitted_bytes = emitted_len as u64 + forwarded_err;
-    // A forwarded stderr (counted as it went through) counts on both sides.
-    let forwarded_tokens = if job.capture_stderr {
-        0
-    } else {
-        c.stderr.tokens()
-    };
-    let note_tokens = tracking::estimate_tokens(note.as_deref().unwrap_or(""));
-    rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
-    Ok(Printed::Compacted)
-}
-
-/// The tee file could not be written: nothing may be left out, so the output goes raw, and
-/// one line on stderr says why.
-fn print_unsaved(
-    c: &Captured,
-    out: &mut impl Write,
-    err: &mut impl Write,
-    rec: &mut RunRecord,
-    why: &io::Error,
-) -> anyhow::Result<Printed> {
-    let printed = print_raw(c, out, err, rec, false)?;
-    let line = note::unsaved_line(why);
-    err.write_all(line.as_bytes())?;
-    err.flush()?;
-    rec.emitted_bytes += line.len() as u64;
-    Ok(printed)
-}
-
-fn print_raw(
-    c: &Captured,
-    out: &mut impl Write,
-    err: &mut impl Write,
-    rec: &mut RunRecord,
-    fell_back: bool,
-) -> anyhow::Result<Printed> {
-    out.write_all(&c.stdout.held)?;
-    out.flush()?;
-    err.write_all(&c.stderr.held)?;
-    err.flush()?;
-    rec.fell_back = fell_back;
-    rec.emitted_bytes = rec.raw_bytes;
-    Ok(Printed::Raw)
+    let forwarded_err = !job.capture_stderr;
+    emit::write(&mut out, &mut err, c, emission, sink, forwarded_err, rec)
 }
 
 /// Nearest ancestor of the working directory holding `.git`, else the working directory.

@@ -10,6 +10,7 @@ mod exclude;
 mod rules;
 
 #[cfg(test)]
+#[path = "mod_tests.rs"]
 mod tests;
 
 pub use rules::{rule_for, PipeSafety, Rule, RULES};

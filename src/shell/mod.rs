@@ -21,6 +21,7 @@ mod walk;
 mod words;
 
 #[cfg(test)]
+#[path = "mod_tests.rs"]
 pub(crate) mod tests;
 
 use std::collections::HashMap;

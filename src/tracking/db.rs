@@ -24,7 +24,8 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// the first connection to open a database reads the whole WAL to rebuild its index, so the
 /// WAL must stay small. SQLite's own autocheckpoint cannot do it across processes: the
 /// rebuilt index forgets what was already copied, so the WAL is never restarted and grows
-/// (measured here: 3.9 MB after a day, ~3 ms of every run spent re-reading it). Here a
+/// (to megabytes within a day, re-read by every run: bench/README.md, "Measurements behind the
+/// code"). Here a
 /// TRUNCATE checkpoint runs about every 20 runs (two fsyncs) and no run reads more than this.
 pub const WAL_CHECKPOINT_BYTES: u64 = 256 * 1024;
 /// Prefix of the `meta` keys naming rows imported from the spool (see
@@ -86,8 +87,9 @@ impl Db {
             _ => {}
         }
         let conn = Connection::open(path).map_err(|e| sql_err(path, e))?;
-        // The last connection to close would checkpoint the WAL with fsyncs (~20 ms on every
-        // run); writers leave that to SQLite's autocheckpoint (every 1000 pages) and readers.
+        // The last connection to close would checkpoint the WAL with fsyncs (two on every
+        // run, the slowest part of it: bench/README.md, "Measurements behind the code");
+        // writers leave that to SQLite's autocheckpoint (every 1000 pages) and readers.
         conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
             .map_err(|e| sql_err(path, e))?;
         Db::setup(conn, path)

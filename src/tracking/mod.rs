@@ -3,18 +3,18 @@
 //! kept by [`trouble`] for `rtk gain` and `rtk config`.
 //!
 //! Layout: [`db`] opens the database (WAL, busy timeout, versioned migrations, pruning at
-//! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows, [`tokens`] is the token estimate and its calibration, [`command`] turns an
-//! argv into the stored command text (secrets masked) and its report key, [`query`] is the read
-//! side used by `rtk gain` and `rtk discover`, [`recorder`] opens the database while the
-//! command runs, [`spool`] keeps a row the locked database could not take in time, [`trouble`]
-//! keeps what went wrong.
+//! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows,
+//! [`command`] turns an argv into the stored command text (secrets masked) and its report
+//! key, [`query`] is the read side used by `rtk gain` and `rtk discover`, [`recorder`] opens
+//! the database while the command runs, [`spool`] keeps a row the locked database could not
+//! take in time, [`trouble`] keeps what went wrong. The token estimate is the leaf module
+//! [`crate::tokens`].
 
 pub mod command;
 pub mod db;
 pub mod query;
 pub mod recorder;
 pub mod spool;
-pub mod tokens;
 pub mod trouble;
 pub mod upstream;
 
@@ -24,11 +24,8 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::env::Env;
 
+pub use crate::tokens::{self, estimate_tokens, TOKEN_METHOD};
 pub use recorder::Recorder;
-pub use tokens::{
-    calibrate, estimate_tokens, estimate_tokens_sampled, Calibration, SampledCounter, TokenCounter,
-    SAMPLE_ABOVE, TOKEN_METHOD,
-};
 
 /// One filtered run, as the runner measured it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

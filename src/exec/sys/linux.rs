@@ -29,28 +29,14 @@ pub fn lower_thread_priority(nice: i32) {
     let _ = rustix::process::setpriority_process(None, nice);
 }
 
-/// The nice value of every thread of this process (field 19 of `/proc/self/task/*/stat`).
-pub fn thread_nice_values() -> Vec<i32> {
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return Vec::new();
-    };
-    tasks
-        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("stat")).ok())
-        .filter_map(|stat| {
-            let after_name = &stat[stat.rfind(')')? + 2..];
-            after_name.split(' ').nth(16)?.parse().ok()
-        })
-        .collect()
-}
-
-/// This process's (main thread's) nice value.
-pub fn process_nice() -> i32 {
-    rustix::process::getpriority_process(None).unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The calling thread's nice value (on Linux `getpriority` reads the calling thread's).
+    fn thread_nice() -> i32 {
+        rustix::process::getpriority_process(None).unwrap_or(0)
+    }
 
     #[test]
     fn widen_pipe_enlarges_a_real_pipe() {
@@ -86,15 +72,17 @@ mod tests {
 
     #[test]
     fn a_thread_priority_stays_with_that_thread() {
-        let before = process_nice();
+        let before = thread_nice();
         let want = (before + 3).min(19);
         let seen = std::thread::spawn(move || {
             lower_thread_priority(want);
-            thread_nice_values()
+            thread_nice()
         })
         .join()
         .unwrap();
-        assert!(seen.contains(&want), "{seen:?}");
-        assert_eq!(process_nice(), before);
+        assert_eq!(seen, want);
+        // This thread, and a thread started after, keep theirs.
+        assert_eq!(thread_nice(), before);
+        assert_eq!(std::thread::spawn(thread_nice).join().unwrap(), before);
     }
 }

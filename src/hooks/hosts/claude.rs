@@ -237,3 +237,7 @@ fn extract(root: &Value, rules: &mut FileRules) {
 pub fn parse_entry(text: &str) -> Result<Option<Pattern>, String> {
     tool_entry(text, "Bash", Pattern::claude)
 }
+
+#[cfg(test)]
+#[path = "claude_tests.rs"]
+mod tests;

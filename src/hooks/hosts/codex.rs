@@ -424,3 +424,7 @@ impl Parser {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+#[path = "codex_tests.rs"]
+mod tests;

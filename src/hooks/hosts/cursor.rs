@@ -106,3 +106,7 @@ fn extract(root: &Value, rules: &mut FileRules, with_allow: bool) {
 pub fn parse_entry(text: &str) -> Result<Option<Pattern>, String> {
     tool_entry(text, "Shell", Pattern::cursor)
 }
+
+#[cfg(test)]
+#[path = "cursor_tests.rs"]
+mod tests;

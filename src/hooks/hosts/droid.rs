@@ -54,3 +54,7 @@ fn extract(root: &Value, rules: &mut FileRules) {
         });
     }
 }
+
+#[cfg(test)]
+#[path = "droid_tests.rs"]
+mod tests;

@@ -303,3 +303,7 @@ fn is_trusted(
 fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
+
+#[cfg(test)]
+#[path = "gemini_tests.rs"]
+mod tests;

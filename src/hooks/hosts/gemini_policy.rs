@@ -145,3 +145,7 @@ fn applies_to_shell(tool: Option<&toml::Value>) -> bool {
             || (n.contains('*') && !n.starts_with("mcp_"))
     })
 }
+
+#[cfg(test)]
+#[path = "gemini_policy_tests.rs"]
+mod tests;

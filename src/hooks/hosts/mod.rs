@@ -20,6 +20,7 @@ pub mod platform;
 pub mod project;
 
 #[cfg(test)]
+#[path = "mod_tests.rs"]
 mod tests;
 
 use std::io::Read;

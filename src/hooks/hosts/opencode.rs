@@ -134,3 +134,7 @@ fn add_permission(rules: &mut FileRules, permission: Option<&Value>, key: &str) 
 fn covers_bash(name: &str) -> bool {
     Pattern::opencode(name).matches("bash", crate::hooks::pattern::MatchUse::Restrict)
 }
+
+#[cfg(test)]
+#[path = "opencode_tests.rs"]
+mod tests;

@@ -1,0 +1,185 @@
+//! What a finished captured run prints, and the printing.
+//!
+//! [`choose`] is the policy and does no I/O: the compacted output when the filter took the
+//! output and the result, its note included, is not longer than the raw output; else the raw
+//! output. [`counting_raw`] and [`write`] own the threads around the printing: the raw
+//! output's tokens are counted on another core while rtk compacts and prints, and rtk's own
+//! output's while the tee file is finished.
+//!
+//! Invariants: nothing is left out unless its tee file was written (else the raw output and
+//! the one [`Unsaved`] line); the compact form is never longer than the raw one; what
+//! [`write`] records in the [`RunRecord`] is what it printed.
+
+use std::io::Write;
+
+use super::tee::{TeeSink, Unsaved};
+use super::Compacted;
+use crate::exec::Captured;
+use crate::tokens::{self, SAMPLE_ABOVE};
+use crate::tracking::RunRecord;
+
+/// What to print for a finished run.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Emission<'a> {
+    /// The output as the command wrote it. `fell_back`: the filter could not take it (too
+    /// large to hold, not UTF-8, or not in a form it parses).
+    Raw { fell_back: bool },
+    /// The compacted output; `note` (after stdout) says what was elided and where it is kept.
+    Compact {
+        stdout: &'a str,
+        stderr: &'a str,
+        note: Option<&'a str>,
+    },
+}
+
+/// The policy. `raw`: the held stdout and stderr as text (`None` when they spilled past the
+/// caps or are not UTF-8); `compacted`: the filter's result over them (`None` when it failed);
+/// `note`: the note the tee offers for the result's elision (`None` when it keeps no files).
+pub fn choose<'a>(
+    raw: Option<(&'a str, &'a str)>,
+    compacted: Option<&'a Compacted>,
+    note: Option<&'a str>,
+) -> Emission<'a> {
+    let (Some((raw_out, raw_err)), Some(c)) = (raw, compacted) else {
+        return Emission::Raw { fell_back: true };
+    };
+    let note = match (&c.elided, note) {
+        (None, _) => None,
+        (Some(_), Some(n)) => Some(n),
+        // Nothing is elided without a saved copy.
+        (Some(_), None) => return Emission::Raw { fell_back: false },
+    };
+    let stderr = c.stderr.as_deref().unwrap_or(raw_err);
+    let len = c.stdout.len() + stderr.len() + note.map_or(0, str::len);
+    if len > raw_out.len() + raw_err.len() {
+        // Never worse than raw.
+        return Emission::Raw { fell_back: false };
+    }
+    Emission::Compact {
+        stdout: &c.stdout,
+        stderr,
+        note,
+    }
+}
+
+/// How the output went out.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Printed {
+    /// As the command wrote it: rtk's tokens are the raw ones.
+    Raw,
+    /// Compacted; `RunRecord::emitted_tokens` is set.
+    Compacted,
+}
+
+/// Runs `print` while the raw output's tokens are counted (on another thread when the output
+/// is large: it was not counted while it arrived, the reading thread's busiest time).
+pub fn counting_raw<R>(c: &Captured, print: impl FnOnce() -> R) -> (R, u64) {
+    let count_raw = || c.stdout.tokens() + c.stderr.tokens();
+    let large = c.stdout.held.len() + c.stderr.held.len() > SAMPLE_ABOVE;
+    std::thread::scope(|scope| {
+        let counting = large.then(|| scope.spawn(count_raw));
+        let printed = print();
+        let raw = counting.and_then(|h| h.join().ok());
+        (printed, raw.unwrap_or_else(count_raw))
+    })
+}
+
+/// Prints `emission` of the run `c` to `out` and `err` and records it in `rec` (bytes, and
+/// tokens when compacted; `forwarded_err`: the run's stderr went straight through and counts
+/// on both sides). A compacted output's tee file is finished first: when it cannot be, the
+/// raw output goes out with the [`Unsaved`] line.
+pub fn write(
+    out: &mut impl Write,
+    err: &mut impl Write,
+    c: &Captured,
+    emission: Emission<'_>,
+    sink: TeeSink<'_>,
+    forwarded_err: bool,
+    rec: &mut RunRecord,
+) -> anyhow::Result<Printed> {
+    let (stdout, stderr, note) = match emission {
+        Emission::Raw { fell_back } => {
+            sink.discard();
+            return write_raw(out, err, c, rec, fell_back);
+        }
+        Emission::Compact {
+            stdout,
+            stderr,
+            note,
+        } => (stdout, stderr, note),
+    };
+    // rtk's own output is counted on another thread when it is large enough for that to
+    // matter, while the tee file is finished: nothing is left out unless it is saved.
+    let count =
+        || tokens::estimate_tokens_sampled(stdout) + tokens::estimate_tokens_sampled(stderr);
+    let large = stdout.len() + stderr.len() > SAMPLE_ABOVE;
+    let parts: [&[u8]; 2] = [&c.stdout.held, &c.stderr.held];
+    let (saved, counted) = std::thread::scope(|scope| {
+        let counter = large.then(|| scope.spawn(count));
+        let saved = match note {
+            Some(_) => sink.finish(&parts),
+            None => {
+                sink.discard();
+                Ok(())
+            }
+        };
+        (saved, counter.map(|h| h.join().unwrap_or(0)))
+    });
+    if let Err(unsaved) = saved {
+        return write_unsaved(out, err, c, rec, &unsaved);
+    }
+    out.write_all(stdout.as_bytes())?;
+    if let Some(n) = note {
+        out.write_all(n.as_bytes())?;
+    }
+    out.flush()?;
+    err.write_all(stderr.as_bytes())?;
+    err.flush()?;
+    let note = note.unwrap_or("");
+    let (forwarded_bytes, forwarded_tokens) = if forwarded_err {
+        (c.stderr.total, c.stderr.tokens())
+    } else {
+        (0, 0)
+    };
+    rec.emitted_bytes = (stdout.len() + stderr.len() + note.len()) as u64 + forwarded_bytes;
+    let note_tokens = tokens::estimate_tokens(note);
+    rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
+    Ok(Printed::Compacted)
+}
+
+/// The tee file could not be written: nothing may be left out, so the output goes raw, and
+/// one line on stderr says why.
+fn write_unsaved(
+    out: &mut impl Write,
+    err: &mut impl Write,
+    c: &Captured,
+    rec: &mut RunRecord,
+    why: &Unsaved,
+) -> anyhow::Result<Printed> {
+    let printed = write_raw(out, err, c, rec, false)?;
+    let line = why.line();
+    err.write_all(line.as_bytes())?;
+    err.flush()?;
+    rec.emitted_bytes += line.len() as u64;
+    Ok(printed)
+}
+
+fn write_raw(
+    out: &mut impl Write,
+    err: &mut impl Write,
+    c: &Captured,
+    rec: &mut RunRecord,
+    fell_back: bool,
+) -> anyhow::Result<Printed> {
+    out.write_all(&c.stdout.held)?;
+    out.flush()?;
+    err.write_all(&c.stderr.held)?;
+    err.flush()?;
+    rec.fell_back = fell_back;
+    rec.emitted_bytes = rec.raw_bytes;
+    Ok(Printed::Raw)
+}
+
+#[cfg(test)]
+#[path = "emit_tests.rs"]
+mod tests;

@@ -1,0 +1,216 @@
+//! [`choose`] over each case of the policy, and [`write`] printing each emission (the tee
+//! file's failure included) into buffers.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::env::Env;
+use crate::exec::Stream;
+
+fn compacted(stdout: &str, stderr: Option<&str>, elided: Option<&str>) -> Compacted {
+    Compacted {
+        stdout: stdout.into(),
+        stderr: stderr.map(String::from),
+        elided: elided.map(String::from),
+    }
+}
+
+const RAW_OUT: &str = "line 1\nline 2\nline 3\nline 4\n";
+const RAW_ERR: &str = "warning: x\n";
+
+fn raw() -> Option<(&'static str, &'static str)> {
+    Some((RAW_OUT, RAW_ERR))
+}
+
+#[test]
+fn a_shorter_compact_form_is_printed_with_the_raw_stderr() {
+    let c = compacted("4 lines\n", None, None);
+    let want = Emission::Compact {
+        stdout: "4 lines\n",
+        stderr: RAW_ERR,
+        note: None,
+    };
+    assert_eq!(choose(raw(), Some(&c), None), want);
+    // A note the tee offers is not printed when nothing was elided.
+    assert_eq!(choose(raw(), Some(&c), Some("[rtk: note]\n")), want);
+}
+
+#[test]
+fn a_compact_form_is_printed_up_to_the_raw_length_and_not_past_it() {
+    let same = RAW_OUT.len() + RAW_ERR.len();
+    let c = compacted(&"x".repeat(same), Some(""), None);
+    assert!(matches!(
+        choose(raw(), Some(&c), None),
+        Emission::Compact { .. }
+    ));
+    let c = compacted(&"x".repeat(same + 1), Some(""), None);
+    assert_eq!(
+        choose(raw(), Some(&c), None),
+        Emission::Raw { fell_back: false }
+    );
+    // A replaced stderr counts instead of the raw one.
+    let c = compacted("x\n", Some(&"e".repeat(same)), None);
+    assert_eq!(
+        choose(raw(), Some(&c), None),
+        Emission::Raw { fell_back: false }
+    );
+}
+
+#[test]
+fn output_the_filter_could_not_take_falls_back_to_raw() {
+    let c = compacted("x\n", None, None);
+    // Spilled past the caps, or not UTF-8.
+    assert_eq!(
+        choose(None, Some(&c), None),
+        Emission::Raw { fell_back: true }
+    );
+    // The filter's parse failed.
+    assert_eq!(choose(raw(), None, None), Emission::Raw { fell_back: true });
+}
+
+#[test]
+fn the_note_counts_against_the_raw_length() {
+    let c = compacted("line 1\n", Some(""), Some("3 lines"));
+    let short = "[rtk: 3]\n";
+    assert_eq!(
+        choose(raw(), Some(&c), Some(short)),
+        Emission::Compact {
+            stdout: "line 1\n",
+            stderr: "",
+            note: Some(short),
+        }
+    );
+    let room = RAW_OUT.len() + RAW_ERR.len() - "line 1\n".len();
+    let fits = "n".repeat(room);
+    assert!(matches!(
+        choose(raw(), Some(&c), Some(&fits)),
+        Emission::Compact { .. }
+    ));
+    let long = "n".repeat(room + 1);
+    assert_eq!(
+        choose(raw(), Some(&c), Some(&long)),
+        Emission::Raw { fell_back: false }
+    );
+}
+
+#[test]
+fn nothing_is_elided_without_a_note() {
+    let c = compacted("line 1\n", None, Some("3 lines"));
+    assert_eq!(
+        choose(raw(), Some(&c), None),
+        Emission::Raw { fell_back: false }
+    );
+}
+
+fn captured(out: &str, err: &str) -> Captured {
+    let stream = |text: &str| {
+        let mut s = Stream::default();
+        s.held.extend(text.as_bytes(), usize::MAX);
+        s.total = text.len() as u64;
+        s
+    };
+    Captured {
+        code: 1,
+        stdout: stream(out),
+        stderr: stream(err),
+    }
+}
+
+fn data_env(data: &Path, cwd: &Path) -> Env {
+    Env::new([("XDG_DATA_HOME", data.as_os_str())], cwd)
+}
+
+struct Written {
+    out: String,
+    err: String,
+    printed: Printed,
+    rec: RunRecord,
+}
+
+fn write_one(c: &Captured, emission: Emission<'_>, sink: TeeSink<'_>) -> Written {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut rec = RunRecord {
+        raw_bytes: c.stdout.total + c.stderr.total,
+        ..RunRecord::default()
+    };
+    let printed = write(&mut out, &mut err, c, emission, sink, false, &mut rec).unwrap();
+    Written {
+        out: String::from_utf8(out).unwrap(),
+        err: String::from_utf8(err).unwrap(),
+        printed,
+        rec,
+    }
+}
+
+fn tee_files(data: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(data.join("rtk/tee"))
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_compact_emission_is_printed_after_its_tee_file_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let env = data_env(tmp.path(), tmp.path());
+    let c = captured(RAW_OUT, RAW_ERR);
+    let mut sink = TeeSink::new(&env, "git log");
+    sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
+    let note = sink.note("3 lines").unwrap();
+    let emission = Emission::Compact {
+        stdout: "line 1\n",
+        stderr: "",
+        note: Some(&note),
+    };
+    let w = write_one(&c, emission, sink);
+    assert_eq!(w.printed, Printed::Compacted);
+    assert_eq!(w.out, format!("line 1\n{note}"));
+    assert_eq!(w.err, "");
+    assert_eq!(w.rec.emitted_bytes, ("line 1\n".len() + note.len()) as u64);
+    assert!(w.rec.emitted_tokens > 0);
+    assert!(!w.rec.fell_back);
+    let files = tee_files(tmp.path());
+    assert_eq!(files.len(), 1);
+    let saved = std::fs::read_to_string(&files[0]).unwrap();
+    assert_eq!(saved, format!("{RAW_OUT}{RAW_ERR}"));
+}
+
+#[test]
+fn a_raw_emission_prints_the_raw_output_and_leaves_no_tee_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let env = data_env(tmp.path(), tmp.path());
+    let c = captured(RAW_OUT, RAW_ERR);
+    let mut sink = TeeSink::new(&env, "git log");
+    sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
+    assert_eq!(tee_files(tmp.path()).len(), 1);
+    let w = write_one(&c, Emission::Raw { fell_back: true }, sink);
+    assert_eq!(w.printed, Printed::Raw);
+    assert_eq!((w.out.as_str(), w.err.as_str()), (RAW_OUT, RAW_ERR));
+    assert!(w.rec.fell_back);
+    assert_eq!(w.rec.emitted_bytes, w.rec.raw_bytes);
+    assert!(tee_files(tmp.path()).is_empty());
+}
+
+#[test]
+fn an_unwritable_tee_file_prints_raw_and_says_why_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let env = data_env(&file, tmp.path());
+    let c = captured(RAW_OUT, RAW_ERR);
+    let mut sink = TeeSink::new(&env, "git log");
+    sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
+    let note = sink.note("3 lines").unwrap();
+    let emission = Emission::Compact {
+        stdout: "x\n",
+        stderr: "",
+        note: Some(&note),
+    };
+    let w = write_one(&c, emission, sink);
+    assert_eq!(w.printed, Printed::Raw);
+    assert_eq!(w.out, RAW_OUT);
+    let line = w.err.strip_prefix(RAW_ERR).unwrap();
+    assert!(line.starts_with("[rtk: full output shown, nothing elided"));
+    assert_eq!(line.lines().count(), 1);
+    assert!(!w.rec.fell_back);
+    assert_eq!(w.rec.emitted_bytes, w.rec.raw_bytes + line.len() as u64);
+}

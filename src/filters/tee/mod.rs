@@ -1,0 +1,292 @@
+//! The runner's tee: where the full raw output of a run whose filter elided something goes,
+//! and the note that points to it (`[rtk: elided …; full output: <tee file>]`).
+//!
+//! One [`TeeSink`] per captured run owns all of it: for a large output whose filter already
+//! elides, a [`store::Writer`] thread started while the command runs; otherwise a file created
+//! at the end and written while rtk prints; and, when no file can be written, the one line that
+//! says so ([`Unsaved`]). [`store`] owns the folder (names, modes, caps, pruning).
+//!
+//! Invariants: a note names only a file that exists (or is being written), and a file that
+//! could not be made or written is reported by the one [`Unsaved`] line instead; a sink that
+//! is not finished removes its file; `[tee] enabled = false` offers no note at all (the
+//! runner then prints raw: nothing is elided without a saved copy).
+
+pub mod store;
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::env::Env;
+pub use store::{dir, Limits};
+
+/// Held stdout past which the tee file is written while the command runs.
+pub const EARLY_TEE_FROM: usize = 1024 * 1024;
+
+/// Bytes handed to the writer at a time: each hand-over wakes its thread, which shares the
+/// cores with the command and rtk's reader while the output arrives.
+const PUSH_FROM: usize = 512 * 1024;
+
+/// The tee of one captured run (see the module doc).
+pub struct TeeSink<'a> {
+    env: &'a Env,
+    command: String,
+    state: State,
+    /// Bytes of stdout handed to an early writer.
+    pushed: usize,
+}
+
+enum State {
+    /// No file yet.
+    Idle,
+    /// Written on its own thread while the command runs.
+    Early(store::Writer),
+    /// Created at the end, written by [`TeeSink::finish`].
+    Late(PathBuf, File, Limits),
+    /// `[tee] enabled = false`.
+    Disabled,
+    /// Could not be created.
+    Failed(io::Error),
+}
+
+/// The tee file could not be written: the output goes raw, and [`Unsaved::line`] says why.
+#[derive(Debug)]
+pub struct Unsaved(pub io::Error);
+
+impl Unsaved {
+    /// The one line rtk adds (on stderr) when it printed the raw output because the tee file
+    /// could not be written.
+    pub fn line(&self) -> String {
+        unsaved_line(&self.0)
+    }
+}
+
+fn unsaved_line(e: &io::Error) -> String {
+    format!("[rtk: full output shown, nothing elided: the tee file could not be written: {e}]\n")
+}
+
+impl<'a> TeeSink<'a> {
+    /// The sink of a run of `command` (the program word names the file; see [`store::create`]).
+    pub fn new(env: &'a Env, command: &str) -> Self {
+        TeeSink {
+            env,
+            command: command.to_string(),
+            state: State::Idle,
+            pushed: 0,
+        }
+    }
+
+    /// `held` is all stdout so far; `eliding` whether the filter already leaves something
+    /// out. Starts the file once both say so, then hands it the new bytes, [`PUSH_FROM`] or
+    /// more at a time (the rest goes in [`TeeSink::elided`]).
+    pub fn feed(&mut self, held: &[u8], eliding: bool) {
+        if matches!(self.state, State::Idle) && held.len() >= EARLY_TEE_FROM && eliding {
+            let limits = Limits::load(self.env);
+            self.state = if !limits.enabled {
+                State::Disabled
+            } else {
+                match store::Writer::start(self.env, &self.command, limits) {
+                    Ok(w) => State::Early(w),
+                    Err(e) => State::Failed(e),
+                }
+            };
+        }
+        if let State::Early(w) = &self.state {
+            if held.len() - self.pushed >= PUSH_FROM {
+                w.push(&held[self.pushed..]);
+                self.pushed = held.len();
+            }
+        }
+    }
+
+    /// The filter elided something from this output (`stdout` all of it): the early file gets
+    /// what it was not handed yet and `stderr`; without one, a file is created now.
+    pub fn elided(&mut self, stdout: &[u8], stderr: &[u8]) {
+        match &self.state {
+            State::Early(w) => {
+                w.push(&stdout[self.pushed..]);
+                w.push(stderr);
+                self.pushed = stdout.len();
+            }
+            State::Idle => {
+                let limits = Limits::load(self.env);
+                self.state = if !limits.enabled {
+                    State::Disabled
+                } else {
+                    match store::create(self.env, &self.command) {
+                        Ok((path, file)) => State::Late(path, file, limits),
+                        Err(e) => State::Failed(e),
+                    }
+                };
+            }
+            State::Late(..) | State::Disabled | State::Failed(_) => {}
+        }
+    }
+
+    /// The note for an elision of `what`, as it reads once the file is written; when no file
+    /// could be created, the [`Unsaved`] line stands in for it (the output is printed raw and
+    /// that line is added; see [`TeeSink::finish`]). `None`: no tee files are kept.
+    pub fn note(&self, what: &str) -> Option<String> {
+        match &self.state {
+            State::Early(w) => Some(saved_note(what, w.path())),
+            State::Late(path, ..) => Some(saved_note(what, path)),
+            State::Failed(e) => Some(unsaved_line(e)),
+            State::Idle | State::Disabled => None,
+        }
+    }
+
+    /// Writes what is left to write (`parts`: all stdout, then stderr) and waits for it; a
+    /// file that could not be written is removed.
+    pub fn finish(self, parts: &[&[u8]]) -> Result<(), Unsaved> {
+        let (path, result) = match self.state {
+            State::Early(w) => {
+                let path = w.path().to_path_buf();
+                (path, w.finish().map(drop))
+            }
+            State::Late(path, file, limits) => {
+                let r = store::fill(file, &path, parts, limits);
+                (path, r)
+            }
+            State::Failed(e) => return Err(Unsaved(e)),
+            State::Idle | State::Disabled => {
+                let e = io::Error::other("no tee file was started");
+                return Err(Unsaved(e));
+            }
+        };
+        if result.is_err() {
+            let _ = std::fs::remove_file(&path);
+        }
+        result.map_err(Unsaved)
+    }
+
+    /// Nothing is elided after all: no file.
+    pub fn discard(self) {
+        match self.state {
+            State::Early(w) => w.discard(),
+            State::Late(path, ..) => {
+                let _ = std::fs::remove_file(path);
+            }
+            State::Idle | State::Disabled | State::Failed(_) => {}
+        }
+    }
+}
+
+/// The one line rtk adds when it left something out.
+fn saved_note(what: &str, path: &Path) -> String {
+    format!("[rtk: elided {what}; full output: {}]\n", path.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data_env(tmp: &Path) -> Env {
+        Env::new([("XDG_DATA_HOME", tmp.as_os_str())], tmp)
+    }
+
+    /// The path a note points to.
+    fn note_path(note: &str) -> PathBuf {
+        let tail = note.trim_end().trim_end_matches(']');
+        PathBuf::from(tail.rsplit(": ").next().unwrap())
+    }
+
+    #[test]
+    fn unsaved_line_keeps_the_whole_reason() {
+        let e = io::Error::other("No space left on device (os error 28) é");
+        let line = Unsaved(e).line();
+        assert!(line.ends_with("(os error 28) é]\n"), "{line}");
+        assert_eq!(line.lines().count(), 1);
+    }
+
+    #[test]
+    fn early_tee_starts_only_for_large_eliding_output() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = data_env(tmp.path());
+        let big = vec![b'x'; EARLY_TEE_FROM];
+        let mut sink = TeeSink::new(&env, "git log");
+        sink.feed(&big[..10], true);
+        sink.feed(&big, false);
+        assert!(matches!(sink.state, State::Idle));
+        let mut more = big.clone();
+        more.extend_from_slice(b"tail\n");
+        sink.feed(&more, true);
+        assert!(matches!(sink.state, State::Early(_)));
+        assert_eq!(sink.pushed, more.len());
+        // Less than a batch more: held back, then added by `elided`.
+        more.extend_from_slice(b"later\n");
+        sink.feed(&more, true);
+        assert_eq!(sink.pushed, more.len() - b"later\n".len());
+        sink.elided(&more, b"err\n");
+        let path = note_path(&sink.note("x").unwrap());
+        sink.finish(&[]).unwrap();
+        let mut want = more;
+        want.extend_from_slice(b"err\n");
+        assert_eq!(std::fs::read(path).unwrap(), want);
+    }
+
+    #[test]
+    fn a_late_file_holds_stdout_then_stderr_and_discard_removes_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = data_env(tmp.path());
+        let mut sink = TeeSink::new(&env, "git diff");
+        assert_eq!(sink.note("x"), None);
+        sink.elided(b"out\n", b"err\n");
+        let note = sink.note("3 lines").unwrap();
+        assert!(
+            note.starts_with("[rtk: elided 3 lines; full output: "),
+            "{note}"
+        );
+        let path = note_path(&note);
+        assert!(path.exists());
+        sink.finish(&[b"out\n", b"err\n"]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"out\nerr\n");
+
+        let mut sink = TeeSink::new(&env, "git diff");
+        sink.elided(b"out\n", b"");
+        let path = note_path(&sink.note("x").unwrap());
+        sink.discard();
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_made_is_reported_not_noted() {
+        let tmp = tempfile::tempdir().unwrap();
+        // The data home is a file: no folder can be made under it.
+        let file = tmp.path().join("file");
+        std::fs::write(&file, "x").unwrap();
+        let env = Env::new([("XDG_DATA_HOME", file.as_os_str())], tmp.path());
+        let mut sink = TeeSink::new(&env, "git diff");
+        sink.elided(b"out\n", b"");
+        let note = sink.note("x").unwrap();
+        assert!(
+            note.starts_with("[rtk: full output shown, nothing elided"),
+            "{note}"
+        );
+        let Err(unsaved) = sink.finish(&[b"out\n"]) else {
+            panic!("a tee file under a file was written");
+        };
+        assert_eq!(unsaved.line(), note);
+    }
+
+    #[test]
+    fn a_disabled_tee_offers_no_note_and_writes_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cfg = tmp.path().join("cfg");
+        std::fs::create_dir_all(cfg.join("rtk")).unwrap();
+        std::fs::write(cfg.join("rtk/config.toml"), "[tee]\nenabled = false\n").unwrap();
+        let env = Env::new(
+            [
+                ("XDG_DATA_HOME", tmp.path().as_os_str()),
+                ("XDG_CONFIG_HOME", cfg.as_os_str()),
+            ],
+            tmp.path(),
+        );
+        let big = vec![b'x'; EARLY_TEE_FROM + 1];
+        let mut sink = TeeSink::new(&env, "git log");
+        sink.feed(&big, true);
+        sink.elided(&big, b"");
+        assert_eq!(sink.note("x"), None);
+        assert!(sink.finish(&[&big]).is_err());
+        assert!(!tmp.path().join("rtk/tee").exists());
+    }
+}
