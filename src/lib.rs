@@ -35,6 +35,7 @@ pub mod gain;
 pub mod hooks;
 pub mod init;
 pub mod mask;
+pub mod recognise;
 pub mod rewrite;
 pub mod shell;
 pub mod tokens;

@@ -23,6 +23,7 @@ const CASES: &[(&str, &[&str])] = &[
             "git status --short",
             "git log --oneline -3 -- 'a b'",
             "git -C . diff HEAD~1",
+            "git -P status",
             "git commit -m 'two  spaces' --allow-empty",
             "FOO='x y' git status",
         ],
@@ -34,6 +35,8 @@ const CASES: &[(&str, &[&str])] = &[
     ("head", &["head -n 5 f.txt"]),
     ("tail", &["tail -n +3 f.txt"]),
     ("grep", &["grep -rn 'foo  bar' ."]),
+    ("egrep", &["egrep -rn 'a|b' ."]),
+    ("fgrep", &["fgrep -rn 'a b' ."]),
     ("rg", &["rg -n --hidden foo"]),
     ("wc", &["wc -l f.txt"]),
     ("diff", &["diff -u a.txt b.txt"]),
@@ -45,12 +48,14 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     ("pytest", &["pytest -x -q tests/"]),
+    ("py.test", &["py.test -x"]),
     ("python", &["python -m pytest -x"]),
     ("python3", &["python3 -m pytest -x -k 'a or b'"]),
     ("go", &["go test ./... -run 'Test X'"]),
     ("npm", &["npm run build -- --mode=prod"]),
     ("pnpm", &["pnpm test -- --silent"]),
     ("npx", &["npx prettier --check ."]),
+    ("bunx", &["bunx tsc --noEmit"]),
     ("jest", &["jest --ci src"]),
     ("vitest", &["vitest run"]),
     ("tsc", &["tsc --noEmit -p ."]),
@@ -59,14 +64,26 @@ const CASES: &[(&str, &[&str])] = &[
     ("ruff", &["ruff check ."]),
     ("mypy", &["mypy src"]),
     ("flake8", &["flake8 src"]),
-    ("docker", &["docker ps -a", "docker compose logs web"]),
-    ("kubectl", &["kubectl get pods -A"]),
+    (
+        "docker",
+        &[
+            "docker ps -a",
+            "docker compose logs web",
+            "docker --context prod ps",
+        ],
+    ),
+    ("docker-compose", &["docker-compose logs web"]),
+    (
+        "kubectl",
+        &["kubectl get pods -A", "kubectl -n prod get pods"],
+    ),
     ("gh", &["gh pr list --limit 5"]),
     ("curl", &["curl -s https://example.invalid/x"]),
     ("wget", &["wget -q -O- https://example.invalid/x"]),
     ("pip", &["pip list --outdated"]),
-    ("pip3", &["pip3 show requests"]),
+    ("pip3", &["pip3 list --outdated"]),
     ("make", &["make -j2 all"]),
+    ("gmake", &["gmake -j2 all"]),
 ];
 
 /// A stub that records its argv (NUL-separated) and environment (`env -0`) under `$STUB_LOG`,
@@ -80,8 +97,8 @@ printf 'stub %s ran\n' "$0"
 fn write_stubs(dir: &Path) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::create_dir_all(dir).unwrap();
-    for rule in rtk::rewrite::rules() {
-        let p = dir.join(rule.program);
+    for name in rtk::rewrite::rules().iter().flat_map(|r| r.names) {
+        let p = dir.join(name);
         std::fs::write(&p, STUB).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
@@ -137,7 +154,8 @@ fn every_rewrite_rule_has_a_case() {
     let covered: BTreeSet<&str> = CASES.iter().map(|(p, _)| *p).collect();
     let missing: Vec<&str> = rtk::rewrite::rules()
         .iter()
-        .map(|r| r.program)
+        .flat_map(|r| r.names)
+        .copied()
         .filter(|p| !covered.contains(p))
         .collect();
     assert!(

@@ -4,9 +4,7 @@
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{
-    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
-};
+use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct DiffTool;
 
@@ -29,12 +27,6 @@ const SPEC: Spec = Spec {
 impl Filter for DiffTool {
     fn name(&self) -> &'static str {
         "diff"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "diff",
-            sub: None,
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if SPEC.has(

@@ -1,12 +1,13 @@
 //! Filters: `rtk <program> <args…>` runs exactly that argv (through [`crate::exec`]) and
 //! compacts its output for an agent.
 //!
-//! A [`Filter`] is a unit struct in the static [`REGISTRY`], found by program name (+ subcommand).
+//! A [`Filter`] is a unit struct named by a route of its program's entry in the program table
+//! ([`table::PROGRAMS`]), found by program name (+ subcommand).
 //! It first *plans* the run from the argv (pass through untouched, stream verbatim, or capture
 //! for compaction), then *compacts* the captured text. Invariants every filter keeps: the argv
 //! and exit code are never changed; anything it does not understand passes through; output it
 //! cannot parse is printed raw; when it drops information it says so (the runner adds one line
-//! naming a tee file with the full output). Adding a tool family = one new file + registry lines.
+//! naming a tee file with the full output). Adding a tool family = one new file + its table entry.
 
 pub mod args;
 mod dev;
@@ -18,10 +19,12 @@ mod ops;
 pub mod pieces;
 mod run;
 mod search;
+pub mod table;
 pub mod tee;
 pub mod unified;
 
 pub use run::run;
+pub use table::lookup;
 
 /// The command being run, as the filter sees it.
 #[derive(Debug, Clone, Copy)]
@@ -90,19 +93,10 @@ impl Compacted {
 #[error("unparsed output: {0}")]
 pub struct Unparsed(pub String);
 
-/// Where a filter applies: a program, and a subcommand when the program has them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Route {
-    pub program: &'static str,
-    pub sub: Option<&'static str>,
-}
-
 /// One tool's output filter.
 pub trait Filter: Sync {
     /// Unique name (`git-status`), used in tests and diagnostics.
     fn name(&self) -> &'static str;
-    /// The commands it serves.
-    fn routes(&self) -> &'static [Route];
     /// How to run this argv. Unknown flags or interactive forms → [`Plan::Passthrough`].
     fn plan(&self, inv: &Invocation<'_>) -> Plan;
     /// Compacts a captured run. `Err` → the raw output is printed instead.
@@ -158,101 +152,6 @@ pub fn compact_in_pieces(
     Some(inc.finish(out))
 }
 
-/// Every filter. Keep names unique (tested).
-pub static REGISTRY: &[&dyn Filter] = &[
-    &git::status::Status,
-    &git::diff::Diff,
-    &git::log::Log,
-    &git::show::Show,
-    &git::simple::Commit,
-    &git::simple::Quiet,
-    &git::simple::Sync,
-    &git::simple::Plain,
-    &files::read::Read,
-    &files::ls::Ls,
-    &files::tree::Tree,
-    &files::find::Find,
-    &files::wc::Wc,
-    &search::Grep,
-    &diff::DiffTool,
-    &dev::cargo::Test,
-    &dev::cargo::Build,
-    &dev::pytest::Pytest,
-    &dev::gotool::GoTest,
-    &dev::gotool::GoBuild,
-    &dev::js::Script,
-    &dev::js::Npx,
-    &dev::jest::Jest,
-    &dev::jest::Vitest,
-    &dev::tsc::Tsc,
-    &dev::lint::Eslint,
-    &dev::lint::Ruff,
-    &dev::lint::Mypy,
-    &dev::lint::Flake8,
-    &dev::make::Make,
-    &ops::docker::Docker,
-    &ops::docker::Kubectl,
-    &ops::gh::Gh,
-    &ops::net::Curl,
-    &ops::net::Wget,
-    &ops::pip::Pip,
-];
-
-/// Index of the subcommand word in `args` for `program`, if it has subcommands.
-pub fn subcommand_index(program: &str, args: &[String]) -> Option<usize> {
-    match program {
-        "git" => git::subcommand_index(args),
-        "cargo" => dev::cargo::subcommand_index(args),
-        "docker" => ops::docker::first_word(args, ops::docker::DOCKER_GLOBAL),
-        "kubectl" => ops::docker::first_word(args, ops::docker::KUBECTL_GLOBAL),
-        // Only `python -m pytest …` has a "subcommand": the module run.
-        "python" | "python3" => (args.len() > 1 && args[0] == "-m").then_some(1),
-        _ => args.iter().position(|a| !a.starts_with('-')),
-    }
-}
-
-/// The filter for this command line, with the invocation it will see.
-pub fn lookup<'a>(
-    program: &'a str,
-    args: &'a [String],
-) -> Option<(&'static dyn Filter, Invocation<'a>)> {
-    let base = program.rsplit('/').next().unwrap_or(program);
-    let mut sub = None;
-    let mut sub_computed = false;
-    for f in REGISTRY {
-        for r in f.routes() {
-            if r.program != base {
-                continue;
-            }
-            match r.sub {
-                None => {
-                    let inv = Invocation {
-                        program: base,
-                        args,
-                        sub: None,
-                    };
-                    return Some((*f, inv));
-                }
-                Some(want) => {
-                    if !sub_computed {
-                        sub = subcommand_index(base, args);
-                        sub_computed = true;
-                    }
-                    if let Some(i) = sub.filter(|&i| args[i] == want) {
-                        let inv = Invocation {
-                            program: base,
-                            args,
-                            sub: Some(i),
-                        };
-                        return Some((*f, inv));
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,25 +159,6 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn names_are_unique_and_every_filter_has_a_route() {
-        let mut seen = HashSet::new();
-        for f in REGISTRY {
-            assert!(seen.insert(f.name()), "duplicate filter name {}", f.name());
-            assert!(!f.routes().is_empty(), "{} has no route", f.name());
-        }
-    }
-
-    #[test]
-    fn routes_are_unique() {
-        let mut seen = HashSet::new();
-        for f in REGISTRY {
-            for r in f.routes() {
-                assert!(seen.insert((r.program, r.sub)), "route {r:?} twice");
-            }
-        }
     }
 
     #[test]
@@ -371,7 +251,7 @@ mod tests {
             reached.extend(got);
         }
         // Every registered filter is reachable from a command line.
-        let all: HashSet<&str> = REGISTRY.iter().map(|f| f.name()).collect();
+        let all: HashSet<&str> = table::filters().iter().map(|f| f.name()).collect();
         assert_eq!(reached, all);
     }
 

@@ -14,7 +14,7 @@
 //! grep raw when its output feeds another stage (`grep x | wc -l` is never rewritten).
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Grep;
 
@@ -132,26 +132,6 @@ const RG_RAW_LONG: &[&str] = &[
 impl Filter for Grep {
     fn name(&self) -> &'static str {
         "grep"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[
-            Route {
-                program: "grep",
-                sub: None,
-            },
-            Route {
-                program: "egrep",
-                sub: None,
-            },
-            Route {
-                program: "fgrep",
-                sub: None,
-            },
-            Route {
-                program: "rg",
-                sub: None,
-            },
-        ]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let a = inv.args;

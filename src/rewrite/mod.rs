@@ -247,14 +247,14 @@ impl Planner<'_> {
         let Some(rule) = rule_for(&word.value) else {
             return Plan::Keep;
         };
-        if rule.no_redirects && cmd.has_redirect {
+        if rule.rewrite.no_redirects && cmd.has_redirect {
             return Plan::Keep;
         }
         let args: Vec<&str> = cmd.words[i + 1..]
             .iter()
             .map(|w| w.value.as_str())
             .collect();
-        if !(rule.accepts)(&args) {
+        if !rule.accepts(&args) {
             return Plan::Keep;
         }
         if self.excluded(cmd, word) {
@@ -309,7 +309,9 @@ impl Planner<'_> {
                 .iter()
                 .map(|w| w.value.as_str())
                 .collect();
-            if rule.pipe.final_stage() && rules::final_stage_ok(rule.program, &args) {
+            if rule.rewrite.pipe.final_stage()
+                && rules::final_stage_ok(&stages[last].words[i].value, &args)
+            {
                 return (vec![at], already);
             }
         }
@@ -324,7 +326,7 @@ impl Planner<'_> {
                         rules::display_consumer(&p.value, &args)
                     })
             });
-            if rule.pipe.producer() && consumers_ok {
+            if rule.rewrite.pipe.producer() && consumers_ok {
                 return (vec![at], already);
             }
         }

@@ -2,7 +2,8 @@
 //!
 //! `normalize` masks secrets with [`crate::mask`] (the one masker) and caps the length, so the
 //! history never keeps a secret or a megabyte-long row; the environment is never stored.
-//! `key` is the program (basename) plus its subcommand for tools that have subcommands.
+//! `key` is the program (basename) plus its subcommand for tools that have subcommands, found
+//! with [`crate::recognise`] where it lists the program's global options.
 
 /// Tools whose second word is a subcommand worth grouping by.
 const SUBCOMMAND_TOOLS: &[&str] = &[
@@ -39,18 +40,9 @@ const SUBCOMMAND_TOOLS: &[&str] = &[
     "swift",
 ];
 
-/// Options of git/docker/kubectl that take a value before the subcommand.
-const VALUE_OPTIONS: &[&str] = &[
-    "-C",
-    "-c",
-    "--git-dir",
-    "--work-tree",
-    "-n",
-    "--namespace",
-    "--context",
-    "-H",
-    "--host",
-];
+/// Options that take a value before the subcommand, for tools whose global options
+/// [`crate::recognise`] does not list (`make -C dir`, `helm -n ns`).
+const VALUE_OPTIONS: &[&str] = &["-C", "-n", "--namespace", "--context", "-H", "--host"];
 
 /// Longest command text stored; a longer one keeps its start and says how much was cut.
 pub const MAX_STORED: usize = 4096;
@@ -98,6 +90,13 @@ pub fn key(command: &str) -> String {
     }
     if !SUBCOMMAND_TOOLS.contains(&program) {
         return program.to_string();
+    }
+    if let Some(syntax) = crate::recognise::known(program) {
+        let rest: Vec<&str> = words.collect();
+        return match syntax.subcommand(&rest) {
+            Some((_, w)) if is_subcommand_word(w) => format!("{program} {w}"),
+            _ => program.to_string(),
+        };
     }
     while let Some(w) = words.next() {
         if VALUE_OPTIONS.contains(&w) {
@@ -180,7 +179,11 @@ mod tests {
             ("grep -rn foo .", "grep"),
             ("python3 -m pytest -x", "python3 -m pytest"),
             ("python script.py", "python"),
-            ("cargo +nightly build", "cargo"),
+            ("cargo +nightly build", "cargo build"),
+            ("git -P status", "git status"),
+            ("git --version", "git"),
+            ("docker --context prod ps", "docker ps"),
+            ("make -C sub test", "make test"),
             ("make", "make"),
             ("npm run build", "npm run"),
             ("kubectl -n prod get pods", "kubectl get"),

@@ -14,14 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{rustc, strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
-
-const fn cargo(sub: &'static str) -> Route {
-    Route {
-        program: "cargo",
-        sub: Some(sub),
-    }
-}
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 /// `cargo test`, `cargo nextest run`.
 pub struct Test;
@@ -45,10 +38,6 @@ static NEXTEST_STATUS: LazyLock<Regex> =
 impl Filter for Test {
     fn name(&self) -> &'static str {
         "cargo-test"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[cargo("test"), cargo("nextest")];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let rest = inv.rest();
@@ -353,10 +342,6 @@ impl Filter for Build {
     fn name(&self) -> &'static str {
         "cargo-build"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[cargo("build"), cargo("check"), cargo("clippy")];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let rest = inv.rest();
         if rest.iter().any(|a| a == "--help" || a == "-h") {
@@ -376,31 +361,6 @@ impl Filter for Build {
             elided: err.elided("progress and warning detail"),
         })
     }
-}
-
-/// cargo's subcommand word, past `+toolchain` and global options (`-Z x`, `--config k=v`,
-/// `-C dir`, `--color c`, `--manifest-path`… take a value).
-pub fn subcommand_index(args: &[String]) -> Option<usize> {
-    const WITH_VALUE: &[&str] = &[
-        "-Z",
-        "--config",
-        "-C",
-        "--color",
-        "--manifest-path",
-        "--lockfile-path",
-    ];
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if WITH_VALUE.contains(&a) {
-            i += 2;
-        } else if a.starts_with('-') || a.starts_with('+') {
-            i += 1;
-        } else {
-            return Some(i);
-        }
-    }
-    None
 }
 
 #[cfg(test)]

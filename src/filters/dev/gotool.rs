@@ -14,25 +14,14 @@ use serde::Deserialize;
 
 use super::diag::{Diag, Report};
 use super::Sink;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct GoTest;
 pub struct GoBuild;
 
-const fn go(sub: &'static str) -> Route {
-    Route {
-        program: "go",
-        sub: Some(sub),
-    }
-}
-
 impl Filter for GoTest {
     fn name(&self) -> &'static str {
         "go-test"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[go("test")];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if inv
@@ -188,10 +177,6 @@ fn replay_json(stdout: &str) -> Result<String, Unparsed> {
 impl Filter for GoBuild {
     fn name(&self) -> &'static str {
         "go-build"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[go("build"), go("vet")];
-        R
     }
     fn plan(&self, _inv: &Invocation<'_>) -> Plan {
         Plan::Capture { stderr: true }

@@ -10,7 +10,7 @@
 //! jest writes its report to stderr, vitest to stdout: both streams are filtered the same way.
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Jest;
 pub struct Vitest;
@@ -33,13 +33,6 @@ impl Filter for Jest {
     fn name(&self) -> &'static str {
         "jest"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "jest",
-            sub: None,
-        }];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         plan(inv, false)
     }
@@ -51,13 +44,6 @@ impl Filter for Jest {
 impl Filter for Vitest {
     fn name(&self) -> &'static str {
         "vitest"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "vitest",
-            sub: None,
-        }];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         plan(inv, true)

@@ -7,7 +7,7 @@
 //! through that tool's filter (the banner shrinks to the `> cmd` line; `npm error` lines are
 //! kept). A script whose tool has no filter prints raw.
 
-use crate::filters::{lookup, Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{lookup, Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Npx;
 pub struct Script;
@@ -27,27 +27,6 @@ impl Filter for Npx {
     fn name(&self) -> &'static str {
         "npx"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            Route {
-                program: "npx",
-                sub: None,
-            },
-            Route {
-                program: "pnpm",
-                sub: Some("exec"),
-            },
-            Route {
-                program: "pnpm",
-                sub: Some("dlx"),
-            },
-            Route {
-                program: "bunx",
-                sub: None,
-            },
-        ];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         match tool_words(inv).and_then(|(t, rest)| lookup(t, rest)) {
             Some((f, inner)) if f.name() != self.name() => f.plan(&inner),
@@ -65,35 +44,6 @@ impl Filter for Npx {
 impl Filter for Script {
     fn name(&self) -> &'static str {
         "npm-script"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            Route {
-                program: "npm",
-                sub: Some("test"),
-            },
-            Route {
-                program: "npm",
-                sub: Some("t"),
-            },
-            Route {
-                program: "npm",
-                sub: Some("run"),
-            },
-            Route {
-                program: "npm",
-                sub: Some("run-script"),
-            },
-            Route {
-                program: "pnpm",
-                sub: Some("test"),
-            },
-            Route {
-                program: "pnpm",
-                sub: Some("run"),
-            },
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let sub = inv.sub.map_or("", |i| inv.args[i].as_str());

@@ -12,7 +12,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Eslint;
 pub struct Ruff;
@@ -48,13 +48,6 @@ static ESLINT_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for Eslint {
     fn name(&self) -> &'static str {
         "eslint"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "eslint",
-            sub: None,
-        }];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let formatted = inv
@@ -147,13 +140,6 @@ impl Filter for Ruff {
     fn name(&self) -> &'static str {
         "ruff"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "ruff",
-            sub: Some("check"),
-        }];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let rest = inv.rest();
         if rest
@@ -236,13 +222,6 @@ impl Filter for Mypy {
     fn name(&self) -> &'static str {
         "mypy"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "mypy",
-            sub: None,
-        }];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         plan_capture(inv.args)
     }
@@ -295,13 +274,6 @@ impl Filter for Mypy {
 impl Filter for Flake8 {
     fn name(&self) -> &'static str {
         "flake8"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "flake8",
-            sub: None,
-        }];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let formatted = inv.args.iter().any(|a| {

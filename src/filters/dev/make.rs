@@ -4,7 +4,7 @@
 //! everything a recipe printed is kept.
 
 use super::Sink;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Make;
 
@@ -57,19 +57,6 @@ const ECHOED: &[&str] = &[
 impl Filter for Make {
     fn name(&self) -> &'static str {
         "make"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            Route {
-                program: "make",
-                sub: None,
-            },
-            Route {
-                program: "gmake",
-                sub: None,
-            },
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let dry = [

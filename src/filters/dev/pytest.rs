@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Pytest;
 
@@ -40,27 +40,6 @@ static HEADER_INFO: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for Pytest {
     fn name(&self) -> &'static str {
         "pytest"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            Route {
-                program: "pytest",
-                sub: None,
-            },
-            Route {
-                program: "py.test",
-                sub: None,
-            },
-            Route {
-                program: "python3",
-                sub: Some("pytest"),
-            },
-            Route {
-                program: "python",
-                sub: Some("pytest"),
-            },
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let interactive = [

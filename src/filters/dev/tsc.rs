@@ -8,7 +8,7 @@ use regex::Regex;
 
 use super::diag::{count_line, Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Tsc;
 
@@ -19,19 +19,6 @@ static DIAG: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for Tsc {
     fn name(&self) -> &'static str {
         "tsc"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            Route {
-                program: "tsc",
-                sub: None,
-            },
-            Route {
-                program: "vue-tsc",
-                sub: None,
-            },
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let watch = ["-w", "--watch", "--help", "-h", "--init", "--version", "-v"];

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Find;
 
@@ -17,12 +17,6 @@ const ACTIONS: &[&str] = &[
 impl Filter for Find {
     fn name(&self) -> &'static str {
         "find"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "find",
-            sub: None,
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if inv.args.iter().any(|a| ACTIONS.contains(&a.as_str())) {

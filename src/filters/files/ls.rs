@@ -5,7 +5,7 @@
 //! Lines are compacted as ls prints them ([`Listing`] is the filter's [`Incremental`]).
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Ls;
 
@@ -26,12 +26,6 @@ const SPEC: Spec = Spec {
 impl Filter for Ls {
     fn name(&self) -> &'static str {
         "ls"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "ls",
-            sub: None,
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let a = inv.args;

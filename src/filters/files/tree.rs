@@ -3,9 +3,7 @@
 //! Line by line, so it compacts while tree still runs.
 
 use crate::filters::args::Spec;
-use crate::filters::{
-    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
-};
+use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Tree;
 
@@ -30,12 +28,6 @@ const CELLS: &[&str] = &[
 impl Filter for Tree {
     fn name(&self) -> &'static str {
         "tree"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "tree",
-            sub: None,
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if SPEC.has(

@@ -1,18 +1,12 @@
 //! `wc`: the same numbers and names without the column padding (`  12  40 300 f` → `12 40 300 f`).
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Wc;
 
 impl Filter for Wc {
     fn name(&self) -> &'static str {
         "wc"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "wc",
-            sub: None,
-        }]
     }
     fn plan(&self, _inv: &Invocation<'_>) -> Plan {
         Plan::Capture { stderr: false }

@@ -6,9 +6,7 @@
 
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{
-    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
-};
+use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Diff;
 
@@ -53,12 +51,6 @@ pub fn wants_full_context(args: &[String]) -> bool {
 impl Filter for Diff {
     fn name(&self) -> &'static str {
         "git-diff"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "git",
-            sub: Some("diff"),
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if SPEC.has(inv.rest(), "z", RAW_LONG) {

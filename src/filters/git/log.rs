@@ -8,9 +8,7 @@
 
 use crate::filters::args::Spec;
 use crate::filters::pieces::Cutter;
-use crate::filters::{
-    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
-};
+use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Log;
 
@@ -94,12 +92,6 @@ const OTHER_FORMAT_LONG: &[&str] = &[
 impl Filter for Log {
     fn name(&self) -> &'static str {
         "git-log"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "git",
-            sub: Some("log"),
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let rest = inv.rest();

@@ -5,7 +5,7 @@
 use super::log;
 use crate::filters::args::Spec;
 use crate::filters::unified;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Show;
 
@@ -42,12 +42,6 @@ const RAW_LONG: &[&str] = &[
 impl Filter for Show {
     fn name(&self) -> &'static str {
         "git-show"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "git",
-            sub: Some("show"),
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if SPEC.has(inv.rest(), "zmc", RAW_LONG) {

@@ -6,14 +6,7 @@
 
 use super::status::compact_status;
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
-
-const fn git(sub: &'static str) -> Route {
-    Route {
-        program: "git",
-        sub: Some(sub),
-    }
-}
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 /// `git commit` with a message given on the command line (otherwise an editor opens).
 pub struct Commit;
@@ -48,10 +41,6 @@ const ANY: Spec = Spec {
 impl Filter for Commit {
     fn name(&self) -> &'static str {
         "git-commit"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[git("commit")];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let a = inv.rest();
@@ -97,10 +86,6 @@ impl Filter for Commit {
 impl Filter for Quiet {
     fn name(&self) -> &'static str {
         "git-quiet"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[git("add")];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if ANY.has(inv.rest(), "pie", &["patch", "interactive", "edit"]) {
@@ -148,10 +133,6 @@ impl Filter for Sync {
     fn name(&self) -> &'static str {
         "git-sync"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[git("push"), git("pull"), git("fetch")];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if ANY.has(inv.rest(), "", &["interactive", "porcelain", "dry-run"]) {
             Plan::Passthrough
@@ -174,16 +155,6 @@ impl Filter for Sync {
 impl Filter for Plain {
     fn name(&self) -> &'static str {
         "git-plain"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            git("branch"),
-            git("stash"),
-            git("checkout"),
-            git("switch"),
-            git("worktree"),
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let interactive = ANY.has(

@@ -7,9 +7,7 @@
 //! Line by line, so it compacts while git still writes.
 
 use crate::filters::args::Spec;
-use crate::filters::{
-    whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Route, Unparsed,
-};
+use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Status;
 
@@ -21,12 +19,6 @@ const SPEC: Spec = Spec {
 impl Filter for Status {
     fn name(&self) -> &'static str {
         "git-status"
-    }
-    fn routes(&self) -> &'static [Route] {
-        &[Route {
-            program: "git",
-            sub: Some("status"),
-        }]
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let other_format = SPEC.has(

@@ -7,20 +7,13 @@
 //! `--watch`) and anything else pass through. Errors (no daemon, no cluster) are printed as is.
 
 use super::{fold_repeats, retable};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Docker;
 pub struct Kubectl;
 
-const fn r(program: &'static str, sub: &'static str) -> Route {
-    Route {
-        program,
-        sub: Some(sub),
-    }
-}
-
 /// Index of the first word that is not an option or an option's value.
-pub fn first_word(args: &[String], with_value: &[&str]) -> Option<usize> {
+fn first_word(args: &[String], with_value: &[&str]) -> Option<usize> {
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -35,34 +28,6 @@ pub fn first_word(args: &[String], with_value: &[&str]) -> Option<usize> {
     None
 }
 
-pub const DOCKER_GLOBAL: &[&str] = &[
-    "-H",
-    "--host",
-    "-c",
-    "--context",
-    "--config",
-    "-l",
-    "--log-level",
-    "--tlscacert",
-    "--tlscert",
-    "--tlskey",
-];
-pub const KUBECTL_GLOBAL: &[&str] = &[
-    "-n",
-    "--namespace",
-    "--context",
-    "--kubeconfig",
-    "-s",
-    "--server",
-    "--cluster",
-    "--user",
-    "--as",
-    "--token",
-    "-l",
-    "--selector",
-    "-c",
-    "--container",
-];
 const COMPOSE_GLOBAL: &[&str] = &[
     "-f",
     "--file",
@@ -205,25 +170,6 @@ impl Filter for Docker {
     fn name(&self) -> &'static str {
         "docker"
     }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            r("docker", "ps"),
-            r("docker", "images"),
-            r("docker", "logs"),
-            r("docker", "compose"),
-            r("docker", "container"),
-            r("docker", "image"),
-            Route {
-                program: "docker-compose",
-                sub: Some("ps"),
-            },
-            Route {
-                program: "docker-compose",
-                sub: Some("logs"),
-            },
-        ];
-        R
-    }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let kind = if inv.program == "docker-compose" {
             let rest = inv.rest();
@@ -263,14 +209,6 @@ impl Filter for Docker {
 impl Filter for Kubectl {
     fn name(&self) -> &'static str {
         "kubectl"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            r("kubectl", "get"),
-            r("kubectl", "logs"),
-            r("kubectl", "describe"),
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         if kubectl_kind(inv).is_some() {

@@ -5,16 +5,9 @@
 //! other action pass through.
 
 use super::json;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Gh;
-
-const fn gh(sub: &'static str) -> Route {
-    Route {
-        program: "gh",
-        sub: Some(sub),
-    }
-}
 
 const READS: &[&str] = &["list", "view", "checks", "status", "diff"];
 
@@ -28,10 +21,6 @@ fn action<'a>(inv: &Invocation<'a>) -> Option<&'a str> {
 impl Filter for Gh {
     fn name(&self) -> &'static str {
         "gh"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[gh("pr"), gh("issue"), gh("run")];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let rest = inv.rest();

@@ -9,7 +9,7 @@
 //! are dropped; the URL, HTTP status, length, destination, `saved` line and every error stay.
 
 use super::json;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Curl;
 pub struct Wget;
@@ -47,13 +47,6 @@ fn curl_short_flags(a: &str) -> bool {
 impl Filter for Curl {
     fn name(&self) -> &'static str {
         "curl"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "curl",
-            sub: None,
-        }];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let to_file = inv.args.iter().any(|a| {
@@ -127,13 +120,6 @@ fn strip_meter(stderr: &str) -> (String, bool) {
 impl Filter for Wget {
     fn name(&self) -> &'static str {
         "wget"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[Route {
-            program: "wget",
-            sub: None,
-        }];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         // Quiet (`-q`, also inside clusters like `-qO-`) or writing the body to stdout

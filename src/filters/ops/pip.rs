@@ -6,29 +6,13 @@
 //! warning and error stay. `--format`, `-o`/`--outdated` tables and other subcommands pass
 //! through.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Route, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Pip;
-
-const fn pip(program: &'static str, sub: &'static str) -> Route {
-    Route {
-        program,
-        sub: Some(sub),
-    }
-}
 
 impl Filter for Pip {
     fn name(&self) -> &'static str {
         "pip"
-    }
-    fn routes(&self) -> &'static [Route] {
-        const R: &[Route] = &[
-            pip("pip", "list"),
-            pip("pip", "install"),
-            pip("pip3", "list"),
-            pip("pip3", "install"),
-        ];
-        R
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let rest = inv.rest();

@@ -1,0 +1,174 @@
+//! The program table: one entry per program rtk knows, holding everything about it — how its
+//! argv is recognised ([`crate::recognise`]), which filter serves which subcommand, and its
+//! rewrite facts (where in a pipeline its rtk form may stand, the redirect rule, what narrows
+//! the rewrite, the one-line note for docs). The rewrite's rule lookup ([`rule_for`]) and the
+//! filter lookup ([`lookup`]) both read [`PROGRAMS`]; neither keeps a list of its own.
+//!
+//! Invariant (tested in `tests.rs`): a command is rewritten only when a route of its entry
+//! matches it, so every rewritten form reaches a filter; every route has an example command
+//! line that is rewritten and that its filter compacts (plans a capture or a stream).
+//!
+//! Adding a program = its filter (a [`Filter`]: a Rust file, or later a declarative one) + one
+//! entry in `entries.rs` + an example per route in `tests.rs` + fixtures.
+
+mod entries;
+mod narrow;
+#[cfg(test)]
+mod tests;
+
+pub use entries::PROGRAMS;
+
+use super::{Filter, Invocation};
+use crate::recognise::Syntax;
+
+/// One program (or a family of names that behave the same: `python`/`python3`).
+pub struct Program {
+    /// The command words served, exactly as typed (no path).
+    pub names: &'static [&'static str],
+    /// How the subcommand is found.
+    pub syntax: &'static Syntax,
+    /// Which filter serves which subcommand, first match wins.
+    pub routes: &'static [Route],
+    pub rewrite: Rewrite,
+}
+
+impl std::fmt::Debug for Program {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Program")
+            .field("names", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A filter and the subcommand it serves (`None`: every command line of the program).
+pub struct Route {
+    pub sub: Option<&'static str>,
+    pub filter: &'static dyn Filter,
+}
+
+/// What the rewrite needs to know about a program beyond its routes.
+pub struct Rewrite {
+    pub pipe: PipeSafety,
+    /// Never rewritten when the command carries any redirect (`cat`/`head`/`tail`: #315).
+    pub no_redirects: bool,
+    /// Narrows the routes: false for forms rtk would only pass through (interactive, watch,
+    /// follow) or must not touch. Only ever narrows.
+    pub narrow: fn(&Words<'_>) -> bool,
+    /// One line on what qualifies (docs).
+    pub note: &'static str,
+}
+
+/// Where in a pipeline a program's rtk form may stand without changing what the pipeline
+/// computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PipeSafety {
+    /// Only as a whole segment (never inside a pipeline).
+    Never,
+    /// As the first stage feeding display-only consumers (`head`, `tail -n N`, `cat`).
+    Producer,
+    /// As the last stage (its output goes to the agent).
+    Final,
+    /// Either.
+    Both,
+}
+
+impl PipeSafety {
+    pub fn producer(self) -> bool {
+        matches!(self, PipeSafety::Producer | PipeSafety::Both)
+    }
+    pub fn final_stage(self) -> bool {
+        matches!(self, PipeSafety::Final | PipeSafety::Both)
+    }
+}
+
+/// The arguments of a command as the rewrite sees them (unquoted words after the program).
+#[derive(Debug, Clone, Copy)]
+pub struct Words<'a> {
+    pub args: &'a [&'a str],
+    /// Index of the subcommand word, when the program has one and it was found.
+    pub sub: Option<usize>,
+}
+
+impl<'a> Words<'a> {
+    /// The words after the subcommand (all of them when there is none).
+    pub fn rest(&self) -> &'a [&'a str] {
+        self.sub.map_or(self.args, |i| &self.args[i + 1..])
+    }
+}
+
+const fn route(sub: &'static str, filter: &'static dyn Filter) -> Route {
+    Route {
+        sub: Some(sub),
+        filter,
+    }
+}
+
+const fn every(filter: &'static dyn Filter) -> Route {
+    Route { sub: None, filter }
+}
+
+impl Program {
+    /// The route serving `args`, with the subcommand's index when the route names one.
+    pub fn route<S: AsRef<str>>(&self, args: &[S]) -> Option<(&'static Route, Option<usize>)> {
+        let mut sub = None;
+        let mut found = false;
+        for r in self.routes {
+            let Some(want) = r.sub else {
+                return Some((r, None));
+            };
+            if !found {
+                sub = self.syntax.subcommand(args);
+                found = true;
+            }
+            if let Some((i, _)) = sub.filter(|(_, name)| *name == want) {
+                return Some((r, Some(i)));
+            }
+        }
+        None
+    }
+
+    /// Whether this command line (arguments after the program word) has an rtk form: a route
+    /// serves it and the rewrite's narrowing lets it through.
+    pub fn accepts(&self, args: &[&str]) -> bool {
+        self.route(args)
+            .is_some_and(|(_, sub)| (self.rewrite.narrow)(&Words { args, sub }))
+    }
+}
+
+/// The entry for a command word (already unquoted, no path), if any.
+pub fn program(name: &str) -> Option<&'static Program> {
+    PROGRAMS.iter().find(|p| p.names.contains(&name))
+}
+
+/// The rewrite rule for a command word: its table entry (every entry is rewritten).
+pub fn rule_for(name: &str) -> Option<&'static Program> {
+    program(name)
+}
+
+/// The filter for this command line, with the invocation it will see.
+pub fn lookup<'a>(
+    program_word: &'a str,
+    args: &'a [String],
+) -> Option<(&'static dyn Filter, Invocation<'a>)> {
+    let base = program_word.rsplit('/').next().unwrap_or(program_word);
+    let (route, sub) = program(base)?.route(args)?;
+    Some((
+        route.filter,
+        Invocation {
+            program: base,
+            args,
+            sub,
+        },
+    ))
+}
+
+/// Every filter of the table, each once, in table order.
+pub fn filters() -> Vec<&'static dyn Filter> {
+    let mut out: Vec<&'static dyn Filter> = Vec::new();
+    for r in PROGRAMS.iter().flat_map(|p| p.routes) {
+        if !out.iter().any(|f| f.name() == r.filter.name()) {
+            out.push(r.filter);
+        }
+    }
+    out
+}

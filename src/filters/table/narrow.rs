@@ -1,0 +1,197 @@
+//! The rewrite's narrowing predicates: forms of a routed program that are not rewritten
+//! (interactive, watch or follow modes, actions a filter could not keep exact). Pure functions
+//! of the unquoted words; each only ever says no.
+
+use super::Words;
+
+pub fn any(_: &Words<'_>) -> bool {
+    true
+}
+
+fn has_any(args: &[&str], flags: &[&str]) -> bool {
+    args.iter().any(|a| {
+        flags.iter().any(|f| {
+            a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
+        })
+    })
+}
+
+fn watches(args: &[&str]) -> bool {
+    args.iter()
+        .any(|a| matches!(*a, "--watch" | "-w" | "watch" | "--watchAll" | "dev"))
+}
+
+pub fn no_watch(w: &Words<'_>) -> bool {
+    !watches(w.args)
+}
+
+/// First argument that is not an option.
+fn first_operand<'a>(args: &[&'a str]) -> Option<(usize, &'a str)> {
+    args.iter()
+        .copied()
+        .enumerate()
+        .find(|(_, a)| !(a.len() > 1 && a.starts_with('-')))
+}
+
+pub fn git_form(w: &Words<'_>) -> bool {
+    let rest = w.rest();
+    let interactive = has_any(
+        rest,
+        &["-p", "--patch", "-i", "--interactive", "-e", "--edit"],
+    );
+    match w.sub.map(|i| w.args[i]) {
+        Some("add" | "stash" | "checkout" | "switch") => !interactive,
+        Some("commit") => {
+            let message = rest.iter().any(|a| {
+                matches!(
+                    *a,
+                    "-m" | "-F" | "--file" | "--message" | "--no-edit" | "-C"
+                ) || a.starts_with("--message=")
+                    || a.starts_with("--file=")
+                    || (a.starts_with('-') && !a.starts_with("--") && a.contains('m'))
+            });
+            message && !interactive
+        }
+        _ => true,
+    }
+}
+
+pub fn find(w: &Words<'_>) -> bool {
+    !w.args.iter().any(|a| {
+        matches!(
+            *a,
+            "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-okdir"
+                | "-delete"
+                | "-printf"
+                | "-fprintf"
+                | "-print0"
+                | "-fprint"
+                | "-fprint0"
+                | "-fls"
+                | "-ls"
+        )
+    })
+}
+
+pub fn cat(w: &Words<'_>) -> bool {
+    let operands: Vec<&&str> = w.args.iter().filter(|a| **a != "--").collect();
+    !operands.is_empty() && operands.iter().all(|a| !a.starts_with('-'))
+}
+
+/// `head`/`tail` options: line counts only. Returns false on anything else or no file.
+fn line_reader(args: &[&str], allow_plus: bool) -> bool {
+    let count = |v: &str| {
+        let v = if allow_plus {
+            v.strip_prefix('+').unwrap_or(v)
+        } else {
+            v
+        };
+        !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut files = 0;
+    let mut i = 0;
+    let mut options_done = false;
+    while i < args.len() {
+        let a = args[i];
+        if options_done || !a.starts_with('-') || a == "-" {
+            if a == "-" {
+                return false;
+            }
+            files += 1;
+        } else if a == "--" {
+            options_done = true;
+        } else if a == "-n" || a == "--lines" {
+            if !args.get(i + 1).is_some_and(|v| count(v)) {
+                return false;
+            }
+            i += 1;
+        } else if let Some(v) = a.strip_prefix("--lines=").or_else(|| a.strip_prefix("-n")) {
+            if !count(v) {
+                return false;
+            }
+        } else if matches!(a, "-q" | "-v" | "--quiet" | "--silent" | "--verbose") {
+        } else if !count(&a[1..]) {
+            return false;
+        }
+        i += 1;
+    }
+    files > 0
+}
+
+pub fn head(w: &Words<'_>) -> bool {
+    line_reader(w.args, false)
+}
+
+pub fn tail(w: &Words<'_>) -> bool {
+    line_reader(w.args, true)
+}
+
+pub fn cargo(w: &Words<'_>) -> bool {
+    match w.sub.map(|i| w.args[i]) {
+        Some("nextest") => w.rest().first() == Some(&"run"),
+        _ => true,
+    }
+}
+
+pub fn npx(w: &Words<'_>) -> bool {
+    first_operand(w.args).is_some() && !watches(w.args)
+}
+
+fn follows(args: &[&str]) -> bool {
+    has_any(
+        args,
+        &[
+            "-f",
+            "--follow",
+            "-w",
+            "--watch",
+            "--watch-only",
+            "-F",
+            "--retry",
+        ],
+    ) || args
+        .iter()
+        .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('f'))
+}
+
+pub fn docker(w: &Words<'_>) -> bool {
+    let rest = w.rest();
+    let next = first_operand(rest);
+    let after = |j: usize| &rest[j + 1..];
+    match w.sub.map(|i| w.args[i]) {
+        Some("ps" | "images") => true,
+        Some("logs") => !follows(rest),
+        Some("compose") => match next {
+            Some((_, "ps")) => true,
+            Some((j, "logs")) => !follows(after(j)),
+            _ => false,
+        },
+        Some("container") => match next {
+            Some((_, "ls" | "list")) => true,
+            Some((j, "logs")) => !follows(after(j)),
+            _ => false,
+        },
+        Some("image") => matches!(next, Some((_, "ls" | "list"))),
+        _ => false,
+    }
+}
+
+pub fn docker_compose(w: &Words<'_>) -> bool {
+    !follows(w.rest())
+}
+
+pub fn kubectl(w: &Words<'_>) -> bool {
+    match w.sub.map(|i| w.args[i]) {
+        Some("get" | "logs") => !follows(w.rest()),
+        _ => true,
+    }
+}
+
+pub fn gh(w: &Words<'_>) -> bool {
+    !has_any(w.args, &["--web", "-w"])
+        && first_operand(w.rest())
+            .is_some_and(|(_, s)| matches!(s, "list" | "view" | "status" | "diff" | "checks"))
+}
