@@ -155,7 +155,6 @@ pub fn compact_in_pieces(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
@@ -243,16 +242,12 @@ mod tests {
             ("pip3 list", Some("pip")),
             ("pip freeze", None),
         ];
-        let mut reached = HashSet::new();
+        // Every route reaching its filter: `table::tests`.
         for (line, want) in cases {
             let w = words(line);
             let got = lookup(&w[0], &w[1..]).map(|(f, _)| f.name());
             assert_eq!(got, *want, "{line}");
-            reached.extend(got);
         }
-        // Every registered filter is reachable from a command line.
-        let all: HashSet<&str> = table::filters().iter().map(|f| f.name()).collect();
-        assert_eq!(reached, all);
     }
 
     #[test]

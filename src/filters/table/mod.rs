@@ -161,14 +161,3 @@ pub fn lookup<'a>(
         },
     ))
 }
-
-/// Every filter of the table, each once, in table order.
-pub fn filters() -> Vec<&'static dyn Filter> {
-    let mut out: Vec<&'static dyn Filter> = Vec::new();
-    for r in PROGRAMS.iter().flat_map(|p| p.routes) {
-        if !out.iter().any(|f| f.name() == r.filter.name()) {
-            out.push(r.filter);
-        }
-    }
-    out
-}
