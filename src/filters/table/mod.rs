@@ -9,7 +9,9 @@
 //! line that is rewritten and that its filter compacts (plans a capture or a stream).
 //!
 //! Adding a program = its filter (a [`Filter`]: a Rust file, or later a declarative one) + one
-//! entry in `entries.rs` + an example per route in `tests.rs` + fixtures.
+//! entry in `entries.rs` + an example per route in `tests.rs` + fixtures. A route points at any
+//! `&'static dyn Filter`, so a built-in declarative (TOML) filter is a static of one more
+//! `Filter` type that parses its rules on first use, never on the hook path.
 
 mod entries;
 mod narrow;
