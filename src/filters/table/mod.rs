@@ -6,10 +6,11 @@
 //!
 //! Invariant (tested in `tests.rs`): a command is rewritten only when a route of its entry
 //! matches it, so every rewritten form reaches a filter; every route has an example command
-//! line that is rewritten and that its filter compacts (plans a capture or a stream).
+//! line ([`Route::example`]) that is rewritten and that its filter compacts (plans a capture
+//! or a stream).
 //!
 //! Adding a program = its filter (a [`Filter`]: a Rust file, or later a declarative one) + one
-//! entry in `entries.rs` + an example per route in `tests.rs` + fixtures. A route points at any
+//! entry in `entries.rs` (with an example per route) + fixtures. A route points at any
 //! `&'static dyn Filter`, so a built-in declarative (TOML) filter is a static of one more
 //! `Filter` type that parses its rules on first use, never on the hook path.
 
@@ -46,6 +47,10 @@ impl std::fmt::Debug for Program {
 pub struct Route {
     pub sub: Option<&'static str>,
     pub filter: &'static dyn Filter,
+    /// A command line of this route, under the entry's first name: rewritten and compacted
+    /// (tested for every name of the entry), and run by the argv-preservation test
+    /// (`tests/semantics.rs`).
+    pub example: &'static str,
 }
 
 /// What the rewrite needs to know about a program beyond its routes.
@@ -98,18 +103,30 @@ impl<'a> Words<'a> {
     }
 }
 
-const fn route(sub: &'static str, filter: &'static dyn Filter) -> Route {
+const fn route(sub: &'static str, filter: &'static dyn Filter, example: &'static str) -> Route {
     Route {
         sub: Some(sub),
         filter,
+        example,
     }
 }
 
-const fn every(filter: &'static dyn Filter) -> Route {
-    Route { sub: None, filter }
+const fn every(filter: &'static dyn Filter, example: &'static str) -> Route {
+    Route {
+        sub: None,
+        filter,
+        example,
+    }
 }
 
 impl Program {
+    /// A route's example under every name of the entry (`python -m pytest`, `python3 -m
+    /// pytest`): the example's first word is the entry's first name.
+    pub fn examples(&self, r: &Route) -> Vec<String> {
+        let tail = r.example.split_once(' ').map_or("", |(_, t)| t);
+        self.names.iter().map(|n| format!("{n} {tail}")).collect()
+    }
+
     /// The route serving `args`, with the subcommand's index when the route names one.
     pub fn route<S: AsRef<str>>(&self, args: &[S]) -> Option<(&'static Route, Option<usize>)> {
         let mut sub = None;
