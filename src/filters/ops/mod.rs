@@ -1,9 +1,11 @@
-//! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip.
+//! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
+//! and jq.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
 pub mod docker;
 pub mod gh;
+pub mod jq;
 pub mod json;
 pub mod net;
 pub mod pip;

@@ -4,7 +4,7 @@ use super::narrow::*;
 use super::{every, route, PipeSafety, Program, Rewrite, Words};
 use crate::filters::{dev, diff, files, git, ops, search};
 use crate::recognise::{self, Syntax};
-use PipeSafety::{Both, Never, Producer};
+use PipeSafety::{Both, Final, Never, Producer};
 
 const PLAIN: &Syntax = &Syntax::Plain;
 
@@ -281,6 +281,16 @@ pub static PROGRAMS: &[Program] = &[
         syntax: PLAIN,
         routes: &[every(&ops::net::Wget, "wget https://example.com/x")],
         rewrite: rw(Never, any, "any arguments"),
+    },
+    Program {
+        names: &["jq"],
+        syntax: PLAIN,
+        routes: &[every(&ops::jq::Jq, "jq . data.json")],
+        rewrite: rw(
+            Final,
+            any,
+            "any arguments; its output compacted only in jq's default format",
+        ),
     },
     Program {
         names: &["pip", "pip3"],
