@@ -15,22 +15,31 @@ fn re(s: &str) -> Regex {
 
 /// Each location of a grouped report on a line of its own, with its file and its message.
 pub fn ungroup(out: &str) -> String {
-    static ENTRY: LazyLock<Regex> =
-        LazyLock::new(|| re(r"^((?:\S+?:)?\d+(?::\d+)?(?:, (?:\S+?:)?\d+(?::\d+)?)*):? (.*)$"));
+    static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(?:  )?((?:[^\s,]+?:)?\d+(?::\d+)?(?:, ?(?:[^\s,]+?:)?\d+(?::\d+)?)*):? (.*)$")
+    });
+    // A location that names its file: `path:12[:3]`.
+    static FULL: LazyLock<Regex> = LazyLock::new(|| re(r"^(.*?[^\d:].*?):\d+(?::\d+)?$"));
     let mut file: Option<&str> = None;
     let mut text = String::new();
     for line in out.lines() {
-        let entry = line.strip_prefix("  ").and_then(|r| ENTRY.captures(r));
-        if let (Some(f), Some(c)) = (file, entry) {
-            for loc in c[1].split(", ") {
-                // A location without a file is in the group's file (`f` ends with `:`).
-                let full = loc.contains(|ch: char| !ch.is_ascii_digit() && ch != ':');
-                let file = if full { "" } else { f };
-                text.push_str(&format!("{file}{loc} {}\n", &c[2]));
+        if let (Some(group), Some(c)) = (file, ENTRY.captures(line)) {
+            // Each location is in the file last named before it on the line, else in the
+            // group's (`group` ends with `:`).
+            let mut current = group.to_string();
+            for loc in c[1].split(',').map(str::trim) {
+                if let Some(f) = FULL.captures(loc) {
+                    current = format!("{}:", &f[1]);
+                    text.push_str(&format!("{loc} {}\n", &c[2]));
+                } else {
+                    text.push_str(&format!("{current}{loc} {}\n", &c[2]));
+                }
             }
             continue;
         }
-        if !line.starts_with("    ") {
+        // Indented lines (notes) stay in the group; any other line ends it, and a file
+        // heading (`path:` alone) starts the next.
+        if !line.starts_with(' ') {
             file = (line.ends_with(':') && !line.contains(' ')).then_some(line);
         }
         text.push_str(line);
@@ -168,5 +177,21 @@ mod tests {
         assert!(has_diag(&x, "/w", &d("b.ts:3:3", "T1", "same")));
         assert!(has_diag(&x, "/w", &d("a.ts:1:1", "T1", "same")));
         assert!(!has_diag(&x, "/w", &d("a.ts:3:3", "T1", "same")));
+        // Unindented entries; a location is in the file last named before it on the line.
+        let x = ungroup(
+            "a.ts:\n1:1,b2.ts:3:3,4:4,c.ts:5:5 T1 same\n  a note\n2:2 T2 own\nend\n9:9 T3 x\n",
+        );
+        for (loc, code, msg) in [
+            ("a.ts:1:1", "T1", "same"),
+            ("b2.ts:3:3", "T1", "same"),
+            ("b2.ts:4:4", "T1", "same"),
+            ("c.ts:5:5", "T1", "same"),
+            ("a.ts:2:2", "T2", "own"),
+        ] {
+            assert!(has_diag(&x, "/w", &d(loc, code, msg)), "{loc}\n{x}");
+        }
+        assert!(!has_diag(&x, "/w", &d("a.ts:4:4", "T1", "same")));
+        // A line that is not an entry ends the group.
+        assert!(!has_diag(&x, "/w", &d("a.ts:9:9", "T3", "x")));
     }
 }

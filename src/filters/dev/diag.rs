@@ -2,13 +2,16 @@
 //! ruff, flake8, mypy, pyright, go vet/build): each problem is a [`Diag`] (file, location,
 //! severity, code, message, note lines) and the other lines of the report stay as they are.
 //!
-//! Rendering: each run of consecutive problems is grouped by file in order of first appearance
-//! (`file:` then `  12:5 CODE message`; a file with a single problem stays on one line,
-//! `file:12:5 CODE message`); one message (same severity, code and text, no notes) at several
-//! locations becomes one line listing every location at the place of its first appearance —
-//! `  3:7, 10:44, other.ts:4:1 …`: a location without a file is in the file of its group. Errors carry no severity word; anything else (`warning`,
-//! `note`) is named. Every location, code and message text is printed; only the repeated file
-//! paths, repeated messages, severity words of errors and column padding go.
+//! Rendering: each run of consecutive problems is grouped by file in order of first appearance,
+//! as `rg --heading` does (`file:` on a line, then `12:5 CODE message` lines, unindented; a file
+//! with a single problem stays on one line, `file:12:5 CODE message`); notes go under their
+//! problem, indented by two spaces. One message (same severity, code and text, no notes) at
+//! several locations becomes one line listing every location at the place of its first
+//! appearance — `3:7,10:44,other.ts:4:1,9:2 …`: a location is in the file last named before it
+//! on the line, else in the file of its group. Errors carry no severity word; anything else
+//! (`warning`, `note`) is named. Every location, code and message text is printed; only the
+//! repeated file paths, repeated messages, severity words of errors, indentation and column
+//! padding go.
 
 /// One problem of a report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,29 +176,28 @@ fn render_run(run: &[&Diag], out: &mut String) {
         // The entries first reported in this file; a file whose problems were all printed
         // with an earlier file's gets no line of its own.
         let owned: Vec<&Entry<'_>> = entries.iter().filter(|e| e.at[0].0 == *file).collect();
-        let (indent, note_indent) = match owned.as_slice() {
+        match owned.as_slice() {
             [] => continue,
             [e] if e.at.len() == 1 => {
                 out.push_str(file);
                 out.push(':');
-                ("", "  ")
             }
             _ => {
                 out.push_str(file);
                 out.push_str(":\n");
-                ("  ", "    ")
             }
-        };
+        }
         for e in owned {
-            out.push_str(indent);
+            // Each location is in the file last named on the line (at first the group's).
+            let mut current: &str = file;
             for (i, (f, loc)) in e.at.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(", ");
+                    out.push(',');
                 }
-                // Locations in another file carry its name.
-                if f != file {
+                if *f != current {
                     out.push_str(f);
                     out.push(':');
+                    current = f;
                 }
                 out.push_str(loc);
             }
@@ -206,7 +208,7 @@ fn render_run(run: &[&Diag], out: &mut String) {
             }
             out.push('\n');
             for n in &e.diag.notes {
-                out.push_str(note_indent);
+                out.push_str("  ");
                 out.push_str(n);
                 out.push('\n');
             }
@@ -247,7 +249,7 @@ mod tests {
         assert_eq!(r.files(), 3);
         assert_eq!(
             r.render(),
-            "# pkg\nb.go:\n  3:1 x is bad\n  9:9 warning W other\na.go:\n  1:2, 4:5 E1 same\n  5:5 E1 different\nFound 5 problems\nc.go:7 alone\n  note: see here\n"
+            "# pkg\nb.go:\n3:1 x is bad\n9:9 warning W other\na.go:\n1:2,4:5 E1 same\n5:5 E1 different\nFound 5 problems\nc.go:7 alone\n  note: see here\n"
         );
     }
 
@@ -263,7 +265,7 @@ mod tests {
         r.diag(d("d.ts", "7:7", "error", "T3", "last"));
         assert_eq!(
             r.render(),
-            "a.ts:\n  1:1, b.ts:3:3, c.ts:4:4, c.ts:5:5, d.ts:6:6 T1 same\n  2:2 T2 own\nd.ts:7:7 T3 last\n"
+            "a.ts:\n1:1,b.ts:3:3,c.ts:4:4,5:5,d.ts:6:6 T1 same\n2:2 T2 own\nd.ts:7:7 T3 last\n"
         );
     }
 
@@ -274,7 +276,7 @@ mod tests {
         r.note("hint");
         r.diag(d("a.py", "2", "error", "[x]", "m"));
         r.diag(d("a.py", "3", "error", "[x]", "m"));
-        assert_eq!(r.render(), "a.py:\n  1 [x] m\n    hint\n  2, 3 [x] m\n");
+        assert_eq!(r.render(), "a.py:\n1 [x] m\n  hint\n2,3 [x] m\n");
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! `go test` (text and `-json`), `go build`, `go vet`.
 //!
 //! test: `=== RUN/PAUSE/CONT` and `--- PASS`/`--- SKIP` lines and bare `PASS`/`FAIL` lines are
-//! dropped, `ok <pkg> <time>` lines become one `ok (N): pkg…` line (and `[no test files]`
-//! lines one `no test files (N): pkg…` line); every `--- FAIL` (without its
-//! duration), its indented messages (`file_test.go:7: …`), `FAIL <pkg>` (without its time),
-//! panics, build errors and anything unknown is kept. With `-json` the events are replayed as
+//! dropped, `ok <pkg> <time>` lines become one `ok: pkg` / `ok (N): pkg…` line (and
+//! `[no test files]` lines one `no test files[ (N)]: pkg…` line); every `--- FAIL` (without its
+//! duration; a parent's line right before its failing subtest's is implied by it), its
+//! indented messages (`file_test.go:7: …`), `FAIL <pkg>` (without its time), panics, build
+//! errors and anything unknown is kept. With `-json` the events are replayed as
 //! text: the output of failing tests and of failing packages, then the same summary.
 //! build/vet: `file:line:col: message` lines are a [`Report`] (grouped by file, one message at
 //! several places of a file on one line), `# package` headers and other lines stay;
@@ -60,15 +61,24 @@ fn compact_text(stdout: &str) -> Sink {
     let mut sink = Sink::default();
     let mut ok_pkgs: Vec<&str> = Vec::new();
     let mut no_tests: Vec<&str> = Vec::new();
-    for line in stdout.lines() {
-        let t = line.trim_start();
-        if t.starts_with("=== RUN")
-            || t.starts_with("=== PAUSE")
-            || t.starts_with("=== CONT")
-            || t.starts_with("=== NAME")
-            || t.starts_with("--- PASS:")
-            || t.starts_with("--- SKIP:")
-        {
+    let lines: Vec<&str> = stdout.lines().collect();
+    // For each line, the next line that is not chatter (one pass from the end).
+    let mut next_kept: Vec<Option<&str>> = vec![None; lines.len()];
+    for i in (0..lines.len().saturating_sub(1)).rev() {
+        let n = lines[i + 1];
+        next_kept[i] = if is_chatter(n) {
+            next_kept[i + 1]
+        } else {
+            Some(n)
+        };
+    }
+    for (i, &line) in lines.iter().enumerate() {
+        if parent_of_next(line, next_kept[i]) {
+            // `--- FAIL: TestX` right before `--- FAIL: TestX/case`: a parent fails when a
+            // subtest does, so the subtest's line says it (not counted as elided).
+            continue;
+        }
+        if is_chatter(line) {
             sink.drop_line();
         } else if line == "PASS" || line == "FAIL" {
             // Restates the lines around it: not counted as elided.
@@ -83,17 +93,47 @@ fn compact_text(stdout: &str) -> Sink {
             sink.line(line);
         }
     }
-    if !ok_pkgs.is_empty() {
-        sink.line(&format!("ok ({}): {}", ok_pkgs.len(), ok_pkgs.join(" ")));
-    }
-    if !no_tests.is_empty() {
-        sink.line(&format!(
-            "no test files ({}): {}",
-            no_tests.len(),
-            no_tests.join(" ")
-        ));
+    for (what, pkgs) in [("ok", &ok_pkgs), ("no test files", &no_tests)] {
+        match pkgs.len() {
+            0 => {}
+            1 => sink.line(&format!("{what}: {}", pkgs[0])),
+            n => sink.line(&format!("{what} ({n}): {}", pkgs.join(" "))),
+        }
     }
     sink
+}
+
+/// `=== RUN`/`PAUSE`/`CONT`/`NAME` and `--- PASS`/`--- SKIP` lines (of `-v`).
+fn is_chatter(line: &str) -> bool {
+    let t = line.trim_start();
+    [
+        "=== RUN",
+        "=== PAUSE",
+        "=== CONT",
+        "=== NAME",
+        "--- PASS:",
+        "--- SKIP:",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
+}
+
+/// Whether `line` is `--- FAIL: X (…)` and `next` is `--- FAIL: X/…`, a subtest of it.
+fn parent_of_next(line: &str, next: Option<&str>) -> bool {
+    let name = |l: &str| {
+        let t = l.trim_start();
+        let rest = t.strip_prefix("--- FAIL: ")?;
+        Some((
+            l.len() - t.len(),
+            rest.split(' ').next().unwrap_or(rest).to_string(),
+        ))
+    };
+    match (name(line), next.and_then(name)) {
+        (Some((depth, parent)), Some((sub_depth, sub))) => {
+            sub_depth > depth && sub.starts_with(&format!("{parent}/"))
+        }
+        _ => false,
+    }
 }
 
 /// `--- FAIL: TestX (0.01s)` and `FAIL\tpkg\t0.01s` without the duration (and the tab).
@@ -224,7 +264,7 @@ mod tests {
         let s = compact_text("=== RUN   TestA\n--- PASS: TestA (0.00s)\n--- FAIL: TestB (0.00s)\n    b_test.go:7: want 5\nFAIL\nFAIL\tex/b\t0.01s\nok  \tex/a\t0.01s\n");
         assert_eq!(
             s.text,
-            "--- FAIL: TestB\n    b_test.go:7: want 5\nFAIL ex/b\nok (1): ex/a\n"
+            "--- FAIL: TestB\n    b_test.go:7: want 5\nFAIL ex/b\nok: ex/a\n"
         );
     }
 
@@ -272,10 +312,24 @@ mod tests {
             sub: None,
         };
         let c = GoBuild.compact(&inv, &out).unwrap();
+        assert_eq!(c.stderr.unwrap(), "# ex\na.go:\n1:2,5:6 m1\nb.go:3:4 m2\n");
+    }
+
+    #[test]
+    fn a_parent_is_implied_by_its_failing_subtest() {
+        // Plain and `-v` orders; a parent with its own message keeps its line.
+        let s = compact_text("--- FAIL: TestT (0.00s)\n    --- FAIL: TestT/a (0.00s)\n        t_test.go:3: boom\n--- FAIL: TestU (0.00s)\n    u_test.go:9: own\n    --- FAIL: TestU/b (0.00s)\nFAIL\tex\t0.1s\n");
         assert_eq!(
-            c.stderr.unwrap(),
-            "# ex\na.go:\n  1:2, 5:6 m1\nb.go:3:4 m2\n"
+            s.text,
+            "    --- FAIL: TestT/a\n        t_test.go:3: boom\n--- FAIL: TestU\n    u_test.go:9: own\n    --- FAIL: TestU/b\nFAIL ex\n"
         );
+        let s = compact_text("=== RUN   TestT\n--- FAIL: TestT (0.00s)\n    --- PASS: TestT/a (0.00s)\n    --- FAIL: TestT/b (0.00s)\n--- FAIL: TestTx (0.00s)\n--- FAIL: TestV (0.00s)\n    --- FAIL: TestVw/c (0.00s)\n");
+        assert_eq!(
+            s.text,
+            "    --- FAIL: TestT/b\n--- FAIL: TestTx\n--- FAIL: TestV\n    --- FAIL: TestVw/c\n"
+        );
+        let s = compact_text("ok  \tex/a\t0.1s\nok  \tex/b\t0.1s\n?   \tex/c\t[no test files]\n");
+        assert_eq!(s.text, "ok (2): ex/a ex/b\nno test files: ex/c\n");
     }
 
     #[test]

@@ -218,6 +218,12 @@ impl Filter for Ruff {
 static MYPY_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.+?):(\d+(?::\d+)?): (error|note|warning): (.*)$").unwrap());
 
+/// A mypy note that is the same in every run: a documentation link, or the generic advice to
+/// run `mypy --install-types` (the stub package to install, in the `Hint:` note, stays).
+fn is_boilerplate_note(msg: &str) -> bool {
+    msg.starts_with("See https://") || msg.starts_with("(or run \"mypy --install-types\"")
+}
+
 impl Filter for Mypy {
     fn name(&self) -> &'static str {
         "mypy"
@@ -227,8 +233,8 @@ impl Filter for Mypy {
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         // `--pretty` / error-context add source and caret lines, which go; so do notes that
-        // only point at the documentation. A note on the line of the error before it is
-        // printed under that error.
+        // only point at the documentation or repeat generic advice. A note on the line of the
+        // error before it is printed under that error.
         let text = strip_ansi(out.stdout);
         let mut report = Report::default();
         let mut dropped = 0;
@@ -242,15 +248,16 @@ impl Filter for Mypy {
                 continue;
             };
             let (file, loc, severity, msg) = (&c[1], &c[2], &c[3], &c[4]);
-            if severity == "note" && msg.starts_with("See https://") {
-                dropped += 1;
-                continue;
-            }
             let same_place = report
                 .last()
                 .is_some_and(|d| d.file == file && d.loc == loc);
+            if severity == "note" && is_boilerplate_note(msg) {
+                dropped += 1;
+                continue;
+            }
             if severity == "note" && same_place {
-                report.note(&format!("note: {msg}"));
+                // Under its error, indented: the word `note` says nothing more.
+                report.note(msg);
                 continue;
             }
             let (msg, code) = match msg.rsplit_once("  [") {
@@ -266,7 +273,7 @@ impl Filter for Mypy {
                 text: report.render(),
                 dropped,
             },
-            "source snippets and documentation links",
+            "source snippets, doc links, generic advice",
         ))
     }
 }
@@ -332,7 +339,7 @@ mod tests {
         let c = Ruff.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
             c.stdout,
-            "a.py:\n  1:8 F401 [*] `os` imported but unused\n  6:16 F821 Undefined name `x`\nFound 2 errors.\n"
+            "a.py:\n1:8 F401 [*] `os` imported but unused\n6:16 F821 Undefined name `x`\nFound 2 errors.\n"
         );
     }
 
@@ -353,7 +360,7 @@ mod tests {
 
     #[test]
     fn mypy_notes_join_their_error_and_doc_links_go() {
-        let raw = "a.py:3: error: Library stubs not installed for \"requests\"  [import-untyped]\na.py:3: note: Hint: \"pip install types-requests\"\na.py:3: note: See https://mypy.readthedocs.io/x\na.py:8: error: Bad  [assignment]\na.py:9: error: Bad  [assignment]\nb.py:1: note: Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n";
+        let raw = "a.py:3: error: Library stubs not installed for \"requests\"  [import-untyped]\na.py:3: note: Hint: \"pip install types-requests\"\na.py:3: note: (or run \"mypy --install-types\" to install all missing stub packages)\na.py:3: note: See https://mypy.readthedocs.io/x\na.py:8: error: Bad  [assignment]\na.py:9: error: Bad  [assignment]\nb.py:1: note: Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n";
         let out = Output {
             stdout: raw,
             stderr: "",
@@ -362,7 +369,7 @@ mod tests {
         let c = Mypy.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
             c.stdout,
-            "a.py:\n  3 [import-untyped] Library stubs not installed for \"requests\"\n    note: Hint: \"pip install types-requests\"\n  8, 9 [assignment] Bad\nb.py:1 note Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n"
+            "a.py:\n3 [import-untyped] Library stubs not installed for \"requests\"\n  Hint: \"pip install types-requests\"\n8,9 [assignment] Bad\nb.py:1 note Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n"
         );
     }
 
@@ -377,7 +384,7 @@ mod tests {
         let c = Flake8.compact(&inv(&[]), &out).unwrap();
         assert_eq!(
             c.stdout,
-            "a.py:\n  1:1 F401 'os' imported but unused\n  4:1, 9:1 E302 expected 2 blank lines\nb.py:2:80 E501 line too long (88 > 79 characters)\n"
+            "a.py:\n1:1 F401 'os' imported but unused\n4:1,9:1 E302 expected 2 blank lines\nb.py:2:80 E501 line too long (88 > 79 characters)\n"
         );
         assert!(Flake8
             .compact(

@@ -1,6 +1,6 @@
 //! `tsc` (and `vue-tsc`, same report): `file(line,col): error TSxxxx: message` diagnostics rendered as a [`Report`] (grouped
 //! by file, one message at several places of a file on one line, continuation lines kept under
-//! their diagnostic), with a count line. A clean run prints one line. Anything else (pretty output, `--help`) is kept as is.
+//! their diagnostic), with tsc's `Found N errors in M files.` line when it printed none. A clean run prints one line. Anything else (pretty output, `--help`) is kept as is.
 
 use std::sync::LazyLock;
 
@@ -38,13 +38,15 @@ impl Filter for Tsc {
             });
         }
         let mut report = Report::default();
+        let mut summary = false;
         for line in text.lines() {
             if let Some(c) = DIAG.captures(line) {
                 let loc = format!("{}:{}", &c[2], &c[3]);
                 report.diag(Diag::new(&c[1], loc, &c[4], &c[5], &c[6]));
             } else if line.starts_with(' ') && report.in_diag() {
                 report.note(line);
-            } else if !line.trim().is_empty() && !line.starts_with("Found ") {
+            } else if !line.trim().is_empty() {
+                summary |= line.starts_with("Found ");
                 report.line(line);
             }
         }
@@ -52,10 +54,11 @@ impl Filter for Tsc {
             return Err(Unparsed("no tsc diagnostics".into()));
         }
         let mut s = report.render();
-        s.push_str(&format!(
-            "tsc: {}\n",
-            count_line(report.count, "error", report.files())
-        ));
+        if !summary {
+            // tsc's own summary line, which it prints only with `--pretty`.
+            let count = count_line(report.count, "error", report.files());
+            s.push_str(&format!("Found {count}.\n"));
+        }
         Ok(Compacted {
             stdout: s,
             stderr: None,
