@@ -3,7 +3,9 @@
 //! Kept: `FAIL` lines, every failing test (`●` / `×` / ` FAIL ` headers), its assertion message
 //! and diff, the failing source line of each code frame, `at` frames in project files, and the
 //! summary counts. Dropped (counted as elided): `PASS`/`✓` lines, context lines of code frames,
-//! stack frames in node_modules or node internals. Dropped as chrome (not counted): blank
+//! stack frames in node_modules or node internals, jest's generic matcher hint
+//! (`expect(received).toBe(expected) // …`) when the failure's source line or frame names the
+//! matcher. Dropped as chrome (not counted): blank
 //! lines, caret lines, the `RUN`/`Start at` banners, timings (`Time:`, `Duration`, `38ms`),
 //! separators, vitest's `×` listing when the ` FAIL ` blocks repeat it, and a diff of two
 //! single values that the assertion message above it already names.
@@ -156,6 +158,33 @@ fn restated_diff(lines: &[&str], i: usize) -> Option<usize> {
     (words.contains(&want) && words.contains(&got)).then(|| idx[3] - i + 1)
 }
 
+/// jest's matcher hint (`expect(received).toBe(expected) // Object.is equality`) when the
+/// failure's own lines below it (its source line, its `at Object.toBe (…)` frame) name the same
+/// matcher: the generic form adds nothing but its comment, which is kept in the tee file.
+fn restated_hint(lines: &[&str], i: usize) -> bool {
+    let t = lines[i].trim();
+    let Some(rest) = t.strip_prefix("expect(received).") else {
+        return false;
+    };
+    let call = rest.split(" // ").next().unwrap_or(rest);
+    let Some(name) = call
+        .strip_suffix("(expected)")
+        .or_else(|| call.strip_suffix("()"))
+        .map(|c| c.rsplit('.').next().unwrap_or(c))
+    else {
+        return false;
+    };
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let called = format!(".{name}(");
+    lines[i + 1..]
+        .iter()
+        .map(|l| l.trim_start())
+        .take_while(|l| !l.starts_with("● ") && !l.starts_with("FAIL ") && !l.starts_with("PASS "))
+        .any(|l| (l.starts_with("> ") || l.starts_with("at ")) && l.contains(&called))
+}
+
 fn compact_report(text: &str, blocks: bool) -> Sink {
     let mut sink = Sink::default();
     let lines: Vec<&str> = text.lines().collect();
@@ -174,7 +203,8 @@ fn compact_report(text: &str, blocks: bool) -> Sink {
         if is_chrome(line, blocks) {
             continue;
         }
-        let drop = t.starts_with("PASS ")
+        let drop = restated_hint(&lines, i)
+            || t.starts_with("PASS ")
             || t.starts_with("✓ ")
             || t.starts_with("√ ")
             || t.starts_with("○ ")
@@ -223,6 +253,19 @@ mod tests {
             trimmed("  Tests  3 failed | 9 passed (12)"),
             "  Tests  3 failed | 9 passed (12)"
         );
+    }
+
+    #[test]
+    fn a_matcher_hint_goes_when_the_source_line_names_the_matcher() {
+        let raw = "  ● adds\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: 4\n    Received: 3\n\n    > 2 | test(\"adds\", () => { expect(sum(1, 2)).toBe(4); });\n\n      at Object.toBe (a.test.js:2:46)\n  ● other\n\n    expect(received).toEqual(expected) // deep equality\n\n    Expected: 1\n  ● custom\n    expect(received).not.toContain(expected)\n      at check (a.test.js:9:1)\n      at Object.not (a.test.js:8:3)\n";
+        let s = compact_report(raw, false);
+        // Kept: the hint whose matcher nothing below names (no source line, no frame), and
+        // the one whose frames name another function.
+        assert_eq!(
+            s.text,
+            "  ● adds\n    Expected: 4\n    Received: 3\n    > 2 | test(\"adds\", () => { expect(sum(1, 2)).toBe(4); });\n      at Object.toBe (a.test.js:2:46)\n  ● other\n    expect(received).toEqual(expected) // deep equality\n    Expected: 1\n  ● custom\n    expect(received).not.toContain(expected)\n      at check (a.test.js:9:1)\n      at Object.not (a.test.js:8:3)\n"
+        );
+        assert_eq!(s.dropped, 1);
     }
 
     #[test]

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Session benchmark (issue 21, point 3): the tokens of the tool results the model receives.
+
+Drives the real Claude Code (installed by parity/install.sh) against the scripted model of
+parity/model_server.py through a typical exploration of a repository: status, log, diff, a
+commit, listings, find, grep, reading a file, tests, lint, type check and a build, with failures.
+Each command is one `claude -p` session whose model calls the Bash tool once with the command;
+the tool result that comes back (after Claude Code's own truncation of large outputs) is what
+the model receives, and it is recorded by the model server. Each command runs once without rtk
+and once with rtk installed (`rtk init --agent claude --global`), each time in a fresh copy of
+the same world, so caches written by one run (ruff, mypy, cargo) never change another's output.
+Tokens are o200k_base, counted by the bench's own `rtk-bench --count`.
+
+The world (built per run under a temp HOME, see parity/fixture.py): a clone of this repository
+at a fixed commit (`WORLD_COMMIT`) with uncommitted changes (two files edited, one untracked), a Python package with two
+failing tests, lint and type errors, and a small Cargo crate with two compile errors.
+
+    bench/session/session.py [--rtk PATH] [--count PATH] [--only ID,ID] [--keep DIR]
+
+`--keep DIR` writes each command's two tool results there (`<id>.raw.txt`, `<id>.rtk.txt`).
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(REPO / "parity"))
+
+import model_server  # noqa: E402
+from fixture import Fixture  # noqa: E402
+from hosts import HOSTS  # noqa: E402
+from run import installed  # noqa: E402
+
+RUN_TIMEOUT = 180
+WORLD_COMMIT = "41cf5dd"  # on main: "tests: one copy_tree in tests/common"
+TOOLS = REPO / ".cache/bench-tools"
+
+# (id, command line): the scripted session, in order.
+SESSION = [
+    ("status", "git status"),
+    ("log", "git log -n 10"),
+    ("log-oneline", "git log --oneline -n 40"),
+    ("diff", "git diff"),
+    ("show", "git show HEAD~1"),
+    ("ls", "ls -la"),
+    ("ls-R", "ls -R src/filters"),
+    ("find", "find src -name '*.rs'"),
+    ("rg", "rg -n unwrap src/filters"),
+    ("grep", "grep -rn 'fn compact' src"),
+    ("cat", "cat src/filters/dev/diag.rs"),
+    ("wc", "wc -l src/filters/dev/lint.rs src/filters/dev/tsc.rs src/filters/dev/gotool.rs"),
+    ("pytest", "python3 -m pytest pyshop"),
+    ("ruff", "ruff check pyshop"),
+    ("mypy", "mypy pyshop/shop"),
+    ("cargo", "cargo build --manifest-path mini/Cargo.toml"),
+]
+
+SHOP = {
+    "pyshop/shop/__init__.py": "",
+    "pyshop/shop/cart.py": '''import os
+import sys
+from dataclasses import dataclass
+
+
+@dataclass
+class Item:
+    name: str
+    price: int
+    qty: int
+
+
+def total(items: list[Item]) -> int:
+    result = 0
+    discount: int = "none"
+    for i in items:
+        result += i.price * i.qty
+    return result
+
+
+def label(item: Item) -> int:
+    if item == None:
+        return undefined_label
+    return item.name
+''',
+    "pyshop/shop/users.py": '''import json
+from typing import Optional
+
+
+class User:
+    def __init__(self, name: str, age: int) -> None:
+        self.name = name
+        self.age = age
+
+
+def find(users: list[User], name: str) -> User:
+    for u in users:
+        if u.name == name:
+            return u
+    return None
+
+
+def age_of(u: Optional[User]) -> int:
+    return u.age
+
+
+def make() -> User:
+    return User("ann", "41")
+''',
+    "pyshop/tests/__init__.py": "",
+}
+
+
+def _tests():
+    """Twelve tests of the package, two of which fail."""
+    body = "from shop.cart import Item, total\nfrom shop.users import User, find\n\n\n"
+    for i in range(10):
+        body += f"def test_total_{i}():\n    assert total([Item('a', {i}, 2)]) == {2 * i}\n\n\n"
+    body += "def test_find_missing():\n    assert find([User('ann', 41)], 'bob').name == 'bob'\n\n\n"
+    body += "def test_total_rounding():\n    assert total([Item('a', 3, 3)]) == 10, 'price times qty'\n"
+    return body
+
+
+MINI = {
+    "mini/Cargo.toml": '[package]\nname = "mini"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n',
+    "mini/src/main.rs": '''fn parse(s: &str) -> u32 {
+    s.trim().parse().unwrap_or(0)
+}
+
+fn main() {
+    let n: u32 = parse("42");
+    let label: String = n;
+    println!("{} {}", label, missing);
+}
+''',
+}
+
+
+def build_world(fx):
+    """The repository to explore, in place of the fixture's small one."""
+    env = dict(fx.env)
+    subprocess.run(["rm", "-rf", str(fx.repo)], check=True)
+    subprocess.run(["git", "clone", "-q", str(REPO), str(fx.repo)], env=env, check=True)
+    # A fixed commit of this repository's history, so the world does not move with new commits.
+    subprocess.run(["git", "reset", "-q", "--hard", WORLD_COMMIT], cwd=fx.repo, env=env, check=True)
+    diag = fx.repo / "src/filters/dev/diag.rs"
+    diag.write_text(diag.read_text().replace("pub fn count_line(", "pub fn count_line_of(", 1))
+    readme = fx.repo / "README.md"
+    readme.write_text(readme.read_text() + "\nA line added while exploring.\n")
+    (fx.repo / "NOTES.md").write_text("scratch notes\n")
+    files = dict(SHOP, **MINI)
+    files["pyshop/tests/test_shop.py"] = _tests()
+    files["pyshop/conftest.py"] = "import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n"
+    for rel, text in files.items():
+        p = fx.repo / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    # The extra projects are part of the clone's history, so `git status` shows only the edits.
+    subprocess.run(["git", "add", "pyshop", "mini"], cwd=fx.repo, env=env, check=True)
+    # A fixed date, so the commit's hash (and every output that shows it) is the same each run.
+    when = "2026-01-02T03:04:05+00:00"
+    subprocess.run(
+        ["git", "commit", "-q", "-m", "pyshop and mini: sample projects"],
+        cwd=fx.repo, env=dict(env, GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when), check=True,
+    )
+
+
+class Rule:
+    rule = "git"
+
+
+def run_command(host, claude, rtk, node_bin, script, port, line, with_rtk):
+    fx = Fixture(rtk, node_bin)
+    try:
+        build_world(fx)
+        fx.env["PATH"] = ":".join(
+            [str(fx.bin), str(TOOLS / "venv/bin"), "/usr/lib/go/bin",
+             str(Path.home() / ".cargo/bin"), fx.env["PATH"]]
+        )
+        fx.env["RUSTUP_HOME"] = os.environ.get("RUSTUP_HOME", str(Path.home() / ".rustup"))
+        fx.env["CARGO_HOME"] = os.environ.get("CARGO_HOME", str(Path.home() / ".cargo"))
+        fx.env["CARGO_TARGET_DIR"] = str(fx.root / "cargo-target")
+        fx.env["PYTHONDONTWRITEBYTECODE"] = "1"
+        # Every command runs without asking, with and without rtk alike.
+        host.prepare(fx, port, "bypass", Rule())
+        env = dict(fx.env, **host.env(fx, port))
+        if with_rtk:
+            subprocess.run([str(fx.bin / "rtk"), "init", "--agent", "claude", "--global"], cwd=fx.repo, env=env,
+                           check=True, capture_output=True)
+        script.reset(line)
+        p = subprocess.run(host.argv(fx, claude), cwd=fx.cwd, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=RUN_TIMEOUT)
+        snap = script.snapshot()
+        if not snap["results"]:
+            raise RuntimeError(f"no tool result for {line!r}: {(p.stdout + p.stderr)[-600:]}")
+        ran_rtk = any(c[0] == "run" for c in fx.rtk_calls())
+        return snap["results"][0], ran_rtk
+    finally:
+        fx.close()
+
+
+def count(counter, texts):
+    with tempfile.TemporaryDirectory() as d:
+        paths = []
+        for i, t in enumerate(texts):
+            p = Path(d) / f"{i}.txt"
+            p.write_text(t)
+            paths.append(str(p))
+        out = subprocess.run([counter, "--count", *paths], capture_output=True, text=True, check=True)
+        return [int(line.split("\t")[0]) for line in out.stdout.splitlines()]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rtk", default=os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk"))
+    ap.add_argument("--count", default=None, help="rtk-bench binary (default: bench/target/*/rtk-bench)")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--keep", default=None)
+    args = ap.parse_args()
+    counter = args.count
+    if counter is None:
+        for kind in ("release", "debug"):
+            c = REPO / f"bench/target/{kind}/rtk-bench"
+            if c.exists():
+                counter = str(c)
+                break
+    if counter is None:
+        sys.exit("session: build the bench first (cd bench && cargo build --release)")
+    paths = installed(["claude"])
+    node_bin = str(Path(paths["node24"]).parent)
+    host = HOSTS["claude"]
+    script = model_server.Script()
+    server, port = model_server.serve(script)
+    keep = Path(args.keep) if args.keep else None
+    if keep:
+        keep.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for cid, line in SESSION:
+        if args.only and cid not in args.only.split(","):
+            continue
+        raw, _ = run_command(host, paths["claude"], args.rtk, node_bin, script, port, line, False)
+        via, ran_rtk = run_command(host, paths["claude"], args.rtk, node_bin, script, port, line, True)
+        if keep:
+            (keep / f"{cid}.raw.txt").write_text(raw)
+            (keep / f"{cid}.rtk.txt").write_text(via)
+        a, b = count(counter, [raw, via])
+        rows.append((line, a, b, ran_rtk))
+        print(f"  {line}: {a} -> {b}{'' if ran_rtk else ' (rtk did not run)'}", file=sys.stderr, flush=True)
+    server.shutdown()
+    print("| command | without rtk | with rtk | saved | rtk form ran |")
+    print("|---|---:|---:|---:|---|")
+    for line, a, b, ran in rows:
+        saved = 100.0 * (a - b) / a if a else 0.0
+        print(f"| `{line}` | {a} | {b} | {saved:.1f}% | {'yes' if ran else 'no'} |")
+    ta, tb = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    if ta:
+        print(f"| **total** | **{ta}** | **{tb}** | **{100.0 * (ta - tb) / ta:.1f}%** | |")
+
+
+if __name__ == "__main__":
+    main()
