@@ -74,10 +74,20 @@ pub fn compact_js_tests(out: &Output<'_>) -> Result<Compacted, Unparsed> {
         return Err(Unparsed("no jest/vitest summary".into()));
     }
     let dropped = o.dropped + e.dropped;
+    let hints = [out.stdout, out.stderr].iter().any(|s| {
+        let t = strip_ansi(s);
+        let lines: Vec<&str> = t.lines().collect();
+        (0..lines.len()).any(|i| restated_hint(&lines, i))
+    });
+    let what = if hints {
+        "passing tests, code frames, matcher hints"
+    } else {
+        "passing tests, code frames"
+    };
     Ok(Compacted {
         stdout: o.text,
         stderr: Some(e.text),
-        elided: (dropped > 0).then(|| format!("{dropped} lines: passing tests, code frames")),
+        elided: (dropped > 0).then(|| format!("{dropped} lines: {what}")),
     })
 }
 

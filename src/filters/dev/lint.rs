@@ -237,11 +237,11 @@ impl Filter for Mypy {
         // error before it is printed under that error.
         let text = strip_ansi(out.stdout);
         let mut report = Report::default();
-        let mut dropped = 0;
+        let (mut source, mut notes) = (0, 0);
         for line in text.lines() {
             let Some(c) = MYPY_LINE.captures(line) else {
                 if line.starts_with("    ") || line.trim().is_empty() || line.trim() == "^" {
-                    dropped += 1;
+                    source += 1;
                 } else {
                     report.line(line);
                 }
@@ -252,7 +252,7 @@ impl Filter for Mypy {
                 .last()
                 .is_some_and(|d| d.file == file && d.loc == loc);
             if severity == "note" && is_boilerplate_note(msg) {
-                dropped += 1;
+                notes += 1;
                 continue;
             }
             if severity == "note" && same_place {
@@ -268,12 +268,17 @@ impl Filter for Mypy {
             };
             report.diag(Diag::new(file, loc.to_string(), severity, code, msg));
         }
+        let what = match (source > 0, notes > 0) {
+            (true, true) => "source snippets, doc links and generic advice",
+            (true, false) => "source snippets",
+            _ => "doc links and generic advice",
+        };
         Ok(done(
             Sink {
                 text: report.render(),
-                dropped,
+                dropped: source + notes,
             },
-            "source snippets, doc links, generic advice",
+            what,
         ))
     }
 }
