@@ -6,7 +6,8 @@
 //! blank lines and underlines do not.
 //!
 //! Kept: every FAILURES block (test name, the `>` line, every `E` line, every `file:line:`
-//! line, captured output), the ERRORS section in full (collection errors), the short test
+//! line — the last without its exception type when an `E Type: …` line above names it —,
+//! captured output), the ERRORS section in full (collection errors), the short test
 //! summary, `Interrupted` lines, unknown sections, and the final counts line. Dropped: the
 //! session header, progress lines, source context before the failing `>` line, caret
 //! underlines, the warnings summary (its count stays in the final line), the frames of Python's
@@ -28,6 +29,9 @@ static BLOCK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^_{3,} (.+?) _{3,}
 static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(\S.*\s+)?\[\s*\d+%\]$|^[.FEsxX]+$|^\S+\.py [.FEsxX]+$").unwrap()
 });
+/// The last line of a failure's traceback: `tests/test_a.py:48: AssertionError`.
+static LOC_EXC: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\S+\.py:\d+): ([A-Za-z_][\w.]*)$").unwrap());
 /// `!!!…!!! Interrupted: … !!!…!!!` and `stopping after N failures` banners.
 static BANNER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^!{3,} (.+?) !{3,}$").unwrap());
 static FINAL: LazyLock<Regex> = LazyLock::new(|| {
@@ -106,6 +110,8 @@ fn compact_body(body: &str) -> Sink {
     let mut section = String::from("test session starts");
     // Inside a failure frame: seen its `>` line yet?
     let mut past_arrow = false;
+    // The exception types the current failure's `E Type: message` lines name.
+    let mut named: Vec<String> = Vec::new();
     // Inside an import-machinery frame of a collection traceback (its indented source lines).
     let mut in_import_frame = false;
     for line in body.lines() {
@@ -148,13 +154,24 @@ fn compact_body(body: &str) -> Sink {
             }
             "FAILURES" => {
                 if let Some(c) = BLOCK.captures(line) {
+                    named.clear();
                     match merged.next().filter(|_| merge) {
                         Some(id) => sink.line(&id),
                         None => sink.line(&format!("--- {}", &c[1])),
                     }
                     past_arrow = false;
                 } else if let Some(rest) = line.strip_prefix("E       ") {
+                    if let Some((exc, _)) = rest.split_once(": ") {
+                        named.push(exc.to_string());
+                    }
                     sink.line(&format!("E {rest}"));
+                } else if let Some(c) = LOC_EXC
+                    .captures(line)
+                    .filter(|c| named.contains(&c[2].to_string()))
+                {
+                    // `file.py:48: AssertionError` under `E AssertionError: …`: the location
+                    // is what the line adds.
+                    sink.line(&c[1]);
                 } else if line.starts_with("_ _ _") {
                     past_arrow = false;
                 } else if let Some(src) = line.strip_prefix('>') {
@@ -269,6 +286,18 @@ mod tests {
         assert_eq!(
             s.text,
             "FAILED t.py::test_a\n> assert 1 == 2\nE assert 1 == 2\nt.py:2: AssertionError\nSKIPPED [1] t.py:5: no db\n"
+        );
+    }
+
+    #[test]
+    fn the_exception_type_named_by_an_e_line_leaves_the_location_line() {
+        let raw = "=== FAILURES ===\n___ test_a ___\n\n>       assert x == 5, \"m\"\nE       AssertionError: m\nE       assert 4 == 5\n\nt.py:2: AssertionError\n___ test_b ___\n\n>       assert 1 == 2\nE       assert 1 == 2\n\nt.py:9: AssertionError\n___ test_c ___\n\n>       f()\n\nt.py:12: in test_c\n    raise KeyError(1)\nE       KeyError: 1\n\nlib.py:3: KeyError\n";
+        let s = compact_body(raw);
+        // test_b's E line names no type: its location line keeps it; test_a's type does not
+        // carry over into test_b.
+        assert_eq!(
+            s.text,
+            "=== FAILURES ===\n--- test_a\n> assert x == 5, \"m\"\nE AssertionError: m\nE assert 4 == 5\nt.py:2\n--- test_b\n> assert 1 == 2\nE assert 1 == 2\nt.py:9: AssertionError\n--- test_c\n> f()\nt.py:12: in test_c\n    raise KeyError(1)\nE KeyError: 1\nlib.py:3\n"
         );
     }
 
