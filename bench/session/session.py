@@ -146,7 +146,10 @@ def build_world(fx):
     subprocess.run(["rm", "-rf", str(fx.repo)], check=True)
     subprocess.run(["git", "clone", "-q", str(REPO), str(fx.repo)], env=env, check=True)
     # A fixed commit of this repository's history, so the world does not move with new commits.
-    subprocess.run(["git", "reset", "-q", "--hard", WORLD_COMMIT], cwd=fx.repo, env=env, check=True)
+    # On a branch of its own with no remote: nothing in the world depends on this checkout's
+    # branches (`git status` would count commits against origin's).
+    for args in (["switch", "-q", "-C", "main", WORLD_COMMIT], ["remote", "remove", "origin"]):
+        subprocess.run(["git", *args], cwd=fx.repo, env=env, check=True)
     diag = fx.repo / "src/filters/dev/diag.rs"
     diag.write_text(diag.read_text().replace("pub fn count_line(", "pub fn count_line_of(", 1))
     readme = fx.repo / "README.md"
