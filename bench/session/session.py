@@ -15,7 +15,11 @@ The world (built per run under a temp HOME, see parity/fixture.py): a clone of t
 at a fixed commit (`WORLD_COMMIT`) with uncommitted changes (two files edited, one untracked), a Python package with two
 failing tests, lint and type errors, and a small Cargo crate with two compile errors.
 
-    bench/session/session.py [--rtk PATH] [--count PATH] [--only ID,ID] [--keep DIR]
+    bench/session/session.py [--rtk PATH] [--upstream PATH] [--count PATH] [--only ID,ID] [--keep DIR]
+
+`--upstream PATH` (upstream rtk 1.1.0: .cache/bench-tools/venv/bin/rtk from
+scripts/setup-bench-tools.sh) adds a third run per command with upstream installed by its own
+`init -g --auto-patch`.
 
 `--keep DIR` writes each command's two tool results there (`<id>.raw.txt`, `<id>.rtk.txt`).
 """
@@ -176,7 +180,10 @@ class Rule:
     rule = "git"
 
 
-def run_command(host, claude, rtk, node_bin, script, port, line, with_rtk):
+def run_command(host, claude, rtk, node_bin, script, port, line, with_rtk, upstream=False):
+    """The tool result the model got for `line`, and whether an rtk form ran. `with_rtk`: rtk
+    installed into Claude Code first (`upstream`: `rtk` is upstream's binary, installed with its
+    own `init -g`)."""
     fx = Fixture(rtk, node_bin)
     try:
         build_world(fx)
@@ -192,8 +199,10 @@ def run_command(host, claude, rtk, node_bin, script, port, line, with_rtk):
         host.prepare(fx, port, "bypass", Rule())
         env = dict(fx.env, **host.env(fx, port))
         if with_rtk:
-            subprocess.run([str(fx.bin / "rtk"), "init", "--agent", "claude", "--global"], cwd=fx.repo, env=env,
-                           check=True, capture_output=True)
+            init = ["init", "-g", "--auto-patch", "--no-trust-filters"] if upstream else [
+                "init", "--agent", "claude", "--global"]
+            subprocess.run([str(fx.bin / "rtk"), *init], cwd=fx.repo, env=env, check=True,
+                           capture_output=True, stdin=subprocess.DEVNULL)
         script.reset(line)
         p = subprocess.run(host.argv(fx, claude), cwd=fx.cwd, env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, text=True, timeout=RUN_TIMEOUT)
@@ -223,6 +232,7 @@ def main():
     ap.add_argument("--count", default=None, help="rtk-bench binary (default: bench/target/*/rtk-bench)")
     ap.add_argument("--only", default="")
     ap.add_argument("--keep", default=None)
+    ap.add_argument("--upstream", default=None, help="upstream rtk binary: adds its column")
     args = ap.parse_args()
     counter = args.count
     if counter is None:
@@ -247,21 +257,33 @@ def main():
             continue
         raw, _ = run_command(host, paths["claude"], args.rtk, node_bin, script, port, line, False)
         via, ran_rtk = run_command(host, paths["claude"], args.rtk, node_bin, script, port, line, True)
+        texts = [raw, via]
+        up_ran = False
+        if args.upstream:
+            up, up_ran = run_command(host, paths["claude"], args.upstream, node_bin, script, port, line, True,
+                                     upstream=True)
+            texts.append(up)
         if keep:
-            (keep / f"{cid}.raw.txt").write_text(raw)
-            (keep / f"{cid}.rtk.txt").write_text(via)
-        a, b = count(counter, [raw, via])
-        rows.append((line, a, b, ran_rtk))
-        print(f"  {line}: {a} -> {b}{'' if ran_rtk else ' (rtk did not run)'}", file=sys.stderr, flush=True)
+            for name, text in zip(("raw", "rtk", "upstream"), texts):
+                (keep / f"{cid}.{name}.txt").write_text(text)
+        counts = count(counter, texts)
+        rows.append((line, counts, ran_rtk, up_ran))
+        print(f"  {line}: {' -> '.join(map(str, counts))}", file=sys.stderr, flush=True)
     server.shutdown()
-    print("| command | without rtk | with rtk | saved | rtk form ran |")
-    print("|---|---:|---:|---:|---|")
-    for line, a, b, ran in rows:
-        saved = 100.0 * (a - b) / a if a else 0.0
-        print(f"| `{line}` | {a} | {b} | {saved:.1f}% | {'yes' if ran else 'no'} |")
-    ta, tb = sum(r[1] for r in rows), sum(r[2] for r in rows)
-    if ta:
-        print(f"| **total** | **{ta}** | **{tb}** | **{100.0 * (ta - tb) / ta:.1f}%** | |")
+
+    def pct(a, b):
+        return f"{100.0 * (a - b) / a:.1f}%" if a else "-"
+
+    up_head = " upstream rtk | upstream saved | upstream form ran |" if args.upstream else ""
+    print("| command | without rtk | with rtk | saved | rtk form ran |" + up_head)
+    print("|---|---:|---:|---:|---|" + ("---:|---:|---|" if args.upstream else ""))
+    for line, c, ran, up_ran in rows:
+        up = f" {c[2]} | {pct(c[0], c[2])} | {'yes' if up_ran else 'no'} |" if args.upstream else ""
+        print(f"| `{line}` | {c[0]} | {c[1]} | {pct(c[0], c[1])} | {'yes' if ran else 'no'} |" + up)
+    tot = [sum(r[1][i] for r in rows) for i in range(len(rows[0][1]))] if rows else []
+    if tot:
+        up = f" **{tot[2]}** | **{pct(tot[0], tot[2])}** | |" if args.upstream else ""
+        print(f"| **total** | **{tot[0]}** | **{tot[1]}** | **{pct(tot[0], tot[1])}** | |" + up)
 
 
 if __name__ == "__main__":
