@@ -10,7 +10,7 @@
 //! `RTK_REWRITE_HOST` is never consulted: each agent names its own rule source here.
 
 mod answer;
-mod check;
+pub mod check;
 mod claude;
 mod codex;
 mod copilot;
@@ -25,7 +25,6 @@ use std::io::Write;
 pub use answer::Answer;
 pub use input::{read_payload, Payload, MAX_PAYLOAD_BYTES};
 
-use crate::cli::{HookAgent, HookArgs};
 use crate::config::Config;
 use crate::env::Env;
 use crate::hooks::permissions::{Host, RuleSet};
@@ -172,19 +171,8 @@ pub fn decide(source: RuleSource, cmd: &str, env: &Env) -> Decision {
     }
 }
 
-/// `rtk hook …`.
-pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
-    let agent = match &args.agent {
-        HookAgent::Claude => Agent::Claude,
-        HookAgent::Cursor => Agent::Cursor,
-        HookAgent::Gemini => Agent::Gemini,
-        HookAgent::Copilot => Agent::Copilot,
-        HookAgent::Codex => Agent::Codex,
-        HookAgent::Droid => Agent::Droid,
-        HookAgent::Vibe => Agent::Vibe,
-        HookAgent::Check(check_args) => return check::run(check_args, env),
-        HookAgent::Opencode(a) => return crate::compat::hook_opencode(a, env),
-    };
+/// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0.
+pub fn run(agent: Agent, env: &Env) -> anyhow::Result<u8> {
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),
         Err(why) => {

@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use serde_json::{json, Map, Value};
 
-use crate::cli::InitArgs;
 use crate::env::Env;
 use entries::HookSpec;
 use plugins::{PluginSpec, Switch};
@@ -242,50 +241,46 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
     })
 }
 
+/// What `rtk init` does for the agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Action {
+pub enum Action {
     Install,
     Show,
     Uninstall,
 }
 
-/// `rtk init`.
-pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
-    let action = match (args.show, args.uninstall) {
-        (true, _) => Action::Show,
-        (false, true) => Action::Uninstall,
-        (false, false) => Action::Install,
-    };
+/// `rtk init`: `action` for `agent`, user-wide when `global`, else in the current project.
+pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
-    if upstream::UPSTREAM_ONLY.contains(&args.agent.as_str()) {
+    if upstream::UPSTREAM_ONLY.contains(&agent) {
         if action != Action::Uninstall {
             bail!(
                 "rtk does not install for {}; `rtk init --agent {} --uninstall` removes what \
                  upstream rtk installed there",
-                args.agent,
-                args.agent
+                agent,
+                agent
             );
         }
-        let base = if args.global {
+        let base = if global {
             home(env)?
         } else {
             env.cwd().to_path_buf()
         };
-        for line in upstream::uninstall_only(&args.agent, &base)? {
-            writeln!(out, "rtk init {}: {line}", args.agent)?;
+        for line in upstream::uninstall_only(agent, &base)? {
+            writeln!(out, "rtk init {}: {line}", agent)?;
         }
         return Ok(0);
     }
-    let (kind, path) = target(&args.agent, env, args.global)?;
+    let (kind, path) = target(agent, env, global)?;
     let mut report = match &kind {
         Kind::Json(spec) => json_hook(spec, &path, action)?,
         Kind::VibeToml => vibe(&path, action)?,
         Kind::Plugin(p, switch) => {
             let mut lines = Vec::new();
-            if !args.global && matches!(args.agent.as_str(), "openclaw" | "hermes") {
+            if !global && matches!(agent, "openclaw" | "hermes") {
                 lines.push(format!(
                     "{} loads plugins user-wide only; using {}",
-                    args.agent,
+                    agent,
                     path.display()
                 ));
             }
@@ -297,9 +292,9 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
         Kind::Json(spec) => Some(spec),
         _ => None,
     };
-    report.extend(upstream::clean(&args.agent, &path, spec, action)?);
+    report.extend(upstream::clean(agent, &path, spec, action)?);
     for line in report {
-        writeln!(out, "rtk init {}: {line}", args.agent)?;
+        writeln!(out, "rtk init {}: {line}", agent)?;
     }
     Ok(0)
 }

@@ -7,9 +7,7 @@ use std::io::Write;
 use serde_json::{json, Value};
 
 use super::Agent;
-use crate::cli::HookCheckArgs;
 use crate::env::Env;
-use crate::hooks::rewrite_cmd::join_words;
 
 /// The payload(s) each agent's host sends for `cmd`, labelled.
 pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
@@ -52,9 +50,10 @@ pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
     }
 }
 
-pub fn run(args: &HookCheckArgs, env: &Env) -> anyhow::Result<u8> {
+/// `rtk hook check`: `agent` (None = every agent) answers `cmd` (None = not valid UTF-8).
+pub fn run(agent: Option<&str>, cmd: Option<&str>, env: &Env) -> anyhow::Result<u8> {
     let mut err = std::io::stderr().lock();
-    let agents: Vec<Agent> = match args.agent.as_deref() {
+    let agents: Vec<Agent> = match agent {
         None => Agent::ALL.to_vec(),
         Some(name) => match Agent::from_name(name) {
             Some(a) => vec![a],
@@ -69,13 +68,13 @@ pub fn run(args: &HookCheckArgs, env: &Env) -> anyhow::Result<u8> {
             }
         },
     };
-    let Some(cmd) = join_words(&args.command) else {
+    let Some(cmd) = cmd else {
         writeln!(err, "rtk: command is not valid UTF-8")?;
         return Ok(2);
     };
     let mut out = std::io::stdout().lock();
     for agent in agents {
-        for (label, payload) in sample_payloads(agent, &cmd) {
+        for (label, payload) in sample_payloads(agent, cmd) {
             let answer = agent.answer(Some(&payload), env);
             match answer.to_text() {
                 t if t.is_empty() => writeln!(out, "{label}: (no output)")?,
