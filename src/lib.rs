@@ -25,6 +25,7 @@
 //! outputs are `tests/fixtures/<tool>/<case>.{argv,out,err,code}`, read by
 //! `tests/common/fixtures.rs`.
 
+pub mod agents;
 pub mod cli;
 pub mod cmd;
 pub mod config;

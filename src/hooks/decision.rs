@@ -8,10 +8,11 @@
 //! OpenCode) gets Passthrough (1) whenever one of its rules matches the line in either form.
 //! Invariant #1155, host-scoped: for a rule-reading host, Default never exits 0.
 
+use crate::agents::{Agent, Authority};
 use crate::config::{Config, HooksConfig};
 use crate::env::Env;
 use crate::hooks::hosts::claude_readonly::{self, ReadOnly};
-use crate::hooks::permissions::{self, Authority, Host, PermissionVerdict, Rule, RuleSet};
+use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
 use crate::shell::{self, Context};
 
 /// Longest command line rtk will judge; longer ones pass through unchanged (exit 1).
@@ -65,7 +66,7 @@ pub struct Decision {
     /// nothing matches or there is no rewrite. A rewrite keeps the host's verdict only when
     /// this equals what the host concluded for the original (see each host's renderer).
     pub rewritten_verdict: PermissionVerdict,
-    pub host: Host,
+    pub host: Agent,
     pub segments: Vec<SegmentReport>,
     /// Why the outcome is what it is, in a few words.
     pub reason: String,
@@ -74,7 +75,7 @@ pub struct Decision {
 }
 
 impl Decision {
-    fn passthrough(host: Host, verdict: PermissionVerdict, reason: impl Into<String>) -> Self {
+    fn passthrough(host: Agent, verdict: PermissionVerdict, reason: impl Into<String>) -> Self {
         Decision {
             outcome: Outcome::Passthrough,
             rewritten: None,
@@ -112,7 +113,7 @@ pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> Perm
 }
 
 /// Decides `cmd` for `host` with the given rules (pure; tests inject rules here).
-pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) -> Decision {
+pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -> Decision {
     if cmd.len() > MAX_COMMAND_BYTES {
         let mut d = Decision::passthrough(host, PermissionVerdict::Default, "command too long");
         d.warnings.push(format!(
@@ -135,7 +136,7 @@ pub fn evaluate(cmd: &str, host: Host, rules: &RuleSet, config: &HooksConfig) ->
                 context: c.context,
                 verdict,
                 rule: rule.cloned(),
-                read_only: (host == Host::Claude).then(|| claude_readonly::classify_command(c)),
+                read_only: (host == Agent::Claude).then(|| claude_readonly::classify_command(c)),
             }
         })
         .collect();
@@ -206,7 +207,7 @@ fn as_written(line: &str, rules: &RuleSet) -> PermissionVerdict {
 }
 
 /// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
-pub fn evaluate_for(cmd: &str, host: Host, env: &Env) -> Decision {
+pub fn evaluate_for(cmd: &str, host: Agent, env: &Env) -> Decision {
     evaluate_for_program(cmd, host, env, None)
 }
 
@@ -231,8 +232,13 @@ fn writable_rtk_path(path: &std::path::Path) -> Option<String> {
 }
 
 /// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).
-pub fn evaluate_for_program(cmd: &str, host: Host, env: &Env, program: Option<String>) -> Decision {
-    let loaded = permissions::load_rules_for(host, env);
+pub fn evaluate_for_program(
+    cmd: &str,
+    host: Agent,
+    env: &Env,
+    program: Option<String>,
+) -> Decision {
+    let loaded = crate::hooks::hosts::load_rules_for(host, env);
     let (mut config, config_warnings) = Config::load(env);
     config.hooks.rtk_program = program;
     let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
@@ -244,14 +250,14 @@ pub fn evaluate_for_program(cmd: &str, host: Host, env: &Env, program: Option<St
 }
 
 /// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.
-pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Host, String> {
+pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Agent, String> {
     let (name, from) = match (flag, env.var("RTK_REWRITE_HOST")) {
         (Some(f), _) => (f, "--host"),
         (None, Some(v)) => (v, "RTK_REWRITE_HOST"),
-        (None, None) => return Ok(Host::Claude),
+        (None, None) => return Ok(Agent::Claude),
     };
-    Host::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Host::ALL.iter().map(|h| h.name()).collect();
+    Agent::host_named(name).ok_or_else(|| {
+        let names: Vec<&str> = Agent::hosts().map(|h| h.name()).collect();
         format!(
             "unknown host '{name}' (from {from}; expected one of: {})",
             names.join(", ")
@@ -283,12 +289,12 @@ mod tests {
             ],
             &project,
         );
-        let loaded = permissions::load_rules_for(Host::Claude, &env);
+        let loaded = crate::hooks::hosts::load_rules_for(Agent::Claude, &env);
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         (dir, loaded.rules)
     }
 
-    fn decide(cmd: &str, host: Host, rules: &RuleSet) -> Decision {
+    fn decide(cmd: &str, host: Agent, rules: &RuleSet) -> Decision {
         evaluate(cmd, host, rules, &HooksConfig::default())
     }
 
@@ -299,7 +305,7 @@ mod tests {
 
         #[test]
         fn default_verdict_maps_to_exit_3_never_0() {
-            let d = decide("git status", Host::Claude, &RuleSet::default());
+            let d = decide("git status", Agent::Claude, &RuleSet::default());
             assert_eq!(d.verdict, PermissionVerdict::Default);
             assert_eq!(d.outcome, Outcome::AskRewrite);
             assert_eq!(d.outcome.exit_code(), 3);
@@ -308,7 +314,7 @@ mod tests {
 
         #[test]
         fn default_never_exit_0_for_any_rule_reading_host() {
-            for host in Host::ALL {
+            for host in Agent::hosts() {
                 if host.authority() != Authority::Rtk {
                     continue;
                 }
@@ -328,7 +334,7 @@ mod tests {
         #[test]
         fn explicit_allow_maps_to_exit_0() {
             let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
-            let d = decide("git status", Host::Claude, &rules);
+            let d = decide("git status", Agent::Claude, &rules);
             assert_eq!(d.outcome.exit_code(), 0);
         }
 
@@ -336,7 +342,7 @@ mod tests {
         fn ask_rule_maps_to_exit_3() {
             let (_d, rules) =
                 claude_rules(r#"{"allow": ["Bash(git:*)"], "ask": ["Bash(git status)"]}"#);
-            let d = decide("git status", Host::Claude, &rules);
+            let d = decide("git status", Agent::Claude, &rules);
             assert_eq!(d.verdict, PermissionVerdict::Ask);
             assert_eq!(d.outcome.exit_code(), 3);
         }
@@ -344,7 +350,7 @@ mod tests {
         #[test]
         fn deny_maps_to_exit_2_with_no_rewrite() {
             let (_d, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
-            let d = decide("git push origin main", Host::Claude, &rules);
+            let d = decide("git push origin main", Agent::Claude, &rules);
             assert_eq!(d.outcome.exit_code(), 2);
             assert_eq!(d.rewritten, None);
         }
@@ -353,14 +359,14 @@ mod tests {
         fn partial_allow_of_a_compound_is_not_exit_0() {
             // #1213: every segment must be allowed.
             let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
-            let d = decide("git status && git diff", Host::Claude, &rules);
+            let d = decide("git status && git diff", Agent::Claude, &rules);
             assert_eq!(d.outcome.exit_code(), 3);
         }
 
         #[test]
         fn unattestable_is_exit_1_even_when_allowed() {
             let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
-            let d = decide("git status $(id)", Host::Claude, &rules);
+            let d = decide("git status $(id)", Agent::Claude, &rules);
             assert_eq!(d.outcome.exit_code(), 1);
         }
 
@@ -369,7 +375,7 @@ mod tests {
         /// to whatever finally runs.
         #[test]
         fn openclaw_default_maps_to_exit_0_because_the_host_holds_authority() {
-            let d = decide("git status", Host::OpenClaw, &RuleSet::default());
+            let d = decide("git status", Agent::OpenClaw, &RuleSet::default());
             assert_eq!(d.verdict, PermissionVerdict::Default);
             assert_eq!(d.outcome, Outcome::AllowRewrite);
             assert_eq!(d.outcome.exit_code(), 0);
@@ -378,21 +384,21 @@ mod tests {
 
     #[test]
     fn openclaw_default_gives_allow() {
-        let d = decide("git status", Host::OpenClaw, &RuleSet::default());
+        let d = decide("git status", Agent::OpenClaw, &RuleSet::default());
         assert_eq!(d.outcome, Outcome::AllowRewrite);
     }
 
     #[test]
     fn openclaw_ask_gives_allow() {
         let (_d, rules) = claude_rules(r#"{"ask": ["Bash(git status)"]}"#);
-        let d = decide("git status", Host::OpenClaw, &rules);
+        let d = decide("git status", Agent::OpenClaw, &rules);
         assert_eq!(d.verdict, PermissionVerdict::Ask);
         assert_eq!(d.outcome, Outcome::AllowRewrite);
     }
 
     #[test]
     fn claude_default_gives_ask() {
-        let d = decide("git status", Host::Claude, &RuleSet::default());
+        let d = decide("git status", Agent::Claude, &RuleSet::default());
         assert_eq!(d.outcome, Outcome::AskRewrite);
     }
 
@@ -405,7 +411,7 @@ mod tests {
             "cat <<EOF\nx\nEOF",
             "eval git status",
         ] {
-            let d = decide(cmd, Host::OpenClaw, &RuleSet::default());
+            let d = decide(cmd, Agent::OpenClaw, &RuleSet::default());
             assert_eq!(d.outcome, Outcome::Passthrough, "{cmd}");
             assert_eq!(d.rewritten, None, "{cmd}");
         }
@@ -414,7 +420,7 @@ mod tests {
     #[test]
     fn host_with_matching_deny_rules_gives_deny() {
         let (_d, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
-        for host in Host::ALL {
+        for host in Agent::hosts() {
             let d = decide("git status && git push --force", host, &rules);
             assert_eq!(d.outcome, Outcome::Deny, "{host:?}");
         }
@@ -423,14 +429,14 @@ mod tests {
     #[test]
     fn shell_wrapper_is_never_allow() {
         let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
-        let d = decide("bash -c 'git status'", Host::Claude, &rules);
+        let d = decide("bash -c 'git status'", Agent::Claude, &rules);
         assert_ne!(d.outcome, Outcome::AllowRewrite);
     }
 
     #[test]
     fn deny_inside_shell_script_wins() {
         let (_d, rules) = claude_rules(r#"{"deny": ["Bash(rm:*)"]}"#);
-        let d = decide("sh -c 'rm -rf x'", Host::Claude, &rules);
+        let d = decide("sh -c 'rm -rf x'", Agent::Claude, &rules);
         assert_eq!(d.outcome, Outcome::Deny);
     }
 
@@ -438,12 +444,12 @@ mod tests {
     fn huge_and_empty_commands_pass_through() {
         let huge = "git status ".repeat(MAX_COMMAND_BYTES / 8);
         assert_eq!(
-            decide(&huge, Host::Claude, &RuleSet::default()).outcome,
+            decide(&huge, Agent::Claude, &RuleSet::default()).outcome,
             Outcome::Passthrough
         );
         for cmd in ["", "   ", "\n\t"] {
             assert_eq!(
-                decide(cmd, Host::OpenClaw, &RuleSet::default()).outcome,
+                decide(cmd, Agent::OpenClaw, &RuleSet::default()).outcome,
                 Outcome::Passthrough
             );
         }
@@ -452,10 +458,10 @@ mod tests {
     #[test]
     fn host_resolution_flag_wins_then_env_then_claude() {
         let env = Env::new([("RTK_REWRITE_HOST", "openclaw")], "/");
-        assert_eq!(resolve_host(Some("claude"), &env), Ok(Host::Claude));
-        assert_eq!(resolve_host(None, &env), Ok(Host::OpenClaw));
+        assert_eq!(resolve_host(Some("claude"), &env), Ok(Agent::Claude));
+        assert_eq!(resolve_host(None, &env), Ok(Agent::OpenClaw));
         let empty = Env::new(Vec::<(String, String)>::new(), "/");
-        assert_eq!(resolve_host(None, &empty), Ok(Host::Claude));
+        assert_eq!(resolve_host(None, &empty), Ok(Agent::Claude));
         let err = resolve_host(Some("OpenClaw"), &empty).unwrap_err();
         assert!(err.contains("unknown host 'OpenClaw'"), "{err}");
         let bad_env = Env::new([("RTK_REWRITE_HOST", "nope")], "/");
@@ -465,7 +471,7 @@ mod tests {
     #[test]
     fn explanation_names_rule_and_file() {
         let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
-        let d = decide("git status", Host::Claude, &rules);
+        let d = decide("git status", Agent::Claude, &rules);
         let mut out = Vec::new();
         crate::hooks::rewrite_cmd::write_explanation(&mut out, &d).unwrap();
         let text = String::from_utf8(out).unwrap();

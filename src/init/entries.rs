@@ -12,22 +12,7 @@
 
 use serde_json::{Map, Value};
 
-/// How rtk's entry sits in one host's config.
-#[derive(Debug, Clone)]
-pub struct HookSpec {
-    /// Event key under `hooks` (`PreToolUse`, `preToolUse`, `BeforeTool`).
-    pub event: &'static str,
-    /// Other event keys rtk once used and removes on install ("self-heal").
-    pub legacy_events: &'static [&'static str],
-    /// `Some(matcher)` for the nested layout, `None` for flat.
-    pub matcher: Option<&'static str>,
-    /// The command rtk installs (`rtk hook claude`).
-    pub command: &'static str,
-    /// The full entry to add (nested: the inner hook object; flat: the entry itself).
-    pub entry: fn() -> Value,
-    /// Top-level keys to add to a config rtk creates (e.g. `version: 1`).
-    pub new_file_keys: fn() -> Map<String, Value>,
-}
+pub use crate::agents::HookSpec;
 
 /// A config that is not shaped the way the host documents it.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
