@@ -18,6 +18,10 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBeha
 use super::{command, upstream, RunRecord, TrackingError};
 use crate::exec::sys;
 
+/// SQL predicate for "project is ?1 or inside it" (?1 bound to the project path); the reports'
+/// form, true for every row when ?1 is NULL, is `query`'s.
+const PROJECT_FILTER: &str = "(project = ?1 OR substr(project, 1, length(?1) + 1) = ?1 || '/')";
+
 /// How long a writer waits for another writer's lock before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// WAL size past which a writer checkpoints and truncates it. Every run is a new process, and
@@ -292,10 +296,9 @@ impl Db {
     pub fn delete_runs(&mut self, project: Option<&str>) -> Result<usize, TrackingError> {
         let n = match project {
             None => self.conn.execute("DELETE FROM runs", []),
-            Some(p) => self.conn.execute(
-                &format!("DELETE FROM runs WHERE {}", super::query::PROJECT_FILTER),
-                [p],
-            ),
+            Some(p) => self
+                .conn
+                .execute(&format!("DELETE FROM runs WHERE {}", PROJECT_FILTER), [p]),
         };
         n.map_err(|e| sql_err(&self.path, e))
     }
