@@ -8,7 +8,7 @@
 //! An entry is rtk's when its `command` (or Copilot's `bash`) is exactly rtk's command. Entries
 //! upstream rtk 1.x installed (its hook scripts, or another `rtk hook …` form; also under a
 //! top-level `<Event>` key, Droid's shape in upstream) are replaced on install and removed on
-//! uninstall ([`super::upstream::is_rtk_command`]).
+//! uninstall ([`is_rtk_command`]).
 
 use serde_json::{Map, Value};
 
@@ -29,6 +29,26 @@ fn is_ours(entry: &Value, command: &str) -> bool {
         .any(|k| entry.get(k).and_then(Value::as_str) == Some(command))
 }
 
+/// Upstream rtk 1.x's hook script names.
+const SCRIPTS: &[&str] = &["rtk-rewrite.sh", "rtk-hook-gemini.sh"];
+
+/// Whether a hook command is an rtk entry (rtk's or upstream's): an `rtk hook …` call or one of
+/// upstream's hook scripts, by file name.
+pub fn is_rtk_command(cmd: &str) -> bool {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let base = |w: &str| {
+        let w = w.trim_matches(|c| c == '"' || c == '\'');
+        w.rsplit(['/', '\\']).next().unwrap_or(w).to_string()
+    };
+    let rtk_hook = matches!(words.as_slice(), [rtk, "hook", _, ..] if matches!(base(rtk).as_str(), "rtk" | "rtk.exe"));
+    rtk_hook
+        || words.iter().any(|w| {
+            let w = w.trim_matches(|c| c == '"' || c == '\'');
+            let name = w.rsplit(['/', '\\']).next().unwrap_or(w);
+            SCRIPTS.contains(&name)
+        })
+}
+
 /// rtk's exact entry, or one upstream rtk installed.
 fn is_rtks(entry: &Value, command: &str) -> bool {
     is_ours(entry, command)
@@ -36,7 +56,7 @@ fn is_rtks(entry: &Value, command: &str) -> bool {
             entry
                 .get(k)
                 .and_then(Value::as_str)
-                .is_some_and(super::upstream::is_rtk_command)
+                .is_some_and(is_rtk_command)
         })
 }
 

@@ -1,7 +1,7 @@
 //! What upstream rtk 1.x's `rtk init` leaves beside an agent's config, so `rtk init` can replace
 //! it and `rtk init --uninstall` can remove it, whichever rtk installed it.
 //!
-//! - Hook entries: [`is_rtk_command`] recognizes upstream's (its hook scripts, `rtk hook …`);
+//! - Hook entries: [`entries::is_rtk_command`] recognizes upstream's (its hook scripts, `rtk hook …`);
 //!   `entries` replaces and removes them, Droid's top-level shape included.
 //! - Files upstream writes whole (hook scripts and their checksum, `RTK.md`, Vibe's
 //!   `prompts/rtk.md`, Copilot's `hooks/rtk-rewrite.json`, a `GEMINI.md` holding only its
@@ -19,27 +19,8 @@ use anyhow::Context;
 
 use super::{backup_note, entries, files, Action};
 
-/// Upstream's hook script names.
-const SCRIPTS: &[&str] = &["rtk-rewrite.sh", "rtk-hook-gemini.sh"];
 /// Upstream's integrity checksum beside its scripts.
 const CHECKSUM: &str = ".rtk-hook.sha256";
-
-/// Whether a hook command is an rtk entry (rtk's or upstream's): an `rtk hook …` call or one of
-/// upstream's hook scripts, by file name.
-pub fn is_rtk_command(cmd: &str) -> bool {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
-    let base = |w: &str| {
-        let w = w.trim_matches(|c| c == '"' || c == '\'');
-        w.rsplit(['/', '\\']).next().unwrap_or(w).to_string()
-    };
-    let rtk_hook = matches!(words.as_slice(), [rtk, "hook", _, ..] if matches!(base(rtk).as_str(), "rtk" | "rtk.exe"));
-    rtk_hook
-        || words.iter().any(|w| {
-            let w = w.trim_matches(|c| c == '"' || c == '\'');
-            let name = w.rsplit(['/', '\\']).next().unwrap_or(w);
-            SCRIPTS.contains(&name)
-        })
-}
 
 /// Upstream's leftovers for one agent.
 #[derive(Debug, Default)]
@@ -329,7 +310,7 @@ mod tests {
             "C:\\u\\.claude\\hooks\\rtk-rewrite.sh",
             "/usr/local/bin/rtk hook gemini",
         ] {
-            assert!(is_rtk_command(c), "{c}");
+            assert!(entries::is_rtk_command(c), "{c}");
         }
         for c in [
             "my-hook.sh",
@@ -337,7 +318,7 @@ mod tests {
             "echo rtk hook",
             "/x/rtk-rewrite.sh.bak",
         ] {
-            assert!(!is_rtk_command(c), "{c}");
+            assert!(!entries::is_rtk_command(c), "{c}");
         }
     }
 
