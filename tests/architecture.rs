@@ -1,6 +1,7 @@
 //! The architecture checks (ARCHITECTURE.md): reads src/, builds the graph of edges between the
-//! crate's top-level modules, and fails on any cycle, on an edge that does not point down the
-//! layer table, and when the graph written in ARCHITECTURE.md is not the graph of the code.
+//! crate's top-level modules (and, inside each, between its submodules), and fails on any cycle,
+//! on an edge that does not point down the layer table, and when the graph written in
+//! ARCHITECTURE.md is not the graph of the code.
 //!
 //! An edge `a -> b` is any path into `b` written in `a`'s files: `crate::b…`, grouped
 //! `crate::{b, c}`, fully qualified `crate::b::f()` in code, and `super::…` that climbs to the
@@ -121,8 +122,9 @@ fn lex(src: &str) -> Vec<Tok> {
 /// Paths one file writes, resolved from the crate root: the first segment of each.
 #[derive(Debug, Default)]
 struct FileScan {
-    /// Top-level modules named by paths from the crate root.
-    roots: BTreeSet<String>,
+    /// Every path written, resolved from the crate root and cut to two segments
+    /// (`crate::hooks::decision::evaluate` -> hooks, decision).
+    paths: BTreeSet<Vec<String>>,
     /// Files of `#[cfg(test)] mod x;` declarations (their code is test-only).
     test_files: Vec<PathBuf>,
 }
@@ -134,10 +136,23 @@ fn ident(t: Option<&Tok>) -> Option<&str> {
     }
 }
 
-/// The first segments of the path (tree) starting at `toks[i]` (after a `::`).
-fn first_segments(toks: &[Tok], i: usize, out: &mut Vec<String>) {
+/// The paths of the path tree at `toks[i]` (after a `::`), each after `prefix` (the module the
+/// tree is relative to) and cut to its first two segments from the crate root.
+fn leading_paths(toks: &[Tok], i: usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    if prefix.len() >= 2 {
+        out.push(prefix[..2].to_vec());
+        return;
+    }
     match toks.get(i) {
-        Some(Tok::Ident(s)) => out.push(s.clone()),
+        Some(Tok::Ident(s)) => {
+            let mut path = prefix.to_vec();
+            path.push(s.clone());
+            if path.len() < 2 && toks.get(i + 1) == Some(&Tok::PathSep) {
+                leading_paths(toks, i + 2, &path, out);
+            } else {
+                out.push(path);
+            }
+        }
         Some(Tok::Punct('{')) => {
             let mut depth = 0;
             let mut expect_item = true;
@@ -155,13 +170,14 @@ fn first_segments(toks: &[Tok], i: usize, out: &mut Vec<String>) {
                     }
                     Tok::Punct(',') if depth == 1 => expect_item = true,
                     Tok::Ident(_) if depth == 1 && expect_item => {
-                        first_segments(toks, k, out);
+                        leading_paths(toks, k, prefix, out);
                         expect_item = false;
                     }
                     _ => {}
                 }
             }
         }
+        _ if !prefix.is_empty() => out.push(prefix.to_vec()),
         _ => {}
     }
 }
@@ -264,9 +280,9 @@ fn scan_file(src: &str, module: &[String], file: &Path) -> FileScan {
                 depth = depth.saturating_sub(1);
             }
             Tok::Ident(kw) if kw == "crate" && toks.get(i + 1) == Some(&Tok::PathSep) => {
-                let mut firsts = Vec::new();
-                first_segments(&toks, i + 2, &mut firsts);
-                scan.roots.extend(firsts);
+                let mut found = Vec::new();
+                leading_paths(&toks, i + 2, &[], &mut found);
+                scan.paths.extend(found);
             }
             Tok::Ident(kw)
                 if kw == "super"
@@ -281,13 +297,9 @@ fn scan_file(src: &str, module: &[String], file: &Path) -> FileScan {
                     here.pop();
                     k += 2;
                 }
-                if here.is_empty() {
-                    let mut firsts = Vec::new();
-                    first_segments(&toks, k, &mut firsts);
-                    scan.roots.extend(firsts);
-                } else {
-                    scan.roots.insert(here[0].clone());
-                }
+                let mut found = Vec::new();
+                leading_paths(&toks, k, &here, &mut found);
+                scan.paths.extend(found);
                 i = k;
                 continue;
             }
@@ -340,8 +352,9 @@ fn module_path(rel: &Path) -> Vec<String> {
     parts
 }
 
-/// The import graph of the crate whose sources are in `src`.
-fn graph_of(src: &Path) -> Graph {
+/// The non-test files of the crate whose sources are in `src`, each with its module path and
+/// the paths it writes; and the crate's top-level modules.
+fn scan_crate(src: &Path) -> (BTreeSet<String>, Vec<(Vec<String>, FileScan)>) {
     let tops = top_modules(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
     let mut files = Vec::new();
     rust_files(src, &mut files);
@@ -355,26 +368,63 @@ fn graph_of(src: &Path) -> Graph {
         test_files.extend(scan.test_files.iter().cloned());
         scans.push((rel.to_path_buf(), module, scan));
     }
-    let mut graph: Graph = tops.iter().map(|t| (t.clone(), BTreeSet::new())).collect();
-    for (rel, module, scan) in scans {
-        let Some(top) = module.first().filter(|t| tops.contains(*t)) else {
-            continue; // lib.rs, main.rs
-        };
+    let kept = scans
+        .into_iter()
+        .filter(|(_, module, _)| module.first().is_some_and(|t| tops.contains(t)))
         // Test-only when this file or a folder above it was declared `#[cfg(test)] mod`.
-        let test_only = rel
-            .ancestors()
-            .any(|a| test_files.contains(a) || test_files.contains(&a.join("mod.rs")));
-        if test_only {
-            continue;
-        }
+        .filter(|(rel, _, _)| {
+            !rel.ancestors()
+                .any(|a| test_files.contains(a) || test_files.contains(&a.join("mod.rs")))
+        })
+        .map(|(_, module, scan)| (module, scan))
+        .collect();
+    (tops, kept)
+}
+
+/// The import graph between the top-level modules of the crate whose sources are in `src`.
+fn graph_of(src: &Path) -> Graph {
+    let (tops, scans) = scan_crate(src);
+    let mut graph: Graph = tops.iter().map(|t| (t.clone(), BTreeSet::new())).collect();
+    for (module, scan) in scans {
+        let top = &module[0];
         let edges = graph.get_mut(top).unwrap();
         edges.extend(
-            scan.roots
+            scan.paths
                 .into_iter()
+                .map(|p| p[0].clone())
                 .filter(|r| r != top && tops.contains(r)),
         );
     }
     graph
+}
+
+/// For each top-level module with submodules, the import graph between its submodules (the
+/// module's own file, `mod.rs`, is their parent and not a node).
+fn sub_graphs(src: &Path) -> BTreeMap<String, Graph> {
+    let (_, scans) = scan_crate(src);
+    let mut subs: BTreeMap<String, Graph> = BTreeMap::new();
+    for (module, _) in &scans {
+        if let [top, sub, ..] = module.as_slice() {
+            subs.entry(top.clone())
+                .or_default()
+                .insert(sub.clone(), BTreeSet::new());
+        }
+    }
+    for (module, scan) in scans {
+        let [top, sub, ..] = module.as_slice() else {
+            continue;
+        };
+        let graph = subs.get_mut(top).unwrap();
+        let targets: Vec<String> = scan
+            .paths
+            .into_iter()
+            .filter(|p| p.len() == 2 && &p[0] == top && &p[1] != sub)
+            .map(|p| p[1].clone())
+            .filter(|t| graph.contains_key(t))
+            .collect();
+        graph.get_mut(sub).unwrap().extend(targets);
+    }
+    subs
 }
 
 /// Every cycle's modules (the strongly connected components with more than one module).
@@ -544,6 +594,21 @@ fn no_import_cycle_between_top_level_modules() {
 }
 
 #[test]
+fn no_import_cycle_between_the_submodules_of_a_module() {
+    let mut shown = Vec::new();
+    for (top, graph) in sub_graphs(&repo().join("src")) {
+        for c in cycles(&graph) {
+            shown.push(format!(
+                "{top}: {}: {}",
+                c.join(", "),
+                cycle_edges(&graph, &c).join("; ")
+            ));
+        }
+    }
+    assert!(shown.is_empty(), "import cycles:\n{}", shown.join("\n"));
+}
+
+#[test]
 fn every_edge_points_down_the_layers_of_architecture_md() {
     let doc = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).unwrap();
     let graph = graph_of(&repo().join("src"));
@@ -639,6 +704,23 @@ mod checker {
         let found = cycles(&g);
         assert_eq!(found, [vec!["a", "b", "c"]]);
         assert_eq!(cycle_edges(&g, &found[0]), ["a -> b", "b -> c", "c -> a"]);
+    }
+
+    #[test]
+    fn finds_a_cycle_between_submodules() {
+        let dir = write_crate(&[
+            ("lib.rs", "mod a;\n"),
+            ("a/mod.rs", "mod x;\nmod y;\nmod z;\nfn helper() {}\n"),
+            ("a/x.rs", "use super::y::f;\nfn g() { super::helper() }\n"),
+            ("a/y.rs", "use crate::a::{z, x::g};\n"),
+            ("a/z.rs", "use super::super::a::y;\n"),
+        ]);
+        let subs = sub_graphs(dir.path());
+        let g = &subs["a"];
+        assert_eq!(edges(g, "x"), ["y"]);
+        assert_eq!(edges(g, "y"), ["x", "z"]);
+        assert_eq!(edges(g, "z"), ["y"]);
+        assert_eq!(cycles(g), [vec!["x", "y", "z"]]);
     }
 
     #[test]
