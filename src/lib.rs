@@ -11,7 +11,8 @@
 //!   the filter compacts the output, [`filters::tee`] keeps the raw output of what it elided,
 //!   [`tracking`] records one row with [`tokens`]' estimate.
 //! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
-//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts).
+//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts); [`agents`]
+//!   holds one descriptor per agent host, which `rtk init`, `rtk hook` and `--host` read.
 //! - Layers (ARCHITECTURE.md): [`cli`] assembles [`cmd`] (one file per subcommand: its clap
 //!   arguments and its `run`, including upstream rtk 1.x's command names in `cmd::compat`);
 //!   `cmd` calls the domain modules above, which never import `cli` or `cmd`.
