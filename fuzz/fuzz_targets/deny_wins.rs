@@ -6,8 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rtk::hooks::permissions::RuleSet;
 use rtk::agents::Agent;
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::Outcome;
 use rtk::shell::parse;
 use rtk_fuzz::{decide, plain_word, MAX_LINE};

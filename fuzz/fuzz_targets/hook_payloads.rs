@@ -11,10 +11,10 @@
 use std::cell::RefCell;
 
 use libfuzzer_sys::fuzz_target;
+use rtk::agents::Agent;
 use rtk::env::Env;
 use rtk::hooks::hook_cmd::{read_payload, Answer};
 use rtk::hooks::permissions::{PermissionVerdict, RuleSet};
-use rtk::agents::Agent;
 use rtk::hooks::rewrite_cmd::{Decision, Outcome};
 use rtk_fuzz::{decide, only_inserts_rtk};
 use serde_json::Value;

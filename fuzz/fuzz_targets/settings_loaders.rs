@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use rtk::env::Env;
 use rtk::agents::Agent;
+use rtk::env::Env;
 use rtk::hooks::hosts::load_rules_for;
 use rtk::shell::parse;
 

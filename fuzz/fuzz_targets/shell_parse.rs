@@ -6,9 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
 use rtk::hooks::permissions::RuleSet;
-use rtk::agents::Agent;
 use rtk::hooks::rewrite_cmd::Outcome;
 use rtk::shell::{parse, Context};
 use rtk_fuzz::{decide, MAX_LINE};

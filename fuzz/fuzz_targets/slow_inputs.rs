@@ -11,8 +11,8 @@
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use rtk::hooks::permissions::RuleSet;
 use rtk::agents::Agent;
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::MAX_COMMAND_BYTES;
 use rtk_fuzz::{check_decision, decide};
 

@@ -1,9 +1,9 @@
 //! Properties shared by the fuzz targets. Each returns `Err(why)` on a violation; the targets
 //! panic with that message so libFuzzer records the input as a crash.
 
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
 use rtk::hooks::permissions::RuleSet;
-use rtk::agents::Agent;
 use rtk::hooks::rewrite_cmd::{evaluate, Decision, Outcome};
 
 /// Longest line the targets feed the engine (longer ones only test the length guard).
