@@ -7,7 +7,8 @@
 //! so the host's native deny fires on the original; stdin is capped at 1 MiB and leading BOMs
 //! are stripped; malformed or unexpected input gets the host's "do nothing" answer; every path
 //! exits 0 and nothing but the answer reaches stdout (warnings go to stderr).
-//! `RTK_REWRITE_HOST` is never consulted: each agent names its own rule source here.
+//! `RTK_REWRITE_HOST` is never consulted: each agent's rule source is its descriptor's
+//! (`crate::agents`).
 
 mod answer;
 pub mod check;
