@@ -2,14 +2,13 @@
 
 use clap::Args;
 
+use crate::agents::AGENTS;
 use crate::env::Env;
 use crate::init::{self, Action};
 
 #[derive(Debug, Args)]
 pub struct InitArgs {
-    /// claude, cursor, gemini, copilot, codex, droid, vibe, openclaw, pi, hermes, opencode;
-    /// with --uninstall also trae, omp, antigravity, windsurf, cline (upstream rtk's installs).
-    #[arg(long)]
+    #[arg(long, help = agent_help())]
     pub agent: String,
     /// Install into the user-wide location instead of the current project.
     #[arg(long)]
@@ -20,6 +19,16 @@ pub struct InitArgs {
     /// Remove what `rtk init` installed.
     #[arg(long)]
     pub uninstall: bool,
+}
+
+/// `--agent`'s help: every agent in `AGENTS`, then the names only `--uninstall` takes.
+fn agent_help() -> String {
+    let ours: Vec<&str> = AGENTS.iter().map(|d| d.name).collect();
+    format!(
+        "{}; with --uninstall also {} (upstream rtk's installs)",
+        ours.join(", "),
+        init::UPSTREAM_ONLY.join(", ")
+    )
 }
 
 /// `rtk init`.

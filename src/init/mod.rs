@@ -25,6 +25,7 @@ use serde_json::Value;
 use crate::agents::{Agent, HookSpec, Install, Place, PluginSpec, AGENTS};
 use crate::env::Env;
 use plugins::Switch;
+pub use upstream::UPSTREAM_ONLY;
 
 /// What `rtk init` manages for one agent.
 enum Kind {
