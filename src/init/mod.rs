@@ -193,7 +193,7 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
         Kind::Json(spec) => Some(*spec),
         _ => None,
     };
-    report.extend(upstream::clean(agent, &path, spec, action)?);
+    report.extend(upstream::clean(known, &path, spec, action)?);
     for line in report {
         writeln!(out, "rtk init {}: {line}", agent)?;
     }

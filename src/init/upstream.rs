@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::{backup_note, entries, files, Action};
+use crate::agents::Agent;
 
 /// Upstream's integrity checksum beside its scripts.
 const CHECKSUM: &str = ".rtk-hook.sha256";
@@ -36,11 +37,11 @@ struct Leftovers {
 }
 
 /// `config` is the file (or plugin folder) `rtk init` edits for `agent`.
-fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) -> Leftovers {
+fn leftovers(agent: Agent, config: &Path, copilot: Option<&entries::HookSpec>) -> Leftovers {
     let dir = config.parent().unwrap_or(Path::new(""));
     let mut l = Leftovers::default();
     match agent {
-        "claude" => {
+        Agent::Claude => {
             l.scripts = vec![
                 dir.join("hooks/rtk-rewrite.sh"),
                 dir.join("hooks").join(CHECKSUM),
@@ -51,18 +52,18 @@ fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) ->
                 l.refs.push(project.join("CLAUDE.md"));
             }
         }
-        "gemini" => {
+        Agent::Gemini => {
             l.scripts = vec![
                 dir.join("hooks/rtk-hook-gemini.sh"),
                 dir.join("hooks").join(CHECKSUM),
             ];
             l.owned = vec![dir.join("GEMINI.md")];
         }
-        "codex" => {
+        Agent::Codex => {
             l.owned = vec![dir.join("RTK.md")];
             l.refs = vec![dir.join("AGENTS.md")];
         }
-        "copilot" => {
+        Agent::Copilot => {
             if let Some(spec) = copilot {
                 l.hook_files = vec![(dir.join("rtk-rewrite.json"), spec.clone())];
             }
@@ -70,7 +71,7 @@ fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) ->
                 l.refs = vec![parent.join("copilot-instructions.md")];
             }
         }
-        "vibe" => l.owned = vec![dir.join("prompts/rtk.md")],
+        Agent::Vibe => l.owned = vec![dir.join("prompts/rtk.md")],
         _ => {}
     }
     l
@@ -79,7 +80,7 @@ fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) ->
 /// Replaces (install) or removes (uninstall) upstream's leftovers for `agent`; one line per
 /// change. `--show` and agents without leftovers change nothing.
 pub fn clean(
-    agent: &str,
+    agent: Agent,
     config: &Path,
     spec: Option<&entries::HookSpec>,
     action: Action,
