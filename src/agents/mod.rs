@@ -288,4 +288,26 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_plugin_calls_rtk_rewrite_with_the_arguments_its_descriptor_names() {
+        for d in &AGENTS {
+            let (Asks::Rewrite { args }, Install::Plugin { plugin, .. }) = (d.asks, &d.install)
+            else {
+                continue;
+            };
+            // The argv the plugin's own code builds: `"rewrite", <args…>, "--"`.
+            let words: Vec<String> = std::iter::once("rewrite")
+                .chain(args.split_whitespace())
+                .chain(["--"])
+                .map(|w| format!("\"{w}\""))
+                .collect();
+            let call = words.join(", ");
+            assert!(
+                plugin.files.iter().any(|(_, text)| text.contains(&call)),
+                "{}: no file of its plugin runs rtk with [{call}, …]",
+                d.name
+            );
+        }
+    }
 }
