@@ -1,12 +1,21 @@
-//! Command-line surface: clap derive structs only, plus `dispatch`, which validates them into
-//! plain settings and hands off to the module that owns each subcommand.
+//! Command-line surface: assembles the subcommands of [`crate::cmd`] into `rtk`'s parser, and
+//! `dispatch`, which hands each to its `run`. Nothing imports this module but `lib.rs`.
 //!
 //! `rtk <anything else>` (e.g. `rtk git status`) is an external subcommand: it runs that exact
 //! argv through its filter.
 
 use std::ffi::OsString;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
+
+use crate::cmd;
+use crate::cmd::compat::Compat;
+use crate::cmd::config::ConfigArgs;
+use crate::cmd::discover::DiscoverArgs;
+use crate::cmd::gain::GainArgs;
+use crate::cmd::hook::HookArgs;
+use crate::cmd::init::InitArgs;
+use crate::cmd::rewrite::RewriteArgs;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -37,172 +46,10 @@ pub enum Command {
     Discover(DiscoverArgs),
     /// Upstream rtk 1.x's command names (`bypass`, `run`, `read`, `err`, `test`, `json`, `recall`).
     #[command(flatten)]
-    Compat(crate::compat::Compat),
+    Compat(Compat),
     /// Any other command runs through its filter: `rtk git status`, `rtk cargo test`, …
     #[command(external_subcommand)]
     Run(Vec<OsString>),
-}
-
-#[derive(Debug, Args)]
-pub struct RewriteArgs {
-    /// Whose permission rules and authority apply (default: $RTK_REWRITE_HOST, else claude).
-    #[arg(long, value_name = "HOST")]
-    pub host: Option<String>,
-    /// Explain the decision on stderr: each segment, the rule that decided it, its file.
-    #[arg(long)]
-    pub explain: bool,
-    /// Insert rtk's absolute path instead of `rtk`, for hosts whose login shell resets PATH.
-    #[arg(long)]
-    pub absolute: bool,
-    /// The command; words are joined with single spaces.
-    #[arg(
-        value_name = "COMMAND",
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        num_args = 0..
-    )]
-    pub command: Vec<OsString>,
-}
-
-#[derive(Debug, Args)]
-pub struct HookArgs {
-    #[command(subcommand)]
-    pub agent: HookAgent,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum HookAgent {
-    /// Claude Code PreToolUse (Bash).
-    Claude,
-    /// Cursor preToolUse / beforeShellExecution.
-    Cursor,
-    /// Gemini CLI BeforeTool (run_shell_command).
-    Gemini,
-    /// GitHub Copilot: VS Code (PascalCase) and Copilot CLI (camelCase) shapes.
-    Copilot,
-    /// OpenAI Codex CLI PreToolUse.
-    Codex,
-    /// Factory Droid PreToolUse (Execute).
-    Droid,
-    /// Mistral Vibe before-tool hook (bash).
-    Vibe,
-    /// OpenCode, as upstream rtk's plugin calls it: command as arguments, `{"command": …}` out.
-    Opencode(crate::compat::HookOpencodeArgs),
-    /// Dry run: print what each agent's hook would answer for a command.
-    Check(HookCheckArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct HookCheckArgs {
-    /// Only this agent (default: every agent).
-    #[arg(long)]
-    pub agent: Option<String>,
-    #[arg(
-        value_name = "COMMAND",
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        num_args = 0..
-    )]
-    pub command: Vec<OsString>,
-}
-
-#[derive(Debug, Args)]
-pub struct InitArgs {
-    /// claude, cursor, gemini, copilot, codex, droid, vibe, openclaw, pi, hermes, opencode;
-    /// with --uninstall also trae, omp, antigravity, windsurf, cline (upstream rtk's installs).
-    #[arg(long)]
-    pub agent: String,
-    /// Install into the user-wide location instead of the current project.
-    #[arg(long)]
-    pub global: bool,
-    /// Show what is installed; change nothing.
-    #[arg(long, conflicts_with = "uninstall")]
-    pub show: bool,
-    /// Remove what `rtk init` installed.
-    #[arg(long)]
-    pub uninstall: bool,
-}
-
-#[derive(Debug, Args)]
-#[command(after_help = crate::tracking::tokens::GAIN_HELP)]
-pub struct GainArgs {
-    /// Recent runs, newest first (see --limit).
-    #[arg(short = 'H', long)]
-    pub history: bool,
-    /// Recent runs whose filter could not parse the output and printed it raw.
-    #[arg(short = 'F', long)]
-    pub failures: bool,
-    /// Totals per UTC day.
-    #[arg(short, long, group = "period")]
-    pub daily: bool,
-    /// Totals per week (UTC, Monday first; labelled by the Monday).
-    #[arg(short, long, group = "period")]
-    pub weekly: bool,
-    /// Totals per UTC month.
-    #[arg(short, long, group = "period")]
-    pub monthly: bool,
-    /// Totals per day, per week and per month.
-    #[arg(short, long, group = "period")]
-    pub all: bool,
-    /// Only runs in this project and its subfolders (default: the current directory's).
-    #[arg(short, long, value_name = "PATH", num_args = 0..=1, default_missing_value = ".")]
-    pub project: Option<String>,
-    /// A terminal bar chart of tokens saved per day over the last 30 days (text only).
-    #[arg(short, long)]
-    pub graph: bool,
-    /// Output format; csv prints one table: --history rows, else period rows, else commands.
-    #[arg(short, long, value_enum, default_value_t = GainFormat::Text)]
-    pub format: GainFormat,
-    /// How many commands (and --history rows) to show.
-    #[arg(long, default_value_t = 10, value_name = "N")]
-    pub limit: usize,
-    /// Delete the history (of --project only, when given); asks first unless --yes.
-    #[arg(long)]
-    pub reset: bool,
-    /// Do not ask before --reset.
-    #[arg(long, requires = "reset")]
-    pub yes: bool,
-}
-
-/// `rtk gain --format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GainFormat {
-    Text,
-    Json,
-    Csv,
-}
-
-#[derive(Debug, Args)]
-pub struct ConfigArgs {
-    /// Write a config file with commented defaults if none exists.
-    #[arg(long)]
-    pub create: bool,
-    /// Print the config file's path.
-    #[arg(long)]
-    pub path: bool,
-    /// Check the file: exit 1 if it is invalid or holds unknown keys (named on stderr).
-    #[arg(long, conflicts_with_all = ["create", "path"])]
-    pub check: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct DiscoverArgs {
-    /// Transcript folder (default: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).
-    #[arg(long, value_name = "DIR")]
-    pub dir: Option<std::path::PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = DiscoverFormat::Text)]
-    pub format: DiscoverFormat,
-    /// How many command families to list.
-    #[arg(long, default_value_t = 15, value_name = "N")]
-    pub limit: usize,
-}
-
-/// `rtk discover --format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum DiscoverFormat {
-    Text,
-    Json,
 }
 
 /// Parses argv and runs the chosen subcommand; returns the process exit code.
@@ -217,13 +64,13 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
     };
     let env = crate::env::Env::from_process();
     match cli.command {
-        Command::Rewrite(a) => crate::hooks::rewrite_cmd::run(&a, &env),
-        Command::Hook(a) => crate::hooks::hook_cmd::run(&a, &env),
-        Command::Init(a) => crate::init::run(&a, &env),
-        Command::Gain(a) => crate::gain::run(&a, &env),
-        Command::Config(a) => crate::config::run(&a, &env),
-        Command::Discover(a) => crate::discover::run(&a, &env),
-        Command::Compat(c) => crate::compat::run(c, &env),
+        Command::Rewrite(a) => cmd::rewrite::run(&a, &env),
+        Command::Hook(a) => cmd::hook::run(&a, &env),
+        Command::Init(a) => cmd::init::run(&a, &env),
+        Command::Gain(a) => cmd::gain::run(&a, &env),
+        Command::Config(a) => cmd::config::run(&a, &env),
+        Command::Discover(a) => cmd::discover::run(&a, &env),
+        Command::Compat(c) => cmd::compat::run(c, &env),
         Command::Run(argv) => crate::filters::run(argv, &env),
     }
 }

@@ -8,9 +8,8 @@
 //! stderr of a filtered command or a hook. Upstream rtk 1.x's keys are mapped or accepted
 //! ([`upstream`]).
 
-mod upstream;
+pub mod upstream;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -215,7 +214,8 @@ impl Config {
 }
 
 impl Loaded {
-    fn into_warned(self) -> (Config, Vec<String>) {
+    /// The config and its warnings (unknown keys, upstream keys with a problem).
+    pub fn into_warned(self) -> (Config, Vec<String>) {
         let mut warnings = self.unknown;
         for n in &self.upstream {
             if let Some(problem) = &n.problem {
@@ -272,137 +272,6 @@ fn unknown_keys(table: &toml::Table, path: &Path) -> Vec<String> {
         }
     }
     warnings
-}
-
-/// `rtk config`: the effective config as TOML, `--path`, `--create`, or `--check` (exit 1 when
-/// the file is broken or holds unknown keys).
-pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
-    let path = config_path(env)
-        .ok_or_else(|| anyhow::anyhow!("no config location: set HOME or XDG_CONFIG_HOME"))?;
-    let mut out = std::io::stdout().lock();
-    let mut err = std::io::stderr().lock();
-    if args.path {
-        writeln!(out, "{}", path.display())?;
-        return Ok(0);
-    }
-    if args.create {
-        return create(&path, &mut out, &mut err);
-    }
-    let loaded = match Config::inspect(env) {
-        Ok(loaded) => loaded,
-        Err(e) => {
-            writeln!(err, "rtk: {e}")?;
-            writeln!(
-                err,
-                "hint: fix the file, or move it away to use the defaults"
-            )?;
-            return Ok(1);
-        }
-    };
-    let notes = loaded.upstream.clone();
-    let (config, warnings) = loaded.into_warned();
-    for w in &warnings {
-        writeln!(err, "rtk: warning: {w}")?;
-    }
-    let filters = user_filters(&path);
-    if args.check {
-        for f in &filters {
-            writeln!(err, "rtk: note: {f}")?;
-        }
-        let verdict = if warnings.is_empty() {
-            "ok"
-        } else {
-            "problems above"
-        };
-        writeln!(out, "{}: {verdict}", path.display())?;
-        return Ok(u8::from(!warnings.is_empty()));
-    }
-    let state = if path.exists() {
-        ""
-    } else {
-        " (not found: defaults)"
-    };
-    writeln!(out, "# {}{state}", path.display())?;
-    let tracking = crate::tracking::Settings::resolve(env, &config);
-    match (&tracking.db_path, tracking.enabled) {
-        (Some(db), true) => writeln!(out, "# history database: {}", db.display())?,
-        (None, true) => writeln!(out, "# history database: none (no HOME or XDG_DATA_HOME)")?,
-        (_, false) => writeln!(out, "# history recording: disabled")?,
-    }
-    let trouble = crate::tracking::trouble::read(env);
-    if !trouble.is_empty() {
-        let runs: u64 = trouble.iter().map(|t| t.count).sum();
-        writeln!(
-            out,
-            "# trouble while recording runs ({runs}; details: rtk gain):"
-        )?;
-        for t in &trouble {
-            writeln!(out, "#   {}", t.message)?;
-        }
-    }
-    write!(out, "{}", toml::to_string_pretty(&config)?)?;
-    if !notes.is_empty() {
-        writeln!(out, "\n# upstream rtk 1.x keys in this file:")?;
-        for n in &notes {
-            let what = match n.fate {
-                upstream::Fate::Mapped(to) => format!("read as {to}"),
-                upstream::Fate::UpstreamOnly(why) => format!("upstream only, no effect ({why})"),
-            };
-            writeln!(out, "#   {}: {what}", n.key)?;
-        }
-    }
-    for f in &filters {
-        writeln!(out, "# {f}")?;
-    }
-    Ok(0)
-}
-
-/// Upstream rtk's user filter file beside the config (`filters.toml`): rtk has no declarative
-/// filter engine, so its filters are not applied; said once here, never on a command's stderr.
-fn user_filters(config: &Path) -> Vec<String> {
-    let Some(file) = config.parent().map(|d| d.join("filters.toml")) else {
-        return Vec::new();
-    };
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        return Vec::new();
-    };
-    let count = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("filters").and_then(|f| f.as_table()).map(|f| f.len()))
-        .unwrap_or(0);
-    if count == 0 {
-        return Vec::new();
-    }
-    vec![format!(
-        "{}: upstream rtk's user filters ({count} defined) are not applied by this rtk",
-        file.display()
-    )]
-}
-
-fn create(path: &Path, out: &mut impl Write, err: &mut impl Write) -> anyhow::Result<u8> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-    {
-        Ok(mut f) => {
-            f.write_all(TEMPLATE.as_bytes())?;
-            writeln!(out, "created {}", path.display())?;
-            Ok(0)
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            writeln!(
-                err,
-                "rtk: {} already exists; left unchanged (see it with `rtk config`)",
-                path.display()
-            )?;
-            Ok(0)
-        }
-        Err(e) => Err(anyhow::Error::new(e).context(format!("cannot create {}", path.display()))),
-    }
 }
 
 #[cfg(test)]

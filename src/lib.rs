@@ -3,16 +3,19 @@
 //! Bird's-eye view (see DESIGN.md):
 //! - Hook path (`rtk rewrite`, `rtk hook <agent>`): [`shell`] parses the line with the bash
 //!   grammar, [`rewrite`] plans the "insert `rtk `" edits, [`hooks::permissions`] judges every
-//!   segment with the calling host's own rules, [`hooks::rewrite_cmd`] turns verdict + edits +
-//!   host authority into one [`hooks::rewrite_cmd::Decision`], rendered as an exit code
+//!   segment with the calling host's own rules, [`hooks::decision`] turns verdict + edits +
+//!   host authority into one [`hooks::decision::Decision`], rendered as an exit code
 //!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hooks::hook_cmd`]). Nothing on this path opens
 //!   SQLite or spawns a process.
 //! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
 //!   the filter compacts the output, [`filters::tee`] keeps the raw output of what it elided,
 //!   [`tracking`] records one row with [`tokens`]' estimate.
 //! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
-//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts), [`compat`]
-//!   (upstream rtk 1.x's command names).
+//!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts); [`agents`]
+//!   holds one descriptor per agent host, which `rtk init`, `rtk hook` and `--host` read.
+//! - Layers (ARCHITECTURE.md): [`cli`] assembles [`cmd`] (one file per subcommand: its clap
+//!   arguments and its `run`, including upstream rtk 1.x's command names in `cmd::compat`);
+//!   `cmd` calls the domain modules above, which never import `cli` or `cmd`.
 //!
 //! Only `main` exits; every module returns `Result` or an exit code.
 //!
@@ -23,8 +26,9 @@
 //! outputs are `tests/fixtures/<tool>/<case>.{argv,out,err,code}`, read by
 //! `tests/common/fixtures.rs`.
 
+pub mod agents;
 pub mod cli;
-pub mod compat;
+pub mod cmd;
 pub mod config;
 pub mod discover;
 pub mod env;

@@ -1,4 +1,5 @@
-//! Token estimate for command output, and its calibration against a real tokenizer.
+//! Token estimate for command output, and its calibration against a real tokenizer. A leaf:
+//! imports nothing from the crate (`exec` counts a stream as it arrives, `tracking` stores it).
 //!
 //! Method (one pass over the bytes, no tokenizer tables, no allocation): the text is cut into
 //! pieces the way BPE tokenizers pre-split it — letter runs, digit runs, punctuation runs,

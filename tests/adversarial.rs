@@ -9,8 +9,9 @@
 //! - a command word that a `deny=Bash(<word>:*)` rule names, seen anywhere in the parse, makes
 //!   the line exit 2 (deny wins), for Claude and for OpenClaw fed the same rules.
 
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::{evaluate, Decision, Outcome};
 use rtk::shell::{parse, Unattestable, OVER_BUDGET};
 use rtk::vectors::unescape;
@@ -104,7 +105,7 @@ fn specs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
-fn decide(line: &str, host: Host, rules: &RuleSet) -> Decision {
+fn decide(line: &str, host: Agent, rules: &RuleSet) -> Decision {
     evaluate(line, host, rules, &HooksConfig::default())
 }
 
@@ -115,9 +116,9 @@ fn adversarial_corpus() {
     let mut failures = Vec::new();
     for r in &rows {
         let rules = RuleSet::from_bash(&specs(&r.deny), &specs(&r.ask), &specs(&r.allow));
-        let claude = decide(&r.line, Host::Claude, &rules);
-        let openclaw = decide(&r.line, Host::OpenClaw, &RuleSet::default());
-        let openclaw_ruled = decide(&r.line, Host::OpenClaw, &rules);
+        let claude = decide(&r.line, Agent::Claude, &rules);
+        let openclaw = decide(&r.line, Agent::OpenClaw, &RuleSet::default());
+        let openclaw_ruled = decide(&r.line, Agent::OpenClaw, &rules);
         let (c, o) = (claude.outcome.exit_code(), openclaw.outcome.exit_code());
         let mut fail = |what: String| {
             let shown: String = r.line.chars().take(120).collect();

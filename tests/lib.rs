@@ -2,6 +2,7 @@
 //! environment (cleared env, temp HOME). Modules below group the cases.
 
 mod adversarial;
+mod architecture;
 mod common;
 mod compat_cli;
 mod filters_cli;

@@ -25,8 +25,9 @@ use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::evaluate;
 use rtk::vectors::unescape;
 
@@ -477,7 +478,7 @@ pub fn check(cases: &[Case]) -> (usize, Vec<String>, usize) {
         if c.line.len() > 64 * 1024 || c.line.contains('\0') {
             continue; // over the hook limit (never allowed); bash cannot take a NUL in -c
         }
-        let d = evaluate(&c.line, Host::Claude, &c.rules.rule_set(), &config);
+        let d = evaluate(&c.line, Agent::Claude, &c.rules.rule_set(), &config);
         if d.outcome.exit_code() != 0 {
             continue;
         }

@@ -9,8 +9,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use assert_cmd::Command;
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::evaluate;
 
 use crate::common::TestEnv;
@@ -198,7 +199,7 @@ fn rtk_form_runs_the_same_argv_and_environment() {
         let line = line.as_str();
         let d = evaluate(
             line,
-            Host::Claude,
+            Agent::Claude,
             &RuleSet::default(),
             &HooksConfig::default(),
         );

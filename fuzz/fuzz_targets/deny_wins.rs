@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::agents::Agent;
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::Outcome;
 use rtk::shell::parse;
 use rtk_fuzz::{decide, plain_word, MAX_LINE};
@@ -36,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let word = words[pick as usize % words.len()];
     let spec = format!("{word}:*");
     let rules = RuleSet::from_bash(&[&spec], &[], &["*"]);
-    for host in [Host::Claude, Host::OpenClaw] {
+    for host in [Agent::Claude, Agent::OpenClaw] {
         let d = decide(line, host, &rules);
         assert_ne!(
             d.outcome,

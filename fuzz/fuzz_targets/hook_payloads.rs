@@ -11,9 +11,10 @@
 use std::cell::RefCell;
 
 use libfuzzer_sys::fuzz_target;
+use rtk::agents::Agent;
 use rtk::env::Env;
-use rtk::hooks::hook_cmd::{read_payload, Agent, Answer};
-use rtk::hooks::permissions::{Host, PermissionVerdict, RuleSet};
+use rtk::hooks::hook_cmd::{read_payload, Answer};
+use rtk::hooks::permissions::{PermissionVerdict, RuleSet};
 use rtk::hooks::rewrite_cmd::{Decision, Outcome};
 use rtk_fuzz::{decide, only_inserts_rtk};
 use serde_json::Value;
@@ -47,11 +48,12 @@ fuzz_target!(|data: &[u8]| {
     let Some((&sel, mut stdin)) = data.split_first() else {
         return;
     };
-    let agent = Agent::ALL[sel as usize % Agent::ALL.len()];
+    let hooked: Vec<Agent> = Agent::hooked().collect();
+    let agent = hooked[sel as usize % hooked.len()];
     let rules = RuleSet::from_bash(&["rm:*"], &[], &["git status"]);
     let seen: RefCell<Vec<(String, Decision)>> = RefCell::new(Vec::new());
     let decide_fn = |cmd: &str| {
-        let d = decide(cmd, Host::Claude, &rules);
+        let d = decide(cmd, Agent::Claude, &rules);
         seen.borrow_mut().push((cmd.to_string(), d.clone()));
         d
     };

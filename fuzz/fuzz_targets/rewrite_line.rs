@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::agents::Agent;
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::Outcome;
 use rtk_fuzz::{check_decision, decide, MAX_LINE};
 
@@ -19,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let none = RuleSet::default();
     let all = RuleSet::from_bash(&[], &[], &["*"]);
-    let claude = decide(line, Host::Claude, &none);
+    let claude = decide(line, Agent::Claude, &none);
     if let Err(why) = check_decision(line, &claude) {
         panic!("{why}");
     }
@@ -28,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         Outcome::AllowRewrite,
         "Default allowed: {line:?}"
     );
-    for (host, rules) in [(Host::OpenClaw, &none), (Host::Claude, &all)] {
+    for (host, rules) in [(Agent::OpenClaw, &none), (Agent::Claude, &all)] {
         let d = decide(line, host, rules);
         if let Err(why) = check_decision(line, &d) {
             panic!("{why}");
@@ -39,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     if let Some(r) = &claude.rewritten {
-        let again = decide(r, Host::Claude, &none);
+        let again = decide(r, Agent::Claude, &none);
         assert_eq!(
             again.rewritten.as_deref(),
             Some(r.as_str()),

@@ -12,8 +12,9 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
+use rtk::agents::Agent;
 use rtk::env::Env;
-use rtk::hooks::permissions::{load_rules_for, Host};
+use rtk::hooks::hosts::load_rules_for;
 use rtk::shell::parse;
 
 struct Layout {
@@ -51,10 +52,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let l = layout();
     let (host, file) = match sel % 4 {
-        0 => (Host::Claude, l.project.join(".claude/settings.json")),
-        1 => (Host::Cursor, l.home.join(".cursor/cli-config.json")),
-        2 => (Host::Gemini, l.home.join(".gemini/settings.json")),
-        _ => (Host::Droid, l.home.join(".factory/settings.json")),
+        0 => (Agent::Claude, l.project.join(".claude/settings.json")),
+        1 => (Agent::Cursor, l.home.join(".cursor/cli-config.json")),
+        2 => (Agent::Gemini, l.home.join(".gemini/settings.json")),
+        _ => (Agent::Droid, l.home.join(".factory/settings.json")),
     };
     std::fs::write(&file, content).unwrap();
     let env = Env::new(
@@ -87,7 +88,7 @@ fuzz_target!(|data: &[u8]| {
         bytes = r;
     }
     let strict_json = serde_json::from_slice::<serde_json::Value>(bytes).is_ok();
-    if !strict_json && matches!(host, Host::Claude | Host::Cursor) {
+    if !strict_json && matches!(host, Agent::Claude | Agent::Cursor) {
         assert!(rules.is_empty(), "{host:?}: non-JSON file gave rules");
         assert_eq!(
             loaded.warnings.len(),
@@ -95,13 +96,13 @@ fuzz_target!(|data: &[u8]| {
             "{host:?}: non-JSON file without a warning"
         );
     }
-    if host == Host::Droid {
+    if host == Agent::Droid {
         assert!(
             rules.allow.is_empty() && rules.ask.is_empty(),
             "droid granted or asked"
         );
     }
-    if host == Host::Cursor {
+    if host == Agent::Cursor {
         assert!(rules.ask.is_empty(), "cursor has no ask list");
     }
     for r in rules.deny.iter().chain(&rules.ask).chain(&rules.allow) {

@@ -6,8 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::Outcome;
 use rtk::shell::{parse, Context};
 use rtk_fuzz::{decide, MAX_LINE};
@@ -43,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         let r = rtk::rewrite::rewrite_line(line, &parsed, &HooksConfig::default());
         assert_eq!(r.line, None, "unattestable line rewritten: {line:?}");
         let all = RuleSet::from_bash(&[], &[], &["*"]);
-        for host in [Host::Claude, Host::OpenClaw] {
+        for host in [Agent::Claude, Agent::OpenClaw] {
             let d = decide(line, host, &all);
             assert_ne!(
                 d.outcome,

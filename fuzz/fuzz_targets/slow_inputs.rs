@@ -11,7 +11,8 @@
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::agents::Agent;
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::MAX_COMMAND_BYTES;
 use rtk_fuzz::{check_decision, decide};
 
@@ -45,8 +46,8 @@ fuzz_target!(|data: &[u8]| {
         &["ls:*", "git status:*", "git log:*"],
     );
     for (host, rules) in [
-        (Host::Claude, &rules),
-        (Host::OpenClaw, &RuleSet::default()),
+        (Agent::Claude, &rules),
+        (Agent::OpenClaw, &RuleSet::default()),
     ] {
         let start = cpu();
         let d = decide(&line, host, rules);

@@ -1,8 +1,9 @@
 //! Properties shared by the fuzz targets. Each returns `Err(why)` on a violation; the targets
 //! panic with that message so libFuzzer records the input as a crash.
 
+use rtk::agents::Agent;
 use rtk::config::HooksConfig;
-use rtk::hooks::permissions::{Host, RuleSet};
+use rtk::hooks::permissions::RuleSet;
 use rtk::hooks::rewrite_cmd::{evaluate, Decision, Outcome};
 
 /// Longest line the targets feed the engine (longer ones only test the length guard).
@@ -45,7 +46,7 @@ pub fn only_inserts_rtk(input: &str, output: &str) -> bool {
 }
 
 /// Decides `line` for `host` with `rules` and no rtk config.
-pub fn decide(line: &str, host: Host, rules: &RuleSet) -> Decision {
+pub fn decide(line: &str, host: Agent, rules: &RuleSet) -> Decision {
     evaluate(line, host, rules, &HooksConfig::default())
 }
 

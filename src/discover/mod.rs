@@ -12,7 +12,6 @@ pub mod transcript;
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::cli::{DiscoverArgs, DiscoverFormat};
 use crate::config::{Config, HooksConfig};
 use crate::env::Env;
 use crate::tracking::db::Db;
@@ -43,8 +42,25 @@ pub fn default_dir(env: &Env) -> Option<PathBuf> {
         .map(|d| d.join("projects"))
 }
 
+/// `rtk discover --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiscoverFormat {
+    Text,
+    Json,
+}
+
+/// What `rtk discover` was asked for (see `cmd::discover`).
+#[derive(Debug, Clone)]
+pub struct DiscoverOptions {
+    /// Transcript folder, relative to the working directory (None: [`default_dir`]).
+    pub dir: Option<PathBuf>,
+    pub format: DiscoverFormat,
+    /// How many command families to list.
+    pub limit: usize,
+}
+
 /// `rtk discover`.
-pub fn run(args: &DiscoverArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &DiscoverOptions, env: &Env) -> anyhow::Result<u8> {
     let dir = match &args.dir {
         Some(d) => env.cwd().join(d),
         None => default_dir(env)

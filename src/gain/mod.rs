@@ -10,7 +10,6 @@ pub mod report;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
-use crate::cli::{GainArgs, GainFormat};
 use crate::env::Env;
 use crate::tracking::db::Db;
 use crate::tracking::query::Period;
@@ -18,8 +17,32 @@ use crate::tracking::{self, now_unix, project_root, upstream, Settings};
 
 use report::Plan;
 
+/// `rtk gain --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GainFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+/// What `rtk gain` was asked for (see `cmd::gain` for each flag).
+#[derive(Debug, Clone)]
+pub struct GainOptions {
+    pub history: bool,
+    pub failures: bool,
+    /// Periods to total by, in the order shown (empty: none).
+    pub periods: Vec<Period>,
+    /// `--project`'s argument, not yet resolved.
+    pub project: Option<String>,
+    pub graph: bool,
+    pub format: GainFormat,
+    pub limit: usize,
+    pub reset: bool,
+    pub yes: bool,
+}
+
 /// `rtk gain`.
-pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &GainOptions, env: &Env) -> anyhow::Result<u8> {
     let settings = Settings::load(env);
     let path = settings.db_path.clone().ok_or_else(|| {
         anyhow::anyhow!("no history location: set RTK_DB_PATH, XDG_DATA_HOME or HOME")
@@ -41,7 +64,7 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
             "--graph draws in the terminal; for the numbers use --daily --format json|csv"
         );
     }
-    let periods = periods(args);
+    let periods = args.periods.clone();
     if args.format == GainFormat::Csv && args.history && !periods.is_empty() {
         anyhow::bail!("csv holds one table: choose --history or one of --daily/--weekly/--monthly");
     }
@@ -126,20 +149,6 @@ fn report_trouble(
         writeln!(err, "  {}: {times}, {when}", t.message)?;
     }
     Ok(())
-}
-
-fn periods(args: &GainArgs) -> Vec<Period> {
-    if args.all {
-        vec![Period::Day, Period::Week, Period::Month]
-    } else if args.daily {
-        vec![Period::Day]
-    } else if args.weekly {
-        vec![Period::Week]
-    } else if args.monthly {
-        vec![Period::Month]
-    } else {
-        Vec::new()
-    }
 }
 
 /// The project folder a `--project` argument means: the argument made absolute against the

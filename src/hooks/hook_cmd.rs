@@ -7,10 +7,11 @@
 //! so the host's native deny fires on the original; stdin is capped at 1 MiB and leading BOMs
 //! are stripped; malformed or unexpected input gets the host's "do nothing" answer; every path
 //! exits 0 and nothing but the answer reaches stdout (warnings go to stderr).
-//! `RTK_REWRITE_HOST` is never consulted: each agent names its own rule source here.
+//! `RTK_REWRITE_HOST` is never consulted: each agent's rule source is its descriptor's
+//! (`crate::agents`).
 
 mod answer;
-mod check;
+pub mod check;
 mod claude;
 mod codex;
 mod copilot;
@@ -25,86 +26,19 @@ use std::io::Write;
 pub use answer::Answer;
 pub use input::{read_payload, Payload, MAX_PAYLOAD_BYTES};
 
-use crate::cli::{HookAgent, HookArgs};
+use crate::agents::{Agent, Asks, Nothing};
 use crate::config::Config;
 use crate::env::Env;
-use crate::hooks::permissions::{Host, RuleSet};
-use crate::hooks::rewrite_cmd::{
+use crate::hooks::decision::{
     absolute_program, evaluate, evaluate_for, evaluate_for_program, Decision,
 };
+use crate::hooks::permissions::RuleSet;
 
-/// The agents `rtk hook` answers for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Agent {
-    Claude,
-    Cursor,
-    Gemini,
-    Copilot,
-    Codex,
-    Droid,
-    Vibe,
-}
-
-/// Whose rules judge an agent's commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RuleSource {
-    /// The rule files of this host (SPEC §3 table).
-    Host(Host),
-    /// rtk reads no rules for this agent: every verdict is Default, approval stays with the host.
-    NoRules,
-}
-
+/// The `rtk hook` side of an agent (its descriptor is in `crate::agents`).
 impl Agent {
-    pub const ALL: [Agent; 7] = [
-        Agent::Claude,
-        Agent::Cursor,
-        Agent::Gemini,
-        Agent::Copilot,
-        Agent::Codex,
-        Agent::Droid,
-        Agent::Vibe,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Agent::Claude => "claude",
-            Agent::Cursor => "cursor",
-            Agent::Gemini => "gemini",
-            Agent::Copilot => "copilot",
-            Agent::Codex => "codex",
-            Agent::Droid => "droid",
-            Agent::Vibe => "vibe",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Agent> {
-        Agent::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// Each agent is judged by its own rule sources, never by a global setting.
-    ///
-    /// - copilot: rtk knows no Copilot rule files (its allow lists are CLI flags, trusted folders
-    ///   and VS Code's `chat.tools.terminal.autoApprove`). Claude's files are read only so that a
-    ///   Claude **deny** makes the hook step aside (Copilot CLI reads `.claude/settings.json` as
-    ///   repo settings); stepping aside never loosens anything, and the Copilot renderer never
-    ///   asserts `allow`, so a Claude allow rule cannot grant anything in Copilot.
-    /// - codex: Codex's execpolicy `.rules` files (`hosts::codex`); Codex's approval policy,
-    ///   execpolicy and sandbox judge the rewritten command, so `codex.rs` rewrites only what
-    ///   no rule matches in either form.
-    pub fn rule_source(self) -> RuleSource {
-        match self {
-            Agent::Claude | Agent::Copilot => RuleSource::Host(Host::Claude),
-            Agent::Cursor => RuleSource::Host(Host::Cursor),
-            Agent::Gemini => RuleSource::Host(Host::Gemini),
-            Agent::Droid => RuleSource::Host(Host::Droid),
-            Agent::Vibe => RuleSource::Host(Host::Vibe),
-            Agent::Codex => RuleSource::Host(Host::Codex),
-        }
-    }
-
     /// The agent's answer to one payload (`None` = malformed input).
     pub fn answer(self, payload: Option<&serde_json::Value>, env: &Env) -> Answer {
-        let decide = |cmd: &str| decide(self.rule_source(), cmd, env);
+        let decide = |cmd: &str| decide(self, cmd, env);
         self.answer_with(payload, &decide)
     }
 
@@ -115,8 +49,9 @@ impl Agent {
         decide: &dyn Fn(&str) -> Decision,
     ) -> Answer {
         let Some(payload) = payload else {
-            return self.nothing();
+            return nothing(self);
         };
+        // Each agent's answer file (exhaustive: a new agent is placed here).
         match self {
             Agent::Claude => claude::answer(payload, decide),
             Agent::Cursor => cursor::answer(payload, decide),
@@ -125,6 +60,7 @@ impl Agent {
             Agent::Codex => codex::answer(payload, decide),
             Agent::Droid => droid::answer(payload, decide),
             Agent::Vibe => vibe::answer(payload, decide),
+            Agent::OpenClaw | Agent::Pi | Agent::Hermes | Agent::OpenCode => nothing(self),
         }
     }
 
@@ -140,31 +76,36 @@ impl Agent {
             _ => env.clone(),
         }
     }
+}
 
-    /// The host's "do nothing" answer.
-    fn nothing(self) -> Answer {
-        match self {
-            Agent::Cursor => cursor::nothing(),
-            Agent::Gemini => gemini::nothing(),
-            _ => Answer::Silent,
-        }
+/// The host's "do nothing" answer (its descriptor's).
+pub fn nothing(agent: Agent) -> Answer {
+    match agent.descriptor().asks {
+        Asks::Hook {
+            nothing: Nothing::EmptyObject,
+            ..
+        } => Answer::Json(serde_json::json!({})),
+        _ => Answer::Silent,
     }
 }
 
-/// Decides `cmd` with `source`'s rules and rtk's config.
-pub fn decide(source: RuleSource, cmd: &str, env: &Env) -> Decision {
-    match source {
-        // Codex runs commands through `bash -lc`, whose /etc/profile resets PATH: the rewrite
-        // names rtk by its absolute path so it resolves there (issue 22).
-        RuleSource::Host(Host::Codex) => {
-            evaluate_for_program(cmd, Host::Codex, env, absolute_program())
-        }
-        RuleSource::Host(host) => evaluate_for(cmd, host, env),
-        RuleSource::NoRules => {
-            // Host::Claude's authority (rtk asserts, Default stays AskRewrite) with no rules:
-            // the verdict is always Default, so nothing here is ever an explicit allow.
+/// Decides `cmd` for `agent` with the rules its descriptor names and rtk's config.
+pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
+    let program = agent
+        .descriptor()
+        .absolute_rtk
+        .then(absolute_program)
+        .flatten();
+    match agent.judged_by() {
+        // Its shell resets PATH (Codex runs commands through `bash -lc`): the rewrite names
+        // rtk by its absolute path so it resolves there (issue 22).
+        Some(host) if program.is_some() => evaluate_for_program(cmd, host, env, program),
+        Some(host) => evaluate_for(cmd, host, env),
+        None => {
+            // Claude's authority (rtk asserts, Default stays AskRewrite) with no rules: the
+            // verdict is always Default, so nothing here is ever an explicit allow.
             let (config, mut warnings) = Config::load(env);
-            let mut d = evaluate(cmd, Host::Claude, &RuleSet::default(), &config.hooks);
+            let mut d = evaluate(cmd, Agent::Claude, &RuleSet::default(), &config.hooks);
             warnings.append(&mut d.warnings);
             d.warnings = warnings;
             d
@@ -172,19 +113,8 @@ pub fn decide(source: RuleSource, cmd: &str, env: &Env) -> Decision {
     }
 }
 
-/// `rtk hook …`.
-pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
-    let agent = match &args.agent {
-        HookAgent::Claude => Agent::Claude,
-        HookAgent::Cursor => Agent::Cursor,
-        HookAgent::Gemini => Agent::Gemini,
-        HookAgent::Copilot => Agent::Copilot,
-        HookAgent::Codex => Agent::Codex,
-        HookAgent::Droid => Agent::Droid,
-        HookAgent::Vibe => Agent::Vibe,
-        HookAgent::Check(check_args) => return check::run(check_args, env),
-        HookAgent::Opencode(a) => return crate::compat::hook_opencode(a, env),
-    };
+/// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0.
+pub fn run(agent: Agent, env: &Env) -> anyhow::Result<u8> {
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),
         Err(why) => {
@@ -198,7 +128,7 @@ pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
     };
     let env = &agent.session_env(payload.as_ref(), env);
     let decide = |cmd: &str| {
-        let d = decide(agent.rule_source(), cmd, env);
+        let d = decide(agent, cmd, env);
         for w in &d.warnings {
             let _ = writeln!(std::io::stderr(), "rtk: warning: {w}");
         }

@@ -1,6 +1,8 @@
-//! The hook path: host rule sources and verdicts ([`permissions`]), the one decision function
-//! and its exit-code rendering ([`rewrite_cmd`]), and each host's JSON protocol ([`hook_cmd`]).
+//! The hook path: host rule sources and verdicts ([`permissions`], [`hosts`]), the one decision
+//! function ([`decision`]), its exit-code rendering for `rtk rewrite` ([`rewrite_cmd`]) and each
+//! host's JSON protocol for `rtk hook` ([`hook_cmd`]).
 
+pub mod decision;
 pub mod hook_cmd;
 pub mod hosts;
 pub mod pattern;

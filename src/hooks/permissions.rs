@@ -1,17 +1,16 @@
-//! Hosts, their rule sources and verdicts: `Host` → rule triple (deny/ask/allow, each rule with
+//! Rules and verdicts: a host's rule triple (deny/ask/allow, each rule with
 //! the file it came from and its compiled [`Pattern`]) → a verdict per simple command
 //! ([`RuleSet::judge`]). The line verdict (every segment allowed, #1213) is rewrite_cmd's.
 //!
 //! Invariants: Deny > Ask > Allow > Default; deny/ask rules match the exact form and every
 //! variant, allow rules only the exact form (optionally without a leading `rtk `); a malformed
 //! settings file is skipped with one warning, never loosening anything. Each host's sources are
-//! read by its own module under [`hosts`]; Vibe and OpenClaw have none (empty triple).
+//! read by its own module under [`crate::hooks::hosts`] (`hosts::load_rules_for`); Vibe and
+//! OpenClaw have none (empty triple). Which host is which: [`crate::agents`].
 
 use std::borrow::Cow;
 use std::path::PathBuf;
 
-use crate::env::Env;
-use crate::hooks::hosts;
 use crate::hooks::pattern::{normalize, MatchUse, Pattern};
 use crate::shell::PermissionForms;
 
@@ -23,79 +22,6 @@ pub enum PermissionVerdict {
     Allow,
     Ask,
     Deny,
-}
-
-/// Who holds authority over whether a rewritten command runs without asking.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Authority {
-    /// rtk asserts the verdict from the host's rules; Default never becomes allow (#1155).
-    Rtk,
-    /// The host applies its own policy to whatever runs; rtk asserts nothing but deny.
-    Host,
-}
-
-/// The agent hosts whose rules rtk can read (or defer to).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Host {
-    Claude,
-    Codex,
-    Cursor,
-    Gemini,
-    Droid,
-    Vibe,
-    OpenClaw,
-    OpenCode,
-}
-
-impl Host {
-    pub const ALL: [Host; 8] = [
-        Host::Claude,
-        Host::Codex,
-        Host::Cursor,
-        Host::Gemini,
-        Host::Droid,
-        Host::Vibe,
-        Host::OpenClaw,
-        Host::OpenCode,
-    ];
-
-    /// The name used by `--host` and `RTK_REWRITE_HOST`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Host::Claude => "claude",
-            Host::Codex => "codex",
-            Host::Cursor => "cursor",
-            Host::Gemini => "gemini",
-            Host::Droid => "droid",
-            Host::Vibe => "vibe",
-            Host::OpenClaw => "openclaw",
-            Host::OpenCode => "opencode",
-        }
-    }
-
-    /// The host applies its own rules to the **rewritten** command, rules written for the
-    /// original: where one of them could match the line in either form, a rewrite could change
-    /// the host's verdict, so rtk leaves the line alone (issue 22).
-    pub fn rejudges_rewrite(self) -> bool {
-        matches!(self, Host::Codex | Host::Gemini | Host::OpenCode)
-    }
-
-    /// Exact, case-sensitive lookup.
-    pub fn from_name(name: &str) -> Option<Host> {
-        Host::ALL.into_iter().find(|h| h.name() == name)
-    }
-
-    pub fn authority(self) -> Authority {
-        match self {
-            Host::Vibe | Host::OpenClaw => Authority::Host,
-            Host::Claude
-            | Host::Codex
-            | Host::Cursor
-            | Host::Gemini
-            | Host::Droid
-            | Host::OpenCode => Authority::Rtk,
-        }
-    }
 }
 
 /// One rule as written, with the file it came from and its compiled pattern.
@@ -259,20 +185,6 @@ pub struct LoadedRules {
     pub warnings: Vec<String>,
     /// The settings files that were found and read, in reading order.
     pub files: Vec<PathBuf>,
-}
-
-/// Reads `host`'s rule sources in `env` (each host's loader lives in [`crate::hooks::hosts`]).
-pub fn load_rules_for(host: Host, env: &Env) -> LoadedRules {
-    match host {
-        Host::Claude => hosts::claude::load(env),
-        Host::Codex => hosts::codex::load(env),
-        Host::OpenCode => hosts::opencode::load(env),
-        Host::Cursor => hosts::cursor::load(env),
-        Host::Gemini => hosts::gemini::load(env),
-        Host::Droid => hosts::droid::load(env),
-        // The host applies its own policy to whatever runs: no rule sources at all.
-        Host::Vibe | Host::OpenClaw => LoadedRules::default(),
-    }
 }
 
 #[cfg(test)]

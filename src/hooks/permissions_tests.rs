@@ -1,6 +1,7 @@
 //! Table-driven `RuleSet::judge` tests (tests/vectors/verdicts.tsv) and the host table.
 
 use super::*;
+use crate::agents::{Agent, Authority};
 use crate::vectors::unescape;
 
 fn list(field: &str) -> Vec<String> {
@@ -96,11 +97,11 @@ fn judge_reports_the_rule_and_its_source() {
 
 #[test]
 fn host_names_round_trip_and_authority_is_per_host() {
-    for host in Host::ALL {
-        assert_eq!(Host::from_name(host.name()), Some(host));
+    for host in Agent::hosts() {
+        assert_eq!(Agent::host_named(host.name()), Some(host));
     }
-    assert_eq!(Host::from_name("OpenClaw"), None);
-    assert_eq!(Host::OpenClaw.authority(), Authority::Host);
-    assert_eq!(Host::Vibe.authority(), Authority::Host);
-    assert_eq!(Host::Claude.authority(), Authority::Rtk);
+    assert_eq!(Agent::host_named("OpenClaw"), None);
+    assert_eq!(Agent::OpenClaw.authority(), Authority::Host);
+    assert_eq!(Agent::Vibe.authority(), Authority::Host);
+    assert_eq!(Agent::Claude.authority(), Authority::Rtk);
 }

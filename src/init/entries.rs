@@ -8,26 +8,11 @@
 //! An entry is rtk's when its `command` (or Copilot's `bash`) is exactly rtk's command. Entries
 //! upstream rtk 1.x installed (its hook scripts, or another `rtk hook …` form; also under a
 //! top-level `<Event>` key, Droid's shape in upstream) are replaced on install and removed on
-//! uninstall ([`super::upstream::is_rtk_command`]).
+//! uninstall ([`is_rtk_command`]).
 
 use serde_json::{Map, Value};
 
-/// How rtk's entry sits in one host's config.
-#[derive(Debug, Clone)]
-pub struct HookSpec {
-    /// Event key under `hooks` (`PreToolUse`, `preToolUse`, `BeforeTool`).
-    pub event: &'static str,
-    /// Other event keys rtk once used and removes on install ("self-heal").
-    pub legacy_events: &'static [&'static str],
-    /// `Some(matcher)` for the nested layout, `None` for flat.
-    pub matcher: Option<&'static str>,
-    /// The command rtk installs (`rtk hook claude`).
-    pub command: &'static str,
-    /// The full entry to add (nested: the inner hook object; flat: the entry itself).
-    pub entry: fn() -> Value,
-    /// Top-level keys to add to a config rtk creates (e.g. `version: 1`).
-    pub new_file_keys: fn() -> Map<String, Value>,
-}
+pub use crate::agents::HookSpec;
 
 /// A config that is not shaped the way the host documents it.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -44,6 +29,26 @@ fn is_ours(entry: &Value, command: &str) -> bool {
         .any(|k| entry.get(k).and_then(Value::as_str) == Some(command))
 }
 
+/// Upstream rtk 1.x's hook script names.
+const SCRIPTS: &[&str] = &["rtk-rewrite.sh", "rtk-hook-gemini.sh"];
+
+/// Whether a hook command is an rtk entry (rtk's or upstream's): an `rtk hook …` call or one of
+/// upstream's hook scripts, by file name.
+pub fn is_rtk_command(cmd: &str) -> bool {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let base = |w: &str| {
+        let w = w.trim_matches(|c| c == '"' || c == '\'');
+        w.rsplit(['/', '\\']).next().unwrap_or(w).to_string()
+    };
+    let rtk_hook = matches!(words.as_slice(), [rtk, "hook", _, ..] if matches!(base(rtk).as_str(), "rtk" | "rtk.exe"));
+    rtk_hook
+        || words.iter().any(|w| {
+            let w = w.trim_matches(|c| c == '"' || c == '\'');
+            let name = w.rsplit(['/', '\\']).next().unwrap_or(w);
+            SCRIPTS.contains(&name)
+        })
+}
+
 /// rtk's exact entry, or one upstream rtk installed.
 fn is_rtks(entry: &Value, command: &str) -> bool {
     is_ours(entry, command)
@@ -51,7 +56,7 @@ fn is_rtks(entry: &Value, command: &str) -> bool {
             entry
                 .get(k)
                 .and_then(Value::as_str)
-                .is_some_and(super::upstream::is_rtk_command)
+                .is_some_and(is_rtk_command)
         })
 }
 

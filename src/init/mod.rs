@@ -20,36 +20,21 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
-use crate::cli::InitArgs;
+use crate::agents::{Agent, HookSpec, Install, Place, PluginSpec, AGENTS};
 use crate::env::Env;
-use entries::HookSpec;
-use plugins::{PluginSpec, Switch};
+use plugins::Switch;
+pub use upstream::UPSTREAM_ONLY;
 
 /// What `rtk init` manages for one agent.
 enum Kind {
     /// A hook entry in a JSON config file.
-    Json(HookSpec),
+    Json(&'static HookSpec),
     /// A `[[hooks]]` block in Vibe's `hooks.toml`.
     VibeToml,
     /// Plugin files copied into the host's plugin folder (and switched on in its config).
     Plugin(&'static PluginSpec, Switch),
-}
-
-pub const AGENTS: [&str; 11] = [
-    "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe", "openclaw", "pi", "hermes",
-    "opencode",
-];
-
-fn no_keys() -> Map<String, Value> {
-    Map::new()
-}
-
-fn version_1() -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("version".into(), json!(1));
-    m
 }
 
 fn home(env: &Env) -> anyhow::Result<PathBuf> {
@@ -57,108 +42,37 @@ fn home(env: &Env) -> anyhow::Result<PathBuf> {
         .context("HOME is not set; cannot find the user-wide config (use a project install)")
 }
 
-/// The agent's kind and the file or folder it lives in.
-fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf)> {
-    let cwd = env.cwd().to_path_buf();
-    let pick = |g: anyhow::Result<PathBuf>, project: &str| -> anyhow::Result<PathBuf> {
-        if global {
-            g
-        } else {
-            Ok(cwd.join(project))
-        }
-    };
-    let nested = |event, matcher, command, entry: fn() -> Value| HookSpec {
-        event,
-        legacy_events: &[],
-        matcher: Some(matcher),
-        command,
-        entry,
-        new_file_keys: no_keys,
-    };
+/// A user-wide [`Place`] in `env` (not `Place::Special`: see [`special`]).
+fn resolve(place: Place, env: &Env) -> anyhow::Result<PathBuf> {
+    match place {
+        Place::Dir {
+            var,
+            home: dir,
+            file,
+        } => var
+            .and_then(|v| env.path_var(v))
+            .map(Ok)
+            .unwrap_or_else(|| home(env).map(|h| h.join(dir)))
+            .map(|d| d.join(file)),
+        Place::XdgConfig(file) => env
+            .xdg_config_home()
+            .context("neither XDG_CONFIG_HOME nor HOME is set")
+            .map(|c| c.join(file)),
+        Place::Special => unreachable!("special places are resolved by `special`"),
+    }
+}
+
+/// The agents whose place is `Place::Special`: found by their own rules, in both scopes.
+fn special(agent: Agent, env: &Env, global: bool) -> anyhow::Result<(PathBuf, Switch)> {
     Ok(match agent {
-        "claude" => (
-            Kind::Json(nested(
-                "PreToolUse",
-                "Bash",
-                "rtk hook claude",
-                || json!({"type": "command", "command": "rtk hook claude"}),
-            )),
-            pick(
-                env.path_var("CLAUDE_CONFIG_DIR")
-                    .map(Ok)
-                    .unwrap_or_else(|| home(env).map(|h| h.join(".claude")))
-                    .map(|d| d.join("settings.json")),
-                ".claude/settings.json",
-            )?,
-        ),
-        "cursor" => (
-            Kind::Json(HookSpec {
-                event: "preToolUse",
-                legacy_events: &[],
-                matcher: None,
-                command: "rtk hook cursor",
-                entry: || json!({"command": "rtk hook cursor", "matcher": "Shell"}),
-                new_file_keys: version_1,
-            }),
-            pick(
-                home(env).map(|h| h.join(".cursor/hooks.json")),
-                ".cursor/hooks.json",
-            )?,
-        ),
-        "gemini" => (
-            Kind::Json(nested(
-                "BeforeTool",
-                "run_shell_command",
-                "rtk hook gemini",
-                || json!({"type": "command", "command": "rtk hook gemini", "name": "rtk"}),
-            )),
-            pick(
-                home(env).map(|h| h.join(".gemini/settings.json")),
-                ".gemini/settings.json",
-            )?,
-        ),
-        "copilot" => (
-            // PascalCase only: registering both casings runs the hook twice per call; an old
-            // camelCase rtk entry is removed on install.
-            Kind::Json(HookSpec {
-                event: "PreToolUse",
-                legacy_events: &["preToolUse"],
-                matcher: None,
-                command: "rtk hook copilot",
-                entry: || {
-                    json!({"type": "command", "bash": "rtk hook copilot",
-                           "powershell": "rtk hook copilot", "timeoutSec": 10})
-                },
-                new_file_keys: version_1,
-            }),
-            pick(
-                home(env).map(|h| h.join(".copilot/hooks/rtk.json")),
-                ".github/hooks/rtk.json",
-            )?,
-        ),
-        "codex" => (
-            Kind::Json(nested(
-                "PreToolUse",
-                "Bash",
-                "rtk hook codex",
-                || json!({"type": "command", "command": "rtk hook codex"}),
-            )),
-            pick(
-                env.path_var("CODEX_HOME")
-                    .map(Ok)
-                    .unwrap_or_else(|| home(env).map(|h| h.join(".codex")))
-                    .map(|d| d.join("hooks.json")),
-                ".codex/hooks.json",
-            )?,
-        ),
-        "droid" => {
+        Agent::Droid => {
             let dir = if global {
                 env.path_var("FACTORY_HOME_OVERRIDE")
                     .map(Ok)
                     .unwrap_or_else(|| home(env))?
                     .join(".factory")
             } else {
-                cwd.join(".factory")
+                env.cwd().join(".factory")
             };
             // Droid reads hooks from hooks.json when it exists, else from settings.json.
             let hooks_json = dir.join("hooks.json");
@@ -167,28 +81,9 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
             } else {
                 dir.join("settings.json")
             };
-            (
-                Kind::Json(nested(
-                    "PreToolUse",
-                    "Execute",
-                    "rtk hook droid",
-                    // Droid drops the model's risk level from a command a hook changed (and
-                    // then asks); kept, it judges `rtk git log` as it would `git log`.
-                    || json!({"type": "command", "command": "rtk hook droid", "preserveRiskLevel": true}),
-                )),
-                file,
-            )
+            (file, Switch::None)
         }
-        "vibe" => (
-            Kind::VibeToml,
-            pick(
-                home(env).map(|h| h.join(".vibe/hooks.toml")),
-                ".vibe/hooks.toml",
-            )?,
-        ),
-        "openclaw" => {
-            // OpenClaw loads plugins per gateway: its state folder's `extensions/`, enabled in
-            // its one config file. There is no project scope.
+        Agent::OpenClaw => {
             let config = env.path_var("OPENCLAW_CONFIG_PATH");
             let state = match (env.path_var("OPENCLAW_STATE_DIR"), &config) {
                 (Some(s), _) => s,
@@ -196,96 +91,97 @@ fn target(agent: &str, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf
                 (None, None) => home(env)?.join(".openclaw"),
             };
             let config = config.unwrap_or_else(|| state.join("openclaw.json"));
-            (
-                Kind::Plugin(&plugins::OPENCLAW, Switch::OpenClaw(config)),
-                state.join("extensions/rtk"),
-            )
+            (state.join("extensions/rtk"), Switch::OpenClaw(config))
         }
-        "pi" => (
-            Kind::Plugin(&plugins::PI, Switch::None),
-            pick(
-                env.path_var("PI_CODING_AGENT_DIR")
-                    .map(Ok)
-                    .unwrap_or_else(|| home(env).map(|h| h.join(".pi/agent")))
-                    .map(|d| d.join("extensions")),
-                ".pi/extensions",
-            )?,
-        ),
-        "hermes" => {
-            // Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS; rtk installs
-            // user-wide, where `plugins.enabled` in config.yaml switches it on.
+        Agent::Hermes => {
             let hermes_home = env
                 .path_var("HERMES_HOME")
                 .map(Ok)
                 .unwrap_or_else(|| home(env).map(|h| h.join(".hermes")))?;
             (
-                Kind::Plugin(
-                    &plugins::HERMES,
-                    Switch::Hermes(hermes_home.join("config.yaml")),
-                ),
                 hermes_home.join("plugins/rtk-rewrite"),
+                Switch::Hermes(hermes_home.join("config.yaml")),
             )
         }
-        "opencode" => (
-            Kind::Plugin(&plugins::OPENCODE, Switch::None),
-            pick(
-                env.xdg_config_home()
-                    .context("neither XDG_CONFIG_HOME nor HOME is set")
-                    .map(|c| c.join("opencode/plugins")),
-                ".opencode/plugins",
-            )?,
-        ),
-        other => bail!(
-            "unknown agent '{other}' (expected one of: {})",
-            AGENTS.join(", ")
-        ),
+        other => bail!("{} has no special install place", other.name()),
     })
 }
 
+/// The agent's kind and the file or folder it lives in.
+fn target(agent: Agent, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBuf)> {
+    let (place, project) = match &agent.descriptor().install {
+        Install::Json {
+            global, project, ..
+        }
+        | Install::VibeToml { global, project }
+        | Install::Plugin {
+            global, project, ..
+        } => (*global, *project),
+    };
+    let (path, switch) = match (place, project) {
+        (Place::Special, _) => special(agent, env, global)?,
+        (_, Some(p)) if !global => (env.cwd().join(p), Switch::None),
+        (place, _) => (resolve(place, env)?, Switch::None),
+    };
+    let kind = match &agent.descriptor().install {
+        Install::Json { hook, .. } => Kind::Json(hook),
+        Install::VibeToml { .. } => Kind::VibeToml,
+        Install::Plugin { plugin, .. } => Kind::Plugin(plugin, switch),
+    };
+    Ok((kind, path))
+}
+
+/// What `rtk init` does for the agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Action {
+pub enum Action {
     Install,
     Show,
     Uninstall,
 }
 
-/// `rtk init`.
-pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
-    let action = match (args.show, args.uninstall) {
-        (true, _) => Action::Show,
-        (false, true) => Action::Uninstall,
-        (false, false) => Action::Install,
-    };
+/// `rtk init`: `action` for `agent`, user-wide when `global`, else in the current project.
+pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
-    if upstream::UPSTREAM_ONLY.contains(&args.agent.as_str()) {
+    if upstream::UPSTREAM_ONLY.contains(&agent) {
         if action != Action::Uninstall {
             bail!(
                 "rtk does not install for {}; `rtk init --agent {} --uninstall` removes what \
                  upstream rtk installed there",
-                args.agent,
-                args.agent
+                agent,
+                agent
             );
         }
-        let base = if args.global {
+        let base = if global {
             home(env)?
         } else {
             env.cwd().to_path_buf()
         };
-        for line in upstream::uninstall_only(&args.agent, &base)? {
-            writeln!(out, "rtk init {}: {line}", args.agent)?;
+        for line in upstream::uninstall_only(agent, &base)? {
+            writeln!(out, "rtk init {}: {line}", agent)?;
         }
         return Ok(0);
     }
-    let (kind, path) = target(&args.agent, env, args.global)?;
+    let Some(known) = Agent::from_name(agent) else {
+        let names: Vec<&str> = AGENTS.iter().map(|d| d.name).collect();
+        bail!(
+            "unknown agent '{agent}' (expected one of: {})",
+            names.join(", ")
+        );
+    };
+    let (kind, path) = target(known, env, global)?;
     let mut report = match &kind {
         Kind::Json(spec) => json_hook(spec, &path, action)?,
         Kind::VibeToml => vibe(&path, action)?,
         Kind::Plugin(p, switch) => {
             let mut lines = Vec::new();
-            if !args.global && matches!(args.agent.as_str(), "openclaw" | "hermes") {
+            let user_wide_only = matches!(
+                known.descriptor().install,
+                Install::Plugin { project: None, .. }
+            );
+            if !global && user_wide_only {
                 lines.push(format!(
                     "{} loads plugins user-wide only; using {}",
-                    args.agent,
+                    agent,
                     path.display()
                 ));
             }
@@ -294,12 +190,12 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
         }
     };
     let spec = match &kind {
-        Kind::Json(spec) => Some(spec),
+        Kind::Json(spec) => Some(*spec),
         _ => None,
     };
-    report.extend(upstream::clean(&args.agent, &path, spec, action)?);
+    report.extend(upstream::clean(known, &path, spec, action)?);
     for line in report {
-        writeln!(out, "rtk init {}: {line}", args.agent)?;
+        writeln!(out, "rtk init {}: {line}", agent)?;
     }
     Ok(0)
 }

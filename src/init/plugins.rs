@@ -12,64 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::{backup_note, files, hermes_yaml, openclaw_json, Action};
-
-/// A plugin shipped in this repository.
-pub struct PluginSpec {
-    /// Where the plugin lives in the rtk repository (relative to the crate root).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub source: &'static str,
-    /// Runtime files, as (path in `source` and in the destination folder, embedded contents).
-    pub files: &'static [(&'static str, &'static str)],
-    /// Repository files under `source` that are deliberately not installed (tests, docs).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub not_installed: &'static [&'static str],
-}
-
-pub const OPENCLAW: PluginSpec = PluginSpec {
-    source: "openclaw",
-    files: &[
-        ("index.ts", include_str!("../../openclaw/index.ts")),
-        (
-            "src/policy.ts",
-            include_str!("../../openclaw/src/policy.ts"),
-        ),
-        ("src/rtk.ts", include_str!("../../openclaw/src/rtk.ts")),
-        (
-            "openclaw.plugin.json",
-            include_str!("../../openclaw/openclaw.plugin.json"),
-        ),
-        ("package.json", include_str!("../../openclaw/package.json")),
-        ("README.md", include_str!("../../openclaw/README.md")),
-    ],
-    not_installed: &["test/", "node_modules/"],
-};
-
-pub const PI: PluginSpec = PluginSpec {
-    source: "hooks/pi",
-    files: &[("rtk.ts", include_str!("../../hooks/pi/rtk.ts"))],
-    not_installed: &["test/", "README.md"],
-};
-
-pub const HERMES: PluginSpec = PluginSpec {
-    source: "hooks/hermes/rtk-rewrite",
-    files: &[
-        (
-            "plugin.yaml",
-            include_str!("../../hooks/hermes/rtk-rewrite/plugin.yaml"),
-        ),
-        (
-            "__init__.py",
-            include_str!("../../hooks/hermes/rtk-rewrite/__init__.py"),
-        ),
-    ],
-    not_installed: &["__pycache__/"],
-};
-
-pub const OPENCODE: PluginSpec = PluginSpec {
-    source: "hooks/opencode",
-    files: &[("rtk.ts", include_str!("../../hooks/opencode/rtk.ts"))],
-    not_installed: &["test/", "README.md"],
-};
+use crate::agents::PluginSpec;
 
 /// The config entry that switches a plugin on, where the host needs one.
 pub enum Switch {
@@ -283,6 +226,7 @@ fn remove_emptied_dirs(p: &PluginSpec, dir: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::plugins::{HERMES, OPENCLAW, OPENCODE, PI};
 
     /// Every file of a plugin folder in the repository is either embedded or deliberately left
     /// out, so a new runtime file cannot be forgotten.

@@ -1,7 +1,7 @@
 //! What upstream rtk 1.x's `rtk init` leaves beside an agent's config, so `rtk init` can replace
 //! it and `rtk init --uninstall` can remove it, whichever rtk installed it.
 //!
-//! - Hook entries: [`is_rtk_command`] recognizes upstream's (its hook scripts, `rtk hook …`);
+//! - Hook entries: [`entries::is_rtk_command`] recognizes upstream's (its hook scripts, `rtk hook …`);
 //!   `entries` replaces and removes them, Droid's top-level shape included.
 //! - Files upstream writes whole (hook scripts and their checksum, `RTK.md`, Vibe's
 //!   `prompts/rtk.md`, Copilot's `hooks/rtk-rewrite.json`, a `GEMINI.md` holding only its
@@ -18,28 +18,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::{backup_note, entries, files, Action};
+use crate::agents::Agent;
 
-/// Upstream's hook script names.
-const SCRIPTS: &[&str] = &["rtk-rewrite.sh", "rtk-hook-gemini.sh"];
 /// Upstream's integrity checksum beside its scripts.
 const CHECKSUM: &str = ".rtk-hook.sha256";
-
-/// Whether a hook command is an rtk entry (rtk's or upstream's): an `rtk hook …` call or one of
-/// upstream's hook scripts, by file name.
-pub fn is_rtk_command(cmd: &str) -> bool {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
-    let base = |w: &str| {
-        let w = w.trim_matches(|c| c == '"' || c == '\'');
-        w.rsplit(['/', '\\']).next().unwrap_or(w).to_string()
-    };
-    let rtk_hook = matches!(words.as_slice(), [rtk, "hook", _, ..] if matches!(base(rtk).as_str(), "rtk" | "rtk.exe"));
-    rtk_hook
-        || words.iter().any(|w| {
-            let w = w.trim_matches(|c| c == '"' || c == '\'');
-            let name = w.rsplit(['/', '\\']).next().unwrap_or(w);
-            SCRIPTS.contains(&name)
-        })
-}
 
 /// Upstream's leftovers for one agent.
 #[derive(Debug, Default)]
@@ -55,11 +37,11 @@ struct Leftovers {
 }
 
 /// `config` is the file (or plugin folder) `rtk init` edits for `agent`.
-fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) -> Leftovers {
+fn leftovers(agent: Agent, config: &Path, copilot: Option<&entries::HookSpec>) -> Leftovers {
     let dir = config.parent().unwrap_or(Path::new(""));
     let mut l = Leftovers::default();
     match agent {
-        "claude" => {
+        Agent::Claude => {
             l.scripts = vec![
                 dir.join("hooks/rtk-rewrite.sh"),
                 dir.join("hooks").join(CHECKSUM),
@@ -70,18 +52,18 @@ fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) ->
                 l.refs.push(project.join("CLAUDE.md"));
             }
         }
-        "gemini" => {
+        Agent::Gemini => {
             l.scripts = vec![
                 dir.join("hooks/rtk-hook-gemini.sh"),
                 dir.join("hooks").join(CHECKSUM),
             ];
             l.owned = vec![dir.join("GEMINI.md")];
         }
-        "codex" => {
+        Agent::Codex => {
             l.owned = vec![dir.join("RTK.md")];
             l.refs = vec![dir.join("AGENTS.md")];
         }
-        "copilot" => {
+        Agent::Copilot => {
             if let Some(spec) = copilot {
                 l.hook_files = vec![(dir.join("rtk-rewrite.json"), spec.clone())];
             }
@@ -89,7 +71,7 @@ fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) ->
                 l.refs = vec![parent.join("copilot-instructions.md")];
             }
         }
-        "vibe" => l.owned = vec![dir.join("prompts/rtk.md")],
+        Agent::Vibe => l.owned = vec![dir.join("prompts/rtk.md")],
         _ => {}
     }
     l
@@ -98,7 +80,7 @@ fn leftovers(agent: &str, config: &Path, copilot: Option<&entries::HookSpec>) ->
 /// Replaces (install) or removes (uninstall) upstream's leftovers for `agent`; one line per
 /// change. `--show` and agents without leftovers change nothing.
 pub fn clean(
-    agent: &str,
+    agent: Agent,
     config: &Path,
     spec: Option<&entries::HookSpec>,
     action: Action,
@@ -329,7 +311,7 @@ mod tests {
             "C:\\u\\.claude\\hooks\\rtk-rewrite.sh",
             "/usr/local/bin/rtk hook gemini",
         ] {
-            assert!(is_rtk_command(c), "{c}");
+            assert!(entries::is_rtk_command(c), "{c}");
         }
         for c in [
             "my-hook.sh",
@@ -337,7 +319,7 @@ mod tests {
             "echo rtk hook",
             "/x/rtk-rewrite.sh.bak",
         ] {
-            assert!(!is_rtk_command(c), "{c}");
+            assert!(!entries::is_rtk_command(c), "{c}");
         }
     }
 

@@ -15,6 +15,7 @@ mod checks;
 mod forms;
 mod inert;
 mod platform;
+mod scripts;
 mod session;
 mod views;
 mod walk;

@@ -4,9 +4,9 @@
 
 use tree_sitter::Node;
 
-use super::checks::{embedded_script, piped_into_shells};
 use super::forms;
 use super::inert::{flagged_kind, structural_kind};
+use super::scripts::{embedded_script, piped_into_shells};
 use super::session::Session;
 use super::views::View;
 use super::words::{self, collapse, has_glob};

@@ -15,8 +15,16 @@ use std::time::{Duration, Instant};
 use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
-use super::{command, upstream, RunRecord, TrackingError};
+use super::{command, RunRecord, TrackingError};
 use crate::exec::sys;
+
+/// SQL predicate for "project is ?1 or inside it" (?1 bound to the project path); the reports'
+/// form, true for every row when ?1 is NULL, is `query`'s.
+const PROJECT_FILTER: &str = "(project = ?1 OR substr(project, 1, length(?1) + 1) = ?1 || '/')";
+
+/// The `meta` row holding rtk's schema version (upstream rtk owns `PRAGMA user_version`: see
+/// `upstream`).
+const VERSION_KEY: &str = "schema_version";
 
 /// How long a writer waits for another writer's lock before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -152,7 +160,7 @@ impl Db {
     fn migrate(&mut self) -> Result<(), TrackingError> {
         let path = self.path.clone();
         let e = |err| sql_err(&path, err);
-        let found = upstream::stored_version(&self.conn).map_err(e)?;
+        let found = stored_version(&self.conn).map_err(e)?;
         if found == SCHEMA_VERSION {
             return Ok(());
         }
@@ -168,7 +176,7 @@ impl Db {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(e)?;
         // Another process may have migrated while we waited for the lock.
-        let now = upstream::stored_version(&tx).map_err(e)?;
+        let now = stored_version(&tx).map_err(e)?;
         if now > SCHEMA_VERSION {
             return Err(TrackingError::NewerSchema {
                 path,
@@ -179,7 +187,7 @@ impl Db {
         for sql in &MIGRATIONS[now as usize..] {
             tx.execute_batch(sql).map_err(e)?;
         }
-        upstream::store_version(&tx, SCHEMA_VERSION).map_err(e)?;
+        store_version(&tx, SCHEMA_VERSION).map_err(e)?;
         tx.commit().map_err(e)
     }
 
@@ -292,10 +300,9 @@ impl Db {
     pub fn delete_runs(&mut self, project: Option<&str>) -> Result<usize, TrackingError> {
         let n = match project {
             None => self.conn.execute("DELETE FROM runs", []),
-            Some(p) => self.conn.execute(
-                &format!("DELETE FROM runs WHERE {}", super::query::PROJECT_FILTER),
-                [p],
-            ),
+            Some(p) => self
+                .conn
+                .execute(&format!("DELETE FROM runs WHERE {}", PROJECT_FILTER), [p]),
         };
         n.map_err(|e| sql_err(&self.path, e))
     }
@@ -417,6 +424,36 @@ pub(crate) fn sql_err(path: &Path, source: rusqlite::Error) -> TrackingError {
     }
 }
 
+/// rtk's schema version in this file: the `meta` row, else 1 when `runs` exists (files from
+/// before this scheme), else 0.
+pub fn stored_version(conn: &Connection) -> rusqlite::Result<i64> {
+    let row: rusqlite::Result<Option<String>> = conn
+        .prepare_cached("SELECT value FROM meta WHERE key = 'schema_version'")
+        .and_then(|mut s| s.query_row([], |r| r.get(0)).optional());
+    if let Ok(Some(v)) = row {
+        // Unreadable text is treated as newer than any version, so the file is left alone.
+        return Ok(v.trim().parse().unwrap_or(i64::MAX));
+    }
+    Ok(i64::from(has_table(conn, "runs")?))
+}
+
+/// Records rtk's schema version (inside the migration's transaction).
+pub fn store_version(conn: &Connection, version: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+        params![VERSION_KEY, version.to_string()],
+    )
+    .map(drop)
+}
+
+pub fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+        [name],
+        |r| r.get(0),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,11 +503,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("h.db");
         let db = Db::open_for_write(&path).unwrap();
-        assert_eq!(upstream::stored_version(&db.conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(stored_version(&db.conn).unwrap(), SCHEMA_VERSION);
         drop(db);
         // Reopening must not run the DDL again (it would fail: tables exist).
         let db = Db::open_for_write(&path).unwrap();
-        assert_eq!(upstream::stored_version(&db.conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(stored_version(&db.conn).unwrap(), SCHEMA_VERSION);
         let mode: String = db
             .conn
             .pragma_query_value(None, "journal_mode", |r| r.get(0))

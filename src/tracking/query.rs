@@ -7,10 +7,7 @@ use rusqlite::{params, Row};
 use super::db::{sql_err, Db};
 use super::TrackingError;
 
-/// SQL predicate for "project is ?1 or inside it" (?1 bound to the project path).
-pub const PROJECT_FILTER: &str = "(project = ?1 OR substr(project, 1, length(?1) + 1) = ?1 || '/')";
-
-/// Same predicate, true for every row when ?1 is NULL.
+/// "project is ?1 or inside it", true for every row when ?1 is NULL.
 const OPTIONAL_PROJECT: &str =
     "(?1 IS NULL OR project = ?1 OR substr(project, 1, length(?1) + 1) = ?1 || '/')";
 

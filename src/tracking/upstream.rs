@@ -4,7 +4,7 @@
 //! `hook_decisions`, …); rtk owns `runs` and `meta`. So rtk keeps its own schema version as the
 //! `meta` row `schema_version` and never reads or writes `user_version` nor any upstream table
 //! except to read `commands`. A file rtk wrote before this scheme (`runs` present, no row) is
-//! version 1.
+//! version 1 (the row is read and written by `db`, which migrates).
 //!
 //! [`import`] copies upstream's `commands` rows that are newer than the last import into
 //! `runs`, marked `origin = 'upstream'`, so `rtk gain` includes them; upstream keeps writing
@@ -15,44 +15,13 @@
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use super::db::{sql_err, Db};
+use super::db::{has_table, sql_err, Db};
 use super::{command, TrackingError};
 
 /// `runs.origin` of an imported upstream row (rtk's own rows are `'rtk'`).
 pub const ORIGIN_UPSTREAM: &str = "upstream";
 
-const VERSION_KEY: &str = "schema_version";
 const IMPORTED_KEY: &str = "upstream_imported_until";
-
-/// rtk's schema version in this file: the `meta` row, else 1 when `runs` exists (files from
-/// before this scheme), else 0.
-pub fn stored_version(conn: &Connection) -> rusqlite::Result<i64> {
-    let row: rusqlite::Result<Option<String>> = conn
-        .prepare_cached("SELECT value FROM meta WHERE key = 'schema_version'")
-        .and_then(|mut s| s.query_row([], |r| r.get(0)).optional());
-    if let Ok(Some(v)) = row {
-        // Unreadable text is treated as newer than any version, so the file is left alone.
-        return Ok(v.trim().parse().unwrap_or(i64::MAX));
-    }
-    Ok(i64::from(has_table(conn, "runs")?))
-}
-
-/// Records rtk's schema version (inside the migration's transaction).
-pub fn store_version(conn: &Connection, version: i64) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
-        params![VERSION_KEY, version.to_string()],
-    )
-    .map(drop)
-}
-
-fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
-    conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
-        [name],
-        |r| r.get(0),
-    )
-}
 
 /// One upstream `commands` row, as far as rtk uses it.
 struct UpstreamRow {
@@ -160,6 +129,7 @@ fn read_rows(conn: &Connection, since: &str) -> rusqlite::Result<Vec<UpstreamRow
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tracking::db::stored_version;
     use crate::tracking::RunRecord;
 
     /// The shape upstream 1.1.0 gives a new file (its `commands` table and version), enough

@@ -73,7 +73,8 @@ pub fn pre_tool_use(updated_input: Value, allow: bool, reason: &str) -> Answer {
 #[cfg(test)]
 pub mod test_support {
     //! Hand-built decisions, so renderers are tested without the shell or permission engine.
-    use crate::hooks::permissions::{Host, PermissionVerdict};
+    use crate::agents::Agent;
+    use crate::hooks::permissions::PermissionVerdict;
     use crate::hooks::rewrite_cmd::{Decision, Outcome};
 
     pub fn decision(
@@ -86,7 +87,7 @@ pub mod test_support {
             rewritten: rewritten.map(str::to_string),
             verdict,
             rewritten_verdict: PermissionVerdict::Default,
-            host: Host::Claude,
+            host: Agent::Claude,
             segments: Vec::new(),
             reason: "test".into(),
             warnings: Vec::new(),

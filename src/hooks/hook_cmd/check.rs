@@ -6,10 +6,8 @@ use std::io::Write;
 
 use serde_json::{json, Value};
 
-use super::Agent;
-use crate::cli::HookCheckArgs;
+use crate::agents::Agent;
 use crate::env::Env;
-use crate::hooks::rewrite_cmd::join_words;
 
 /// The payload(s) each agent's host sends for `cmd`, labelled.
 pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
@@ -49,17 +47,20 @@ pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
             label,
             json!({"hook_event_name":"pre_tool","tool_name":"bash","tool_input":{"command":cmd}}),
         )],
+        // No `rtk hook` of their own (their plugins call `rtk rewrite`).
+        Agent::OpenClaw | Agent::Pi | Agent::Hermes | Agent::OpenCode => Vec::new(),
     }
 }
 
-pub fn run(args: &HookCheckArgs, env: &Env) -> anyhow::Result<u8> {
+/// `rtk hook check`: `agent` (None = every agent) answers `cmd` (None = not valid UTF-8).
+pub fn run(agent: Option<&str>, cmd: Option<&str>, env: &Env) -> anyhow::Result<u8> {
     let mut err = std::io::stderr().lock();
-    let agents: Vec<Agent> = match args.agent.as_deref() {
-        None => Agent::ALL.to_vec(),
-        Some(name) => match Agent::from_name(name) {
+    let agents: Vec<Agent> = match agent {
+        None => Agent::hooked().collect(),
+        Some(name) => match Agent::hook_named(name) {
             Some(a) => vec![a],
             None => {
-                let names: Vec<&str> = Agent::ALL.iter().map(|a| a.name()).collect();
+                let names: Vec<&str> = Agent::hooked().map(|a| a.name()).collect();
                 writeln!(
                     err,
                     "rtk: unknown agent '{name}' (expected one of: {})",
@@ -69,13 +70,13 @@ pub fn run(args: &HookCheckArgs, env: &Env) -> anyhow::Result<u8> {
             }
         },
     };
-    let Some(cmd) = join_words(&args.command) else {
+    let Some(cmd) = cmd else {
         writeln!(err, "rtk: command is not valid UTF-8")?;
         return Ok(2);
     };
     let mut out = std::io::stdout().lock();
     for agent in agents {
-        for (label, payload) in sample_payloads(agent, &cmd) {
+        for (label, payload) in sample_payloads(agent, cmd) {
             let answer = agent.answer(Some(&payload), env);
             match answer.to_text() {
                 t if t.is_empty() => writeln!(out, "{label}: (no output)")?,
@@ -95,7 +96,7 @@ mod tests {
     fn every_sample_payload_is_a_shape_its_agent_acts_on() {
         // No rule matched: every agent rewrites (Codex only sends a rewrite then).
         let d = all("rtk git status").remove(3).1;
-        for agent in Agent::ALL {
+        for agent in Agent::hooked() {
             for (label, payload) in sample_payloads(agent, "git status") {
                 let acted = agent.answer_with(Some(&payload), &|_| d.clone());
                 let nothing = agent.answer_with(None, &|_| d.clone());

@@ -9,7 +9,7 @@
 //! rtk reads no Copilot rules, so no verdict here is Copilot's explicit allow: the hook never
 //! asserts `allow`, and never `ask` (#3037: Copilot ≥ 1.0.66 turns `ask` into a blocking dialog
 //! with no "don't ask again"); the decision is left out so Copilot's own trust flow decides.
-//! Deny (a Claude deny rule, see `Agent::rule_source`) and everything unusable → no output.
+//! Deny (a Claude deny rule: its descriptor's `rules` in `crate::agents`) and everything unusable → no output.
 //! `powershell` and JetBrains' `run_in_terminal` on the native shape → no output: the bash
 //! grammar cannot attest PowerShell, and JetBrains honours only deny.
 

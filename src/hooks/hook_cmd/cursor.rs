@@ -18,7 +18,7 @@ use crate::hooks::rewrite_cmd::Decision;
 pub const TOOLS: &[&str] = &["Shell", "run_terminal_cmd"];
 
 pub fn nothing() -> Answer {
-    Answer::Json(json!({}))
+    super::nothing(crate::agents::Agent::Cursor)
 }
 
 pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {

@@ -20,7 +20,7 @@ use crate::hooks::rewrite_cmd::Decision;
 pub const TOOLS: &[&str] = &["run_shell_command"];
 
 pub fn nothing() -> Answer {
-    Answer::Json(json!({}))
+    super::nothing(crate::agents::Agent::Gemini)
 }
 
 pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {

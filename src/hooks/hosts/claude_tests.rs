@@ -29,7 +29,7 @@ fn claude_reads_its_project_ancestor_and_user_files() {
     t.write("home/.claude/other.json", &claude_deny("other"));
     t.write("work/proj/sub/deeper/settings.json", &claude_deny("loose"));
 
-    let loaded = load_rules_for(Host::Claude, &t.env("work/proj/sub/deeper", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work/proj/sub/deeper", &[]));
     assert_eq!(loaded.files, files.to_vec());
     assert_eq!(
         texts(&loaded.rules.deny),
@@ -63,7 +63,7 @@ fn claude_config_dir_replaces_home_claude() {
     t.write("cfg/settings.local.json", &claude_deny("cfg-local"));
     t.mkdir("work/repo/.git");
     let env = t.env("work/repo", &[("CLAUDE_CONFIG_DIR", cfg.clone())]);
-    let loaded = load_rules_for(Host::Claude, &env);
+    let loaded = load_rules_for(Agent::Claude, &env);
     assert_eq!(texts(&loaded.rules.deny), ["Bash(cfg)", "Bash(cfg-local)"]);
     assert_eq!(
         loaded.files,
@@ -75,7 +75,7 @@ fn claude_config_dir_replaces_home_claude() {
 fn claude_project_equal_to_home_is_read_once() {
     let t = Tree::new();
     t.write("home/.claude/settings.json", &claude_deny("user"));
-    let loaded = load_rules_for(Host::Claude, &t.env("home/code/app", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("home/code/app", &[]));
     assert_eq!(texts(&loaded.rules.deny), ["Bash(user)"]);
     assert_eq!(loaded.files.len(), 1);
 }
@@ -91,7 +91,7 @@ fn claude_merges_all_three_lists_and_ignores_other_tools() {
             "allow":["Bash","Edit","mcp__x__y","Bash(git status)"],
             "defaultMode":"default"}}"#,
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert_eq!(texts(&loaded.rules.deny), ["Bash(rm:*)"]);
     assert_eq!(texts(&loaded.rules.ask), ["Bash(git push *)"]);
     assert_eq!(texts(&loaded.rules.allow), ["Bash", "Bash(git status)"]);
@@ -108,7 +108,7 @@ fn claude_malformed_file_gives_one_warning_and_is_skipped() {
         "{\n  \"permissions\": {\n    \"allow\": [\"Bash(*)\",\n",
     );
     t.write("home/.claude/settings.json", &claude_deny("user"));
-    let loaded = load_rules_for(Host::Claude, &t.env("work/p", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work/p", &[]));
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     let w = &loaded.warnings[0];
     assert!(
@@ -146,7 +146,7 @@ fn claude_bad_files_of_every_kind_are_one_warning_each() {
         let p = t.path("home/.claude/settings.json");
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(&p, bytes).unwrap();
-        let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+        let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
         assert_eq!(loaded.warnings.len(), 1, "{name}: {:?}", loaded.warnings);
         assert!(
             loaded.warnings[0].contains(&p.display().to_string()),
@@ -169,7 +169,7 @@ fn claude_partly_invalid_file_keeps_deny_and_ask_but_drops_allow() {
         r#"{"permissions":{"deny":["Bash(rm *)", 42],"ask":["Bash(git push)"],
             "allow":["Bash(git *)","Bash(cargo"]}}"#,
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.warnings[0].contains("permissions.deny[1] is not a string"));
     assert!(loaded.warnings[0].contains("allow rules are ignored"));
@@ -186,7 +186,7 @@ fn claude_unterminated_bash_entry_drops_the_files_allow_rules() {
         "home/.claude/settings.json",
         r#"{"permissions":{"allow":["Bash(git status)","Bash(git push"]}}"#,
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert_eq!(loaded.warnings.len(), 1);
     assert!(loaded.warnings[0].contains("no closing parenthesis"));
     assert!(loaded.rules.allow.is_empty());
@@ -199,7 +199,7 @@ fn claude_settings_with_bom_parse() {
         "home/.claude/settings.json",
         &format!("\u{feff}{}", claude_deny("bom")),
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     assert_eq!(texts(&loaded.rules.deny), ["Bash(bom)"]);
 }
@@ -212,7 +212,7 @@ fn claude_huge_settings_file_is_not_read() {
         "home/.claude/settings.json",
         &format!("{}{padding}", claude_deny("huge")),
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert_eq!(loaded.warnings.len(), 1);
     assert!(
         loaded.warnings[0].contains("larger than 4 MiB"),
@@ -230,7 +230,7 @@ fn claude_comments_are_not_json() {
         "home/.claude/settings.json",
         "// rules\n{\"permissions\":{\"allow\":[\"Bash(*)\"]}}",
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert_eq!(loaded.warnings.len(), 1);
     assert!(loaded.rules.is_empty());
 }
@@ -240,7 +240,7 @@ fn missing_home_reads_only_the_project() {
     let t = Tree::new();
     t.write("work/p/.claude/settings.json", &claude_deny("project"));
     let env = Env::new(Vec::<(String, String)>::new(), t.mkdir("work/p"));
-    let loaded = load_rules_for(Host::Claude, &env);
+    let loaded = load_rules_for(Agent::Claude, &env);
     assert_eq!(texts(&loaded.rules.deny), ["Bash(project)"]);
 }
 
@@ -256,7 +256,7 @@ fn claude_managed_policy_rules_join_the_others() {
         r#"{"permissions":{"allow":["Bash(curl:*)","Bash(git push:*)","Bash(ls)"]}}"#,
     );
     t.mkdir("work/repo/.git");
-    let loaded = load_rules_for(Host::Claude, &t.env("work/repo", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work/repo", &[]));
     assert_eq!(loaded.files, [managed, user]);
     // (command, verdict): a managed deny or ask wins over a user allow; managed and user allow
     // rules both count.
@@ -296,7 +296,7 @@ fn claude_managed_only_ignores_allow_rules_of_other_files() {
             r#"{"permissions":{"allow":["Bash(pwd)"]}}"#,
         );
         t.trust_claude("work/repo");
-        let loaded = load_rules_for(Host::Claude, &t.env("work/repo", &[]));
+        let loaded = load_rules_for(Agent::Claude, &t.env("work/repo", &[]));
         let want = if user_allow_counts {
             PermissionVerdict::Allow
         } else {
@@ -317,7 +317,7 @@ fn claude_managed_only_ignores_allow_rules_of_other_files() {
         "etc/claude-code/managed-settings.json",
         r#"{"allowManagedPermissionRulesOnly":true,"permissions":{"allow":["Bash(ls)"]}}"#,
     );
-    let loaded = load_rules_for(Host::Claude, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work", &[]));
     assert_eq!(judge(&loaded, "ls"), PermissionVerdict::Allow);
 }
 
@@ -355,7 +355,7 @@ fn project() -> Tree {
 
 /// `rtk rewrite`'s exit code for `cmd` run from `cwd` with the given extra variables.
 fn exit(t: &Tree, cwd: &str, extra: &[(&str, PathBuf)], cmd: &str) -> u8 {
-    evaluate_for(cmd, Host::Claude, &t.env(cwd, extra))
+    evaluate_for(cmd, Agent::Claude, &t.env(cwd, extra))
         .outcome
         .exit_code()
 }
@@ -419,7 +419,7 @@ fn issue_22_started_in_a_subfolder_the_parents_allow_does_not_apply() {
     // ...while its restrictions keep applying.
     let d = evaluate_for(
         "git commit -m x",
-        Host::Claude,
+        Agent::Claude,
         &t.env("work/repo/sub", &env),
     );
     assert_eq!(d.verdict, PermissionVerdict::Ask);
@@ -480,7 +480,7 @@ fn untrusted_workspace_keeps_deny_and_ask_but_not_allow() {
 fn an_unreadable_trust_file_means_untrusted_with_one_warning() {
     let t = project();
     t.write("home/.claude.json", "{ not json");
-    let d = evaluate_for("git status", Host::Claude, &t.env("work/repo", &[]));
+    let d = evaluate_for("git status", Agent::Claude, &t.env("work/repo", &[]));
     assert_eq!(d.outcome.exit_code(), 3);
     let trust_warnings: Vec<_> = d
         .warnings
@@ -515,6 +515,6 @@ fn the_trust_file_is_not_read_without_project_allow_rules() {
     let t = Tree::new();
     t.write("work/repo/.claude/settings.json", &claude_deny("rm:*"));
     t.write("home/.claude.json", "{ broken");
-    let d = evaluate_for("git status", Host::Claude, &t.env("work/repo", &[]));
+    let d = evaluate_for("git status", Agent::Claude, &t.env("work/repo", &[]));
     assert!(d.warnings.is_empty(), "{:?}", d.warnings);
 }

@@ -1,7 +1,7 @@
 //! Codex's execpolicy rules and the codex hook's parity (issue 22: a `forbidden`/`prompt` rule
 //! on `git push` must not be bypassed by `rtk git push`).
 
-use crate::hooks::hook_cmd::Agent;
+use crate::agents::Agent;
 use crate::hooks::hosts::codex::{parse, Call, Value as V};
 use crate::hooks::hosts::tests::*;
 
@@ -98,7 +98,7 @@ fn rules_become_deny_ask_and_allow_with_alternatives() {
 prefix_rule(pattern=[["npm", "pnpm"], "publish"], decision="prompt")
 prefix_rule(pattern=["cargo", "test"])"#,
     );
-    let loaded = load_rules_for(Host::Codex, &env);
+    let loaded = load_rules_for(Agent::Codex, &env);
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     let cases = [
         ("git push origin main", PermissionVerdict::Deny),
@@ -149,7 +149,7 @@ fn rules_come_from_system_user_and_every_project_folder() {
             ("CODEX_HOME", t.path("codex-home")),
         ],
     );
-    let loaded = load_rules_for(Host::Codex, &env);
+    let loaded = load_rules_for(Agent::Codex, &env);
     assert_eq!(loaded.files, files.to_vec());
     for program in ["sys", "user", "outer", "inner"] {
         assert_eq!(
@@ -165,7 +165,7 @@ fn rules_come_from_system_user_and_every_project_folder() {
 fn a_file_rtk_cannot_read_stops_every_rewrite_with_one_warning() {
     let t = Tree::new();
     let env = env_with_rules(&t, "rules = [\"git\"]\nprefix_rule(pattern=rules)");
-    let loaded = load_rules_for(Host::Codex, &env);
+    let loaded = load_rules_for(Agent::Codex, &env);
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.warnings[0].contains("default.rules"));
     assert_eq!(judge(&loaded, "git status"), PermissionVerdict::Ask);

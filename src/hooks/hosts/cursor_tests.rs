@@ -25,7 +25,7 @@ fn cursor_reads_global_config_and_project_deny_only() {
         "work/.cursor/cli.json",
         r#"{"permissions":{"allow":["Shell(outside-allow)"],"deny":["Shell(outside)"]}}"#,
     );
-    let loaded = load_rules_for(Host::Cursor, &t.env("work/repo/src", &[]));
+    let loaded = load_rules_for(Agent::Cursor, &t.env("work/repo/src", &[]));
     assert_eq!(loaded.files, [global, project, above]);
     assert_eq!(texts(&loaded.rules.allow), ["Shell(git)", "Shell(ls)"]);
     assert_eq!(
@@ -49,7 +49,7 @@ fn cursor_xdg_config_is_a_global_candidate() {
         r#"{"permissions":{"allow":["Shell(git)"],"deny":["Shell(rm)"]}}"#,
     );
     let env = t.env("work", &[("XDG_CONFIG_HOME", xdg)]);
-    let loaded = load_rules_for(Host::Cursor, &env);
+    let loaded = load_rules_for(Agent::Cursor, &env);
     assert_eq!(loaded.files, [only_xdg]);
     assert_eq!(judge(&loaded, "git log"), PermissionVerdict::Allow);
     assert_eq!(judge(&loaded, "rm x"), PermissionVerdict::Deny);
@@ -59,7 +59,7 @@ fn cursor_xdg_config_is_a_global_candidate() {
         "home/.cursor/cli-config.json",
         r#"{"permissions":{"allow":["Shell"],"deny":["Shell(curl)"]}}"#,
     );
-    let loaded = load_rules_for(Host::Cursor, &env);
+    let loaded = load_rules_for(Agent::Cursor, &env);
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.rules.allow.is_empty());
     assert_eq!(texts(&loaded.rules.deny), ["Shell(curl)", "Shell(rm)"]);
@@ -72,7 +72,7 @@ fn cursor_bare_shell_allows_everything_and_malformed_config_warns() {
         "home/.cursor/cli-config.json",
         r#"{"permissions":{"allow":["Shell"]}}"#,
     );
-    let loaded = load_rules_for(Host::Cursor, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Cursor, &t.env("work", &[]));
     assert_eq!(judge(&loaded, "anything"), PermissionVerdict::Allow);
 
     let t = Tree::new();
@@ -80,7 +80,7 @@ fn cursor_bare_shell_allows_everything_and_malformed_config_warns() {
         "home/.cursor/cli-config.json",
         r#"{"permissions":{"allow":["Shell"]"#,
     );
-    let loaded = load_rules_for(Host::Cursor, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Cursor, &t.env("work", &[]));
     assert_eq!(loaded.warnings.len(), 1);
     assert!(loaded.rules.is_empty());
 }

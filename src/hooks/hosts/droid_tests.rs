@@ -34,7 +34,7 @@ fn droid_reads_user_and_project_deny_lists_only() {
         "home/.factory/hooks.json",
         r#"{"commandDenylist":["hooks"]}"#,
     );
-    let loaded = load_rules_for(Host::Droid, &t.env("work/repo/app", &[]));
+    let loaded = load_rules_for(Agent::Droid, &t.env("work/repo/app", &[]));
     assert_eq!(loaded.files, files);
     assert_eq!(
         texts(&loaded.rules.deny),
@@ -83,7 +83,7 @@ fn droid_home_override_and_nested_factory_folders() {
         r#"{"commandDenylist":["folder"]}"#,
     );
     let env = t.env("work/repo/pkg/src", &[("FACTORY_HOME_OVERRIDE", over)]);
-    let loaded = load_rules_for(Host::Droid, &env);
+    let loaded = load_rules_for(Agent::Droid, &env);
     assert_eq!(texts(&loaded.rules.deny), ["override", "folder", "root"]);
 }
 
@@ -94,7 +94,7 @@ fn droid_never_yields_allow() {
         "home/.factory/settings.json",
         r#"{"commandAllowlist":["*","git status"],"commandDenylist":["rm"]}"#,
     );
-    let loaded = load_rules_for(Host::Droid, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Droid, &t.env("work", &[]));
     for cmd in ["git status", "ls", "rm x", "anything"] {
         assert_ne!(judge(&loaded, cmd), PermissionVerdict::Allow, "{cmd}");
     }
@@ -108,7 +108,7 @@ fn droid_malformed_file_warns_once_and_others_still_count() {
         "home/.factory/settings.local.json",
         r#"{"commandDenylist":["rm"]}"#,
     );
-    let loaded = load_rules_for(Host::Droid, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Droid, &t.env("work", &[]));
     assert_eq!(loaded.warnings.len(), 1);
     assert_eq!(texts(&loaded.rules.deny), ["rm"]);
 }

@@ -2,7 +2,8 @@
 //! on `git status` is not bypassed by `rtk git status`; `tools.allowed` for the original is not
 //! turned into a denial of the rewrite).
 
-use crate::hooks::hook_cmd::{Agent, Answer};
+use crate::agents::Agent;
+use crate::hooks::hook_cmd::Answer;
 use crate::hooks::hosts::tests::*;
 
 /// The gemini hook's rewrite for `cmd`, or None (`{}`: Gemini judges the original).
@@ -54,7 +55,7 @@ fn prefix_arrays_wildcard_tools_and_the_admin_folder() {
         "[[rule]]\ntoolName = \"*\"\ncommandPrefix = [\"git push\", \"cargo publish\"]\ndecision = \"deny\"\npriority = 1\n\n[[rule]]\ntoolName = \"read_file\"\ndecision = \"allow\"\npriority = 1\n",
     );
     let env = t.env("work/repo", &[]);
-    let loaded = load_rules_for(Host::Gemini, &env);
+    let loaded = load_rules_for(Agent::Gemini, &env);
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     assert_eq!(judge(&loaded, "git push origin"), PermissionVerdict::Deny);
     assert_eq!(judge(&loaded, "cargo publish"), PermissionVerdict::Deny);
@@ -85,7 +86,7 @@ fn regex_rules_rules_without_command_conditions_and_broken_files() {
     // A broken file: one warning, no rewrite.
     let t = Tree::new();
     let env = policy(&t, "c.toml", "[[rule]\ntoolName = ");
-    let loaded = load_rules_for(Host::Gemini, &env);
+    let loaded = load_rules_for(Agent::Gemini, &env);
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.warnings[0].contains("c.toml"));
     assert_eq!(hook(&env, "git status"), None);

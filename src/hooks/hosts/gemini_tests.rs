@@ -31,7 +31,7 @@ fn gemini_untrusted_folder_keeps_only_the_project_restrictions() {
         if let Some(body) = trust {
             t.write("home/.gemini/trustedFolders.json", body);
         }
-        let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+        let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &[]));
         assert!(loaded.files.contains(&user));
         // Gemini ignores the untrusted project file; rtk keeps its restrictions (a match only
         // makes the hook step aside) and never its allow rules.
@@ -64,7 +64,7 @@ fn gemini_do_not_trust_wins_over_a_shorter_trusted_parent() {
                              proj.to_str().unwrap(): "DO_NOT_TRUST" })
         .to_string(),
     );
-    let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+    let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &[]));
     assert_eq!(
         texts(&loaded.rules.allow),
         ["run_shell_command(git status)"]
@@ -86,7 +86,7 @@ fn gemini_trusted_folder_uses_the_project_file() {
             "home/.gemini/trustedFolders.json",
             &serde_json::json!({ rule_path.to_str().unwrap(): level }).to_string(),
         );
-        let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+        let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &[]));
         assert_eq!(
             loaded.files,
             [user.clone(), trust, project.clone()],
@@ -111,7 +111,7 @@ fn gemini_trust_by_disabled_feature_or_env_and_broken_trust_file() {
         "work/proj/src",
         &[("GEMINI_CLI_TRUST_WORKSPACE", PathBuf::from("true"))],
     );
-    let loaded = load_rules_for(Host::Gemini, &env);
+    let loaded = load_rules_for(Agent::Gemini, &env);
     assert_eq!(texts(&loaded.rules.allow), ["run_shell_command(cargo)"]);
 
     let t2 = Tree::new();
@@ -120,11 +120,11 @@ fn gemini_trust_by_disabled_feature_or_env_and_broken_trust_file() {
         r#"{"security":{"folderTrust":{"enabled":false}}}"#,
     );
     t2.write("work/p/.gemini/settings.json", GEMINI_PROJECT);
-    let loaded = load_rules_for(Host::Gemini, &t2.env("work/p", &[]));
+    let loaded = load_rules_for(Agent::Gemini, &t2.env("work/p", &[]));
     assert_eq!(texts(&loaded.rules.allow), ["run_shell_command(cargo)"]);
 
     t.write("home/.gemini/trustedFolders.json", "{ broken");
-    let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+    let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &[]));
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.warnings[0].contains("treated as untrusted"));
     assert_eq!(
@@ -141,7 +141,7 @@ fn gemini_unreadable_trusted_project_file_drops_user_allow_rules() {
         "work/proj/src",
         &[("GEMINI_CLI_TRUST_WORKSPACE", PathBuf::from("true"))],
     );
-    let loaded = load_rules_for(Host::Gemini, &env);
+    let loaded = load_rules_for(Agent::Gemini, &env);
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.rules.allow.is_empty());
     assert_eq!(texts(&loaded.rules.deny), ["run_shell_command(rm)"]);
@@ -154,7 +154,7 @@ fn gemini_bare_tool_and_v1_exclude_tools() {
         "home/.gemini/settings.json",
         r#"{"excludeTools":["run_shell_command(dd)"],"tools":{"allowed":["run_shell_command"]}}"#,
     );
-    let loaded = load_rules_for(Host::Gemini, &t.env("work", &[]));
+    let loaded = load_rules_for(Agent::Gemini, &t.env("work", &[]));
     assert_eq!(judge(&loaded, "anything"), PermissionVerdict::Allow);
     assert_eq!(judge(&loaded, "dd if=/dev/zero"), PermissionVerdict::Deny);
 }
@@ -175,7 +175,7 @@ fn gemini_env_overrides_can_only_withdraw_trust_first() {
         if key == "GEMINI_RESTRICTED_MODE" {
             extra.push(("GEMINI_CLI_TRUST_WORKSPACE", PathBuf::from("true")));
         }
-        let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &extra));
+        let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &extra));
         assert_eq!(
             texts(&loaded.rules.allow),
             ["run_shell_command(git status)"],
@@ -198,7 +198,7 @@ fn gemini_system_settings_have_the_final_say() {
         r#"{"security":{"folderTrust":{"enabled":false}},
             "tools":{"allowed":["run_shell_command(git)"],"exclude":["run_shell_command(rm)"]}}"#,
     );
-    let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+    let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &[]));
     assert!(loaded.files.contains(&project));
     assert!(loaded.files.contains(&system));
     assert_eq!(texts(&loaded.rules.allow), ["run_shell_command(make)"]);
@@ -216,7 +216,7 @@ fn gemini_system_settings_have_the_final_say() {
     // A system file rtk cannot read leaves no scope able to grant anything (the user's trust
     // switch then lets the project's deny rules in, which can only be stricter).
     t.write("etc/gemini-cli/settings.json", "{ nope");
-    let loaded = load_rules_for(Host::Gemini, &t.env("work/proj/src", &[]));
+    let loaded = load_rules_for(Agent::Gemini, &t.env("work/proj/src", &[]));
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
     assert!(loaded.rules.allow.is_empty());
     assert_eq!(

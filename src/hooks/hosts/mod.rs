@@ -28,7 +28,31 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::agents::{Agent, Rules};
+use crate::env::Env;
 use crate::hooks::permissions::{LoadedRules, Rule, RuleSet};
+
+/// Reads `host`'s rule sources in `env`: its own files (one module here per host), another
+/// host's (`Rules::Of`), or none (the host applies its own policy: empty triple).
+pub fn load_rules_for(host: Agent, env: &Env) -> LoadedRules {
+    match host.descriptor().rules {
+        Rules::None => LoadedRules::default(),
+        Rules::Of(other) => load_rules_for(other, env),
+        Rules::Own => match host {
+            Agent::Claude => claude::load(env),
+            Agent::Codex => codex::load(env),
+            Agent::OpenCode => opencode::load(env),
+            Agent::Cursor => cursor::load(env),
+            Agent::Gemini => gemini::load(env),
+            Agent::Droid => droid::load(env),
+            // No reader of their own (their descriptor says so; exhaustive, so a new agent is
+            // placed here or given a reader).
+            Agent::Copilot | Agent::Vibe | Agent::OpenClaw | Agent::Pi | Agent::Hermes => {
+                LoadedRules::default()
+            }
+        },
+    }
+}
 
 /// Settings files larger than this are not read (a warning names the file).
 pub const MAX_SETTINGS_BYTES: u64 = 4 * 1024 * 1024;

@@ -6,10 +6,10 @@ pub(super) use std::path::{Path, PathBuf};
 
 pub(super) use tempfile::TempDir;
 
+pub(super) use crate::agents::Agent;
 pub(super) use crate::env::Env;
-pub(super) use crate::hooks::permissions::{
-    load_rules_for, Host, LoadedRules, PermissionVerdict, Rule,
-};
+pub(super) use crate::hooks::hosts::load_rules_for;
+pub(super) use crate::hooks::permissions::{LoadedRules, PermissionVerdict, Rule};
 pub(super) use crate::shell::PermissionForms;
 
 /// A temp directory tree with `home/` and `work/`.
@@ -176,7 +176,7 @@ fn every_hosts_settings(t: &Tree) {
 fn vibe_rules_are_empty() {
     let t = Tree::new();
     every_hosts_settings(&t);
-    let loaded = load_rules_for(Host::Vibe, &t.env("work/p", &[]));
+    let loaded = load_rules_for(Agent::Vibe, &t.env("work/p", &[]));
     assert!(loaded.rules.is_empty());
     assert!(loaded.files.is_empty() && loaded.warnings.is_empty());
 }
@@ -186,14 +186,14 @@ fn openclaw_rules_are_empty_like_vibe() {
     let t = Tree::new();
     every_hosts_settings(&t);
     let env = t.env("work/p", &[]);
-    let openclaw = load_rules_for(Host::OpenClaw, &env);
-    let vibe = load_rules_for(Host::Vibe, &env);
+    let openclaw = load_rules_for(Agent::OpenClaw, &env);
+    let vibe = load_rules_for(Agent::Vibe, &env);
     assert!(openclaw.rules.is_empty());
     assert_eq!(openclaw.rules, vibe.rules);
     assert!(openclaw.files.is_empty() && openclaw.warnings.is_empty());
     assert_eq!(judge(&openclaw, "rm -rf /"), PermissionVerdict::Default);
     // The same tree does give the rule-reading hosts their deny rules.
-    for host in [Host::Claude, Host::Cursor, Host::Gemini, Host::Droid] {
+    for host in [Agent::Claude, Agent::Cursor, Agent::Gemini, Agent::Droid] {
         let loaded = load_rules_for(host, &env);
         assert_eq!(
             judge(&loaded, "rm -rf /"),
@@ -211,7 +211,7 @@ fn a_symlinked_config_dir_is_read_once() {
     let link = t.path("work/p/.claude");
     std::fs::create_dir_all(link.parent().unwrap()).unwrap();
     crate::exec::sys::symlink(&t.path("home/.claude"), &link).unwrap();
-    let loaded = load_rules_for(Host::Claude, &t.env("work/p", &[]));
+    let loaded = load_rules_for(Agent::Claude, &t.env("work/p", &[]));
     assert_eq!(texts(&loaded.rules.deny), ["Bash(user)"]);
     assert_eq!(loaded.files.len(), 1);
 }

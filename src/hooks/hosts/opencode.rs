@@ -12,7 +12,7 @@
 //! judges every command alike, rewritten or not, and is skipped; every other pattern under a
 //! permission name that covers `bash` becomes an **ask** rule, so that a line one of them could
 //! match, in its original or rewritten form, is left to OpenCode unrewritten
-//! (`Host::rejudges_rewrite`). A file that cannot be read or parsed: one warning and a
+//! (`Agent::rejudges_rewrite`). A file that cannot be read or parsed: one warning and a
 //! catch-all ask rule (no rewrite).
 
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@ use crate::hooks::hosts::tests::*;
 use crate::hooks::rewrite_cmd::evaluate_for;
 
 fn exit(env: &Env, cmd: &str) -> u8 {
-    evaluate_for(cmd, Host::OpenCode, env).outcome.exit_code()
+    evaluate_for(cmd, Agent::OpenCode, env).outcome.exit_code()
 }
 
 fn env(t: &Tree) -> Env {
@@ -28,7 +28,7 @@ fn bash_patterns_from_every_source_stop_the_rewrite_of_lines_they_could_match() 
         r#"{"permission":{"*":{"cargo t?st":"allow"}, "edit":{"src/*":"deny"}}}"#,
     );
     let env = env(&t);
-    let loaded = load_rules_for(Host::OpenCode, &env);
+    let loaded = load_rules_for(Agent::OpenCode, &env);
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     assert_eq!(loaded.files.len(), 3, "{:?}", loaded.files);
     for cmd in [
@@ -66,7 +66,7 @@ fn a_rule_on_the_rewritten_form_and_broken_or_inline_configs() {
     assert_eq!(exit(&env(&t), "git status"), 1);
     let t = Tree::new();
     t.write("work/repo/opencode.json", r#"{"permission": {"bash": "#);
-    let d = evaluate_for("git log", Host::OpenCode, &env(&t));
+    let d = evaluate_for("git log", Agent::OpenCode, &env(&t));
     assert_eq!(d.outcome.exit_code(), 1);
     assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
     let t = Tree::new();

@@ -230,12 +230,8 @@ pub struct HookOpencodeArgs {
 }
 
 pub fn hook_opencode(a: &HookOpencodeArgs, env: &Env) -> anyhow::Result<u8> {
-    let rewritten = crate::hooks::rewrite_cmd::join_words(&a.command).and_then(|cmd| {
-        let d = crate::hooks::rewrite_cmd::evaluate_for(
-            &cmd,
-            crate::hooks::permissions::Host::OpenCode,
-            env,
-        );
+    let rewritten = super::join_words(&a.command).and_then(|cmd| {
+        let d = crate::hooks::decision::evaluate_for(&cmd, crate::agents::Agent::OpenCode, env);
         let mut err = std::io::stderr().lock();
         for w in &d.warnings {
             let _ = writeln!(err, "rtk: warning: {w}");

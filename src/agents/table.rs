@@ -1,0 +1,326 @@
+//! [`AGENTS`]: the descriptor of every agent host rtk supports (see the module header of
+//! `agents`). Adding an agent starts here.
+
+use serde_json::{json, Map, Value};
+
+use super::plugins;
+use super::{Agent, Asks, Authority, Descriptor, HookSpec, Install, Nothing, Place, Rules};
+
+const DOCS: &str = "docs/guide/getting-started/supported-agents.md";
+
+fn no_keys() -> Map<String, Value> {
+    Map::new()
+}
+
+fn version_1() -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("version".into(), json!(1));
+    m
+}
+
+/// A hook in the nested layout (`hooks.<event>[].{matcher, hooks[]}`).
+const fn nested(
+    event: &'static str,
+    matcher: &'static str,
+    command: &'static str,
+    entry: fn() -> Value,
+) -> HookSpec {
+    HookSpec {
+        event,
+        legacy_events: &[],
+        matcher: Some(matcher),
+        command,
+        entry,
+        new_file_keys: no_keys,
+    }
+}
+
+/// `$HOME/<home>/<file>`.
+const fn in_home(home: &'static str, file: &'static str) -> Place {
+    Place::Dir {
+        var: None,
+        home,
+        file,
+    }
+}
+
+pub static AGENTS: [Descriptor; 11] = [
+    Descriptor {
+        agent: Agent::Claude,
+        name: "claude",
+        aliases: &[],
+        rules: Rules::Own,
+        authority: Authority::Rtk,
+        rewrite_host: true,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Hook {
+            about: "Claude Code PreToolUse (Bash)",
+            nothing: Nothing::Silent,
+        },
+        install: Install::Json {
+            hook: nested(
+                "PreToolUse",
+                "Bash",
+                "rtk hook claude",
+                || json!({"type": "command", "command": "rtk hook claude"}),
+            ),
+            global: Place::Dir {
+                var: Some("CLAUDE_CONFIG_DIR"),
+                home: ".claude",
+                file: "settings.json",
+            },
+            project: Some(".claude/settings.json"),
+        },
+        docs: DOCS,
+    },
+    Descriptor {
+        agent: Agent::Cursor,
+        name: "cursor",
+        aliases: &[],
+        rules: Rules::Own,
+        authority: Authority::Rtk,
+        rewrite_host: true,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Hook {
+            about: "Cursor preToolUse / beforeShellExecution",
+            nothing: Nothing::EmptyObject,
+        },
+        install: Install::Json {
+            hook: HookSpec {
+                event: "preToolUse",
+                legacy_events: &[],
+                matcher: None,
+                command: "rtk hook cursor",
+                entry: || json!({"command": "rtk hook cursor", "matcher": "Shell"}),
+                new_file_keys: version_1,
+            },
+            global: in_home(".cursor", "hooks.json"),
+            project: Some(".cursor/hooks.json"),
+        },
+        docs: DOCS,
+    },
+    Descriptor {
+        agent: Agent::Gemini,
+        name: "gemini",
+        aliases: &[],
+        rules: Rules::Own,
+        authority: Authority::Rtk,
+        rewrite_host: true,
+        rejudges_rewrite: true,
+        absolute_rtk: false,
+        asks: Asks::Hook {
+            about: "Gemini CLI BeforeTool (run_shell_command)",
+            nothing: Nothing::EmptyObject,
+        },
+        install: Install::Json {
+            hook: nested(
+                "BeforeTool",
+                "run_shell_command",
+                "rtk hook gemini",
+                || json!({"type": "command", "command": "rtk hook gemini", "name": "rtk"}),
+            ),
+            global: in_home(".gemini", "settings.json"),
+            project: Some(".gemini/settings.json"),
+        },
+        docs: DOCS,
+    },
+    // rtk knows no Copilot rule files (its allow lists are CLI flags, trusted folders and VS
+    // Code's `chat.tools.terminal.autoApprove`). Claude's files are read only so that a Claude
+    // **deny** makes the hook step aside (Copilot CLI reads `.claude/settings.json` as repo
+    // settings); stepping aside never loosens anything, and the Copilot answer never asserts
+    // `allow`, so a Claude allow rule cannot grant anything in Copilot.
+    Descriptor {
+        agent: Agent::Copilot,
+        name: "copilot",
+        aliases: &[],
+        rules: Rules::Of(Agent::Claude),
+        authority: Authority::Rtk,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Hook {
+            about: "GitHub Copilot: VS Code (PascalCase) and Copilot CLI (camelCase) shapes",
+            nothing: Nothing::Silent,
+        },
+        install: Install::Json {
+            // PascalCase only: registering both casings runs the hook twice per call; an old
+            // camelCase rtk entry is removed on install.
+            hook: HookSpec {
+                event: "PreToolUse",
+                legacy_events: &["preToolUse"],
+                matcher: None,
+                command: "rtk hook copilot",
+                entry: || {
+                    json!({"type": "command", "bash": "rtk hook copilot",
+                           "powershell": "rtk hook copilot", "timeoutSec": 10})
+                },
+                new_file_keys: version_1,
+            },
+            global: in_home(".copilot", "hooks/rtk.json"),
+            project: Some(".github/hooks/rtk.json"),
+        },
+        docs: DOCS,
+    },
+    // Codex's execpolicy `.rules` files; its approval policy, execpolicy and sandbox judge the
+    // rewritten command, so only what no rule matches in either form is rewritten. It runs
+    // commands through `bash -lc`, whose /etc/profile resets PATH (issue 22).
+    Descriptor {
+        agent: Agent::Codex,
+        name: "codex",
+        aliases: &[],
+        rules: Rules::Own,
+        authority: Authority::Rtk,
+        rewrite_host: true,
+        rejudges_rewrite: true,
+        absolute_rtk: true,
+        asks: Asks::Hook {
+            about: "OpenAI Codex CLI PreToolUse",
+            nothing: Nothing::Silent,
+        },
+        install: Install::Json {
+            hook: nested(
+                "PreToolUse",
+                "Bash",
+                "rtk hook codex",
+                || json!({"type": "command", "command": "rtk hook codex"}),
+            ),
+            global: Place::Dir {
+                var: Some("CODEX_HOME"),
+                home: ".codex",
+                file: "hooks.json",
+            },
+            project: Some(".codex/hooks.json"),
+        },
+        docs: DOCS,
+    },
+    // Droid reads hooks from hooks.json when it exists, else from settings.json (both places:
+    // `init::target`).
+    Descriptor {
+        agent: Agent::Droid,
+        name: "droid",
+        aliases: &[],
+        rules: Rules::Own,
+        authority: Authority::Rtk,
+        rewrite_host: true,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Hook {
+            about: "Factory Droid PreToolUse (Execute)",
+            nothing: Nothing::Silent,
+        },
+        install: Install::Json {
+            hook: nested(
+                "PreToolUse",
+                "Execute",
+                "rtk hook droid",
+                // Droid drops the model's risk level from a command a hook changed (and then
+                // asks); kept, it judges `rtk git log` as it would `git log`.
+                || json!({"type": "command", "command": "rtk hook droid", "preserveRiskLevel": true}),
+            ),
+            global: Place::Special,
+            project: None,
+        },
+        docs: DOCS,
+    },
+    Descriptor {
+        agent: Agent::Vibe,
+        name: "vibe",
+        aliases: &[],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: true,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Hook {
+            about: "Mistral Vibe before-tool hook (bash)",
+            nothing: Nothing::Silent,
+        },
+        install: Install::VibeToml {
+            global: in_home(".vibe", "hooks.toml"),
+            project: Some(".vibe/hooks.toml"),
+        },
+        docs: DOCS,
+    },
+    // OpenClaw loads plugins per gateway: its state folder's `extensions/`, enabled in its one
+    // config file. There is no project scope.
+    Descriptor {
+        agent: Agent::OpenClaw,
+        name: "openclaw",
+        aliases: &[],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: true,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Rewrite {
+            args: "--host openclaw",
+        },
+        install: Install::Plugin {
+            plugin: &plugins::OPENCLAW,
+            global: Place::Special,
+            project: None,
+        },
+        docs: DOCS,
+    },
+    Descriptor {
+        agent: Agent::Pi,
+        name: "pi",
+        aliases: &[],
+        rules: Rules::Of(Agent::Claude),
+        authority: Authority::Rtk,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Rewrite { args: "" },
+        install: Install::Plugin {
+            plugin: &plugins::PI,
+            global: Place::Dir {
+                var: Some("PI_CODING_AGENT_DIR"),
+                home: ".pi/agent",
+                file: "extensions",
+            },
+            project: Some(".pi/extensions"),
+        },
+        docs: DOCS,
+    },
+    // Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS; rtk installs
+    // user-wide, where `plugins.enabled` in config.yaml switches it on.
+    Descriptor {
+        agent: Agent::Hermes,
+        name: "hermes",
+        aliases: &[],
+        rules: Rules::Of(Agent::Claude),
+        authority: Authority::Rtk,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: true,
+        asks: Asks::Rewrite { args: "--absolute" },
+        install: Install::Plugin {
+            plugin: &plugins::HERMES,
+            global: Place::Special,
+            project: None,
+        },
+        docs: DOCS,
+    },
+    Descriptor {
+        agent: Agent::OpenCode,
+        name: "opencode",
+        aliases: &[],
+        rules: Rules::Own,
+        authority: Authority::Rtk,
+        rewrite_host: true,
+        rejudges_rewrite: true,
+        absolute_rtk: false,
+        asks: Asks::Rewrite {
+            args: "--host opencode",
+        },
+        install: Install::Plugin {
+            plugin: &plugins::OPENCODE,
+            global: Place::XdgConfig("opencode/plugins"),
+            project: Some(".opencode/plugins"),
+        },
+        docs: DOCS,
+    },
+];

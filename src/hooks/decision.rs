@@ -1,0 +1,482 @@
+//! The one decision function of the hook path, `evaluate_for(cmd, host, …) -> Decision`
+//! (SPEC §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
+//!
+//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); no rtk form
+//! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise
+//! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite. A host that
+//! re-judges the rewritten command with rules written for the original (Codex, Gemini,
+//! OpenCode) gets Passthrough (1) whenever one of its rules matches the line in either form.
+//! Invariant #1155, host-scoped: for a rule-reading host, Default never exits 0.
+
+use crate::agents::{Agent, Authority};
+use crate::config::{Config, HooksConfig};
+use crate::env::Env;
+use crate::hooks::hosts::claude_readonly::{self, ReadOnly};
+use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
+use crate::shell::{self, Context};
+
+/// Longest command line rtk will judge; longer ones pass through unchanged (exit 1).
+pub const MAX_COMMAND_BYTES: usize = 64 * 1024;
+
+/// What the caller should do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Run the rewrite; the host may run it without asking (exit 0).
+    AllowRewrite,
+    /// Run the rewrite; approval stays with the host (exit 3).
+    AskRewrite,
+    /// Run the original unchanged (exit 1).
+    Passthrough,
+    /// A deny rule matched; defer to the host's own deny (exit 2).
+    Deny,
+}
+
+impl Outcome {
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::AllowRewrite => 0,
+            Outcome::Passthrough => 1,
+            Outcome::Deny => 2,
+            Outcome::AskRewrite => 3,
+        }
+    }
+}
+
+/// How one simple command was judged (for `--explain`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SegmentReport {
+    pub text: String,
+    pub context: Context,
+    pub verdict: PermissionVerdict,
+    pub rule: Option<Rule>,
+    /// Claude Code's built-in read-only auto-approval of this command (Claude host only).
+    pub read_only: Option<ReadOnly>,
+}
+
+/// The full decision for one command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    pub outcome: Outcome,
+    /// The rewritten line (Some exactly for AllowRewrite and AskRewrite).
+    pub rewritten: Option<String>,
+    /// The line verdict from the host's own rules.
+    pub verdict: PermissionVerdict,
+    /// The host's rules applied to the rewritten line as the host will see it (`rtk` and all):
+    /// the strongest list with a rule that could match any of its commands. Default when
+    /// nothing matches or there is no rewrite. A rewrite keeps the host's verdict only when
+    /// this equals what the host concluded for the original (see each host's renderer).
+    pub rewritten_verdict: PermissionVerdict,
+    pub host: Agent,
+    pub segments: Vec<SegmentReport>,
+    /// Why the outcome is what it is, in a few words.
+    pub reason: String,
+    /// Messages for stderr.
+    pub warnings: Vec<String>,
+}
+
+impl Decision {
+    fn passthrough(host: Agent, verdict: PermissionVerdict, reason: impl Into<String>) -> Self {
+        Decision {
+            outcome: Outcome::Passthrough,
+            rewritten: None,
+            verdict,
+            rewritten_verdict: PermissionVerdict::Default,
+            host,
+            segments: Vec::new(),
+            reason: reason.into(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// Combines per-command verdicts into the line verdict (Deny > Ask > Allow > Default).
+/// Allow needs every command explicitly allowed; a shell `-c` wrapper is never Allow.
+pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> PermissionVerdict {
+    let strongest = segments
+        .iter()
+        .map(|s| s.verdict)
+        .max()
+        .unwrap_or(PermissionVerdict::Default);
+    match strongest {
+        PermissionVerdict::Deny | PermissionVerdict::Ask => strongest,
+        _ if has_shell_wrapper => PermissionVerdict::Ask,
+        PermissionVerdict::Allow
+            if !segments.is_empty()
+                && segments
+                    .iter()
+                    .all(|s| s.verdict == PermissionVerdict::Allow) =>
+        {
+            PermissionVerdict::Allow
+        }
+        _ => PermissionVerdict::Default,
+    }
+}
+
+/// Decides `cmd` for `host` with the given rules (pure; tests inject rules here).
+pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -> Decision {
+    if cmd.len() > MAX_COMMAND_BYTES {
+        let mut d = Decision::passthrough(host, PermissionVerdict::Default, "command too long");
+        d.warnings.push(format!(
+            "command is {} bytes, over the {MAX_COMMAND_BYTES}-byte limit; left unchanged",
+            cmd.len()
+        ));
+        return d;
+    }
+    if cmd.trim().is_empty() {
+        return Decision::passthrough(host, PermissionVerdict::Default, "empty command");
+    }
+    let parsed = shell::parse(cmd);
+    let segments: Vec<SegmentReport> = parsed
+        .commands
+        .iter()
+        .map(|c| {
+            let (verdict, rule) = rules.judge(&c.forms);
+            SegmentReport {
+                text: c.forms.exact.clone(),
+                context: c.context,
+                verdict,
+                rule: rule.cloned(),
+                read_only: (host == Agent::Claude).then(|| claude_readonly::classify_command(c)),
+            }
+        })
+        .collect();
+    let verdict = line_verdict(&segments, parsed.has_shell_wrapper);
+    let mut decision = Decision {
+        segments,
+        ..Decision::passthrough(host, verdict, "")
+    };
+    if verdict == PermissionVerdict::Deny {
+        decision.outcome = Outcome::Deny;
+        decision.reason = "a deny rule matched".into();
+        return decision;
+    }
+    if let Some(why) = parsed.unattestable.first() {
+        decision.reason = format!("unattestable: {}", why.0);
+        return decision;
+    }
+    let rewrite = crate::rewrite::rewrite_line(cmd, &parsed, config);
+    decision.warnings.extend(rewrite.warnings);
+    let Some(line) = rewrite.line else {
+        decision.reason = "no rtk form for any segment".into();
+        return decision;
+    };
+    decision.rewritten_verdict = as_written(&line, rules);
+    let matched = decision
+        .segments
+        .iter()
+        .any(|s| s.verdict != PermissionVerdict::Default)
+        || decision.rewritten_verdict != PermissionVerdict::Default;
+    if host.rejudges_rewrite() && matched {
+        decision.reason = format!(
+            "a {} rule matches the line; {} judges it unrewritten",
+            host.name(),
+            host.name()
+        );
+        return decision;
+    }
+    decision.rewritten = Some(line);
+    (decision.outcome, decision.reason) = match (verdict, host.authority()) {
+        (PermissionVerdict::Allow, _) => (Outcome::AllowRewrite, "every segment allowed".into()),
+        (_, Authority::Host) => (
+            Outcome::AllowRewrite,
+            format!("{} holds permission authority", host.name()),
+        ),
+        (PermissionVerdict::Ask, Authority::Rtk) => {
+            (Outcome::AskRewrite, "an ask rule matched".into())
+        }
+        (_, Authority::Rtk) => (
+            Outcome::AskRewrite,
+            "no allow rule for every segment".into(),
+        ),
+    };
+    decision
+}
+
+/// The host's rules on `line` as written (see [`Decision::rewritten_verdict`]); the line is
+/// parsed only when there are rules.
+fn as_written(line: &str, rules: &RuleSet) -> PermissionVerdict {
+    if rules.is_empty() {
+        return PermissionVerdict::Default;
+    }
+    shell::parse(line)
+        .commands
+        .iter()
+        .map(|c| rules.judge_as_written(&c.forms))
+        .max()
+        .unwrap_or(PermissionVerdict::Default)
+}
+
+/// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
+pub fn evaluate_for(cmd: &str, host: Agent, env: &Env) -> Decision {
+    evaluate_for_program(cmd, host, env, None)
+}
+
+/// rtk's own absolute path, for hosts whose shell may not find `rtk` on PATH. The path the host
+/// ran rtk by (`argv[0]`) when it is absolute and names an existing `rtk`: a package manager's
+/// stable link (`/opt/homebrew/bin/rtk`) rather than the versioned file it resolves to; else the
+/// running binary's path. Only a path that can be written into a command line unquoted (letters,
+/// digits and `/._+-@%,:=`); None otherwise (the caller then inserts plain `rtk`). No process.
+pub fn absolute_program() -> Option<String> {
+    let invoked = std::env::args_os().next().map(std::path::PathBuf::from);
+    let invoked = invoked.filter(|p| p.is_absolute() && p.is_file());
+    let exe = invoked.or_else(|| std::env::current_exe().ok())?;
+    writable_rtk_path(&exe)
+}
+
+/// `path` as command-line text when it is absolute, names `rtk` and needs no quoting.
+fn writable_rtk_path(path: &std::path::Path) -> Option<String> {
+    let text = path.to_str()?;
+    let stem = path.file_stem()?.to_str()?;
+    let safe = |c: char| c.is_ascii_alphanumeric() || "/._+-@%,:=".contains(c);
+    (path.is_absolute() && stem == "rtk" && text.chars().all(safe)).then(|| text.to_string())
+}
+
+/// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).
+pub fn evaluate_for_program(
+    cmd: &str,
+    host: Agent,
+    env: &Env,
+    program: Option<String>,
+) -> Decision {
+    let loaded = crate::hooks::hosts::load_rules_for(host, env);
+    let (mut config, config_warnings) = Config::load(env);
+    config.hooks.rtk_program = program;
+    let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
+    let mut warnings = loaded.warnings;
+    warnings.extend(config_warnings);
+    warnings.append(&mut decision.warnings);
+    decision.warnings = warnings;
+    decision
+}
+
+/// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.
+pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Agent, String> {
+    let (name, from) = match (flag, env.var("RTK_REWRITE_HOST")) {
+        (Some(f), _) => (f, "--host"),
+        (None, Some(v)) => (v, "RTK_REWRITE_HOST"),
+        (None, None) => return Ok(Agent::Claude),
+    };
+    Agent::host_named(name).ok_or_else(|| {
+        let names: Vec<&str> = Agent::hosts().map(|h| h.name()).collect();
+        format!(
+            "unknown host '{name}' (from {from}; expected one of: {})",
+            names.join(", ")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Loads Claude-format rules from a settings file in a trusted temp project (the real loader).
+    fn claude_rules(permissions: &str) -> (tempfile::TempDir, RuleSet) {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("project");
+        std::fs::create_dir_all(project.join(".claude")).unwrap();
+        std::fs::create_dir_all(dir.path().join("home")).unwrap();
+        std::fs::write(
+            project.join(".claude/settings.json"),
+            format!(r#"{{"permissions": {permissions}}}"#),
+        )
+        .unwrap();
+        let trust = serde_json::json!({"projects": {project.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
+        std::fs::write(dir.path().join("home/.claude.json"), trust.to_string()).unwrap();
+        let env = Env::new(
+            [
+                ("HOME", dir.path().join("home")),
+                ("RTK_CLAUDE_CMDLINE", std::path::PathBuf::new()),
+            ],
+            &project,
+        );
+        let loaded = crate::hooks::hosts::load_rules_for(Agent::Claude, &env);
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        (dir, loaded.rules)
+    }
+
+    fn decide(cmd: &str, host: Agent, rules: &RuleSet) -> Decision {
+        evaluate(cmd, host, rules, &HooksConfig::default())
+    }
+
+    /// #1155 (issue: hook auto-allow bypassed the agent's permission model): for Claude and
+    /// every rule-reading host, a rewrite nobody allowed is Ask (exit 3) — never exit 0.
+    mod exit_code_protocol {
+        use super::*;
+
+        #[test]
+        fn default_verdict_maps_to_exit_3_never_0() {
+            let d = decide("git status", Agent::Claude, &RuleSet::default());
+            assert_eq!(d.verdict, PermissionVerdict::Default);
+            assert_eq!(d.outcome, Outcome::AskRewrite);
+            assert_eq!(d.outcome.exit_code(), 3);
+            assert_eq!(d.rewritten.as_deref(), Some("rtk git status"));
+        }
+
+        #[test]
+        fn default_never_exit_0_for_any_rule_reading_host() {
+            for host in Agent::hosts() {
+                if host.authority() != Authority::Rtk {
+                    continue;
+                }
+                for cmd in [
+                    "git status",
+                    "cargo test",
+                    "ls -al && git diff",
+                    "rtk git log",
+                ] {
+                    let d = decide(cmd, host, &RuleSet::default());
+                    assert_ne!(d.outcome.exit_code(), 0, "{host:?} {cmd}");
+                    assert_eq!(d.outcome, Outcome::AskRewrite, "{host:?} {cmd}");
+                }
+            }
+        }
+
+        #[test]
+        fn explicit_allow_maps_to_exit_0() {
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
+            let d = decide("git status", Agent::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 0);
+        }
+
+        #[test]
+        fn ask_rule_maps_to_exit_3() {
+            let (_d, rules) =
+                claude_rules(r#"{"allow": ["Bash(git:*)"], "ask": ["Bash(git status)"]}"#);
+            let d = decide("git status", Agent::Claude, &rules);
+            assert_eq!(d.verdict, PermissionVerdict::Ask);
+            assert_eq!(d.outcome.exit_code(), 3);
+        }
+
+        #[test]
+        fn deny_maps_to_exit_2_with_no_rewrite() {
+            let (_d, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
+            let d = decide("git push origin main", Agent::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 2);
+            assert_eq!(d.rewritten, None);
+        }
+
+        #[test]
+        fn partial_allow_of_a_compound_is_not_exit_0() {
+            // #1213: every segment must be allowed.
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
+            let d = decide("git status && git diff", Agent::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 3);
+        }
+
+        #[test]
+        fn unattestable_is_exit_1_even_when_allowed() {
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
+            let d = decide("git status $(id)", Agent::Claude, &rules);
+            assert_eq!(d.outcome.exit_code(), 1);
+        }
+
+        /// The OpenClaw invariant, beside #1155: only a host-authoritative host turns a
+        /// rewrite no rule allowed into exit 0, because that host applies its own exec policy
+        /// to whatever finally runs.
+        #[test]
+        fn openclaw_default_maps_to_exit_0_because_the_host_holds_authority() {
+            let d = decide("git status", Agent::OpenClaw, &RuleSet::default());
+            assert_eq!(d.verdict, PermissionVerdict::Default);
+            assert_eq!(d.outcome, Outcome::AllowRewrite);
+            assert_eq!(d.outcome.exit_code(), 0);
+        }
+    }
+
+    #[test]
+    fn openclaw_default_gives_allow() {
+        let d = decide("git status", Agent::OpenClaw, &RuleSet::default());
+        assert_eq!(d.outcome, Outcome::AllowRewrite);
+    }
+
+    #[test]
+    fn openclaw_ask_gives_allow() {
+        let (_d, rules) = claude_rules(r#"{"ask": ["Bash(git status)"]}"#);
+        let d = decide("git status", Agent::OpenClaw, &rules);
+        assert_eq!(d.verdict, PermissionVerdict::Ask);
+        assert_eq!(d.outcome, Outcome::AllowRewrite);
+    }
+
+    #[test]
+    fn claude_default_gives_ask() {
+        let d = decide("git status", Agent::Claude, &RuleSet::default());
+        assert_eq!(d.outcome, Outcome::AskRewrite);
+    }
+
+    #[test]
+    fn unattestable_under_openclaw_is_passthrough_never_allow() {
+        for cmd in [
+            "git status > out.txt",
+            "echo $(whoami)",
+            "git log `id`",
+            "cat <<EOF\nx\nEOF",
+            "eval git status",
+        ] {
+            let d = decide(cmd, Agent::OpenClaw, &RuleSet::default());
+            assert_eq!(d.outcome, Outcome::Passthrough, "{cmd}");
+            assert_eq!(d.rewritten, None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn host_with_matching_deny_rules_gives_deny() {
+        let (_d, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
+        for host in Agent::hosts() {
+            let d = decide("git status && git push --force", host, &rules);
+            assert_eq!(d.outcome, Outcome::Deny, "{host:?}");
+        }
+    }
+
+    #[test]
+    fn shell_wrapper_is_never_allow() {
+        let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
+        let d = decide("bash -c 'git status'", Agent::Claude, &rules);
+        assert_ne!(d.outcome, Outcome::AllowRewrite);
+    }
+
+    #[test]
+    fn deny_inside_shell_script_wins() {
+        let (_d, rules) = claude_rules(r#"{"deny": ["Bash(rm:*)"]}"#);
+        let d = decide("sh -c 'rm -rf x'", Agent::Claude, &rules);
+        assert_eq!(d.outcome, Outcome::Deny);
+    }
+
+    #[test]
+    fn huge_and_empty_commands_pass_through() {
+        let huge = "git status ".repeat(MAX_COMMAND_BYTES / 8);
+        assert_eq!(
+            decide(&huge, Agent::Claude, &RuleSet::default()).outcome,
+            Outcome::Passthrough
+        );
+        for cmd in ["", "   ", "\n\t"] {
+            assert_eq!(
+                decide(cmd, Agent::OpenClaw, &RuleSet::default()).outcome,
+                Outcome::Passthrough
+            );
+        }
+    }
+
+    #[test]
+    fn host_resolution_flag_wins_then_env_then_claude() {
+        let env = Env::new([("RTK_REWRITE_HOST", "openclaw")], "/");
+        assert_eq!(resolve_host(Some("claude"), &env), Ok(Agent::Claude));
+        assert_eq!(resolve_host(None, &env), Ok(Agent::OpenClaw));
+        let empty = Env::new(Vec::<(String, String)>::new(), "/");
+        assert_eq!(resolve_host(None, &empty), Ok(Agent::Claude));
+        let err = resolve_host(Some("OpenClaw"), &empty).unwrap_err();
+        assert!(err.contains("unknown host 'OpenClaw'"), "{err}");
+        let bad_env = Env::new([("RTK_REWRITE_HOST", "nope")], "/");
+        assert!(resolve_host(None, &bad_env).is_err());
+    }
+
+    #[test]
+    fn explanation_names_rule_and_file() {
+        let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git status)"]}"#);
+        let d = decide("git status", Agent::Claude, &rules);
+        let mut out = Vec::new();
+        crate::hooks::rewrite_cmd::write_explanation(&mut out, &d).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Bash(git status)"), "{text}");
+        assert!(text.contains("settings.json"), "{text}");
+        assert!(text.contains("exit 0"), "{text}");
+    }
+}
