@@ -10,6 +10,7 @@
 //! naming a tee file with the full output). Adding a tool family = one new file + its table entry.
 
 pub mod args;
+pub mod decl;
 mod dev;
 mod diff;
 mod emit;
