@@ -35,6 +35,12 @@ pub enum Command {
     Config(ConfigArgs),
     /// Scan Claude Code transcripts for commands rtk would have compacted.
     Discover(DiscoverArgs),
+    /// Your own declarative filters: list them, check a file, run its inline tests.
+    Filters(FiltersArgs),
+    /// Trust this project's .rtk/filters.toml (pinned to its current content).
+    Trust,
+    /// Stop trusting this project's .rtk/filters.toml.
+    Untrust,
     /// Upstream rtk 1.x's command names (`bypass`, `run`, `read`, `err`, `test`, `json`, `recall`).
     #[command(flatten)]
     Compat(crate::compat::Compat),
@@ -186,6 +192,22 @@ pub struct ConfigArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct FiltersArgs {
+    #[command(subcommand)]
+    pub action: FiltersAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FiltersAction {
+    /// Every filter (project, user, built-in) and where it comes from.
+    List,
+    /// Load a filters file (default: the project's, else yours) and say what it refuses.
+    Check { file: Option<std::path::PathBuf> },
+    /// Run a filters file's inline [[test]]s.
+    Test { file: Option<std::path::PathBuf> },
+}
+
+#[derive(Debug, Args)]
 pub struct DiscoverArgs {
     /// Transcript folder (default: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).
     #[arg(long, value_name = "DIR")]
@@ -224,7 +246,30 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Config(a) => crate::config::run(&a, &env),
         Command::Discover(a) => crate::discover::run(&a, &env),
         Command::Compat(c) => crate::compat::run(c, &env),
+        Command::Filters(a) => filters_cmd(&a.action, &env),
+        Command::Trust => crate::filters::decl::report::trust(&env, &mut stdout(), &mut stderr()),
+        Command::Untrust => crate::filters::decl::report::untrust(&env, &mut stdout()),
         Command::Run(argv) => crate::filters::run(argv, &env),
+    }
+}
+
+fn stdout() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+fn stderr() -> std::io::StderrLock<'static> {
+    std::io::stderr().lock()
+}
+
+fn filters_cmd(action: &FiltersAction, env: &crate::env::Env) -> anyhow::Result<u8> {
+    use crate::filters::decl::report;
+    match action {
+        FiltersAction::List => report::list(env, &mut stdout()),
+        FiltersAction::Check { file } => {
+            report::check(env, file.as_deref(), &mut stdout(), &mut stderr())
+        }
+        FiltersAction::Test { file } => {
+            report::test(env, file.as_deref(), &mut stdout(), &mut stderr())
+        }
     }
 }
 

@@ -304,7 +304,7 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     for w in &warnings {
         writeln!(err, "rtk: warning: {w}")?;
     }
-    let filters = user_filters(&path);
+    let filters = user_filters(env);
     if args.check {
         for f in &filters {
             writeln!(err, "rtk: note: {f}")?;
@@ -357,26 +357,26 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     Ok(0)
 }
 
-/// Upstream rtk's user filter file beside the config (`filters.toml`): rtk has no declarative
-/// filter engine, so its filters are not applied; said once here, never on a command's stderr.
-fn user_filters(config: &Path) -> Vec<String> {
-    let Some(file) = config.parent().map(|d| d.join("filters.toml")) else {
-        return Vec::new();
-    };
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        return Vec::new();
-    };
-    let count = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("filters").and_then(|f| f.as_table()).map(|f| f.len()))
-        .unwrap_or(0);
-    if count == 0 {
-        return Vec::new();
-    }
-    vec![format!(
-        "{}: upstream rtk's user filters ({count} defined) are not applied by this rtk",
-        file.display()
-    )]
+/// The user's declarative filter files (docs/filters.md), one line each: how many filters were
+/// loaded, why a file was not, or that a project file is not trusted. Said here and in
+/// `rtk filters list`, never on a command's stderr.
+fn user_filters(env: &Env) -> Vec<String> {
+    use crate::filters::decl::user::{self, State};
+    user::sources(env)
+        .iter()
+        .map(|s| {
+            let what = match &s.state {
+                State::Loaded(d) => format!("{} filters applied (rtk filters list)", d.len()),
+                State::Untrusted => {
+                    "not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)"
+                        .into()
+                }
+                State::Failed(e) => format!("not loaded: {e} (rtk filters check)"),
+                State::Unreadable(e) => format!("unreadable: {e}"),
+            };
+            format!("{} filters {}: {what}", s.scope.label(), s.path.display())
+        })
+        .collect()
 }
 
 fn create(path: &Path, out: &mut impl Write, err: &mut impl Write) -> anyhow::Result<u8> {

@@ -12,8 +12,11 @@
 mod engine;
 pub mod format;
 pub mod guard;
+pub mod report;
 #[cfg(test)]
 mod tests;
+pub mod trust;
+pub mod user;
 
 use std::sync::OnceLock;
 

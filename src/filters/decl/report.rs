@@ -1,0 +1,168 @@
+//! What `rtk filters list|check|test`, `rtk trust` and `rtk untrust` do and print.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::format::{self, Origin, REFUSED};
+use super::user::{self, Source, State};
+use super::{Decl, BUILTIN_FILES};
+use crate::env::Env;
+
+/// `rtk filters list`: the user's files and their filters, then rtk's built-in ones.
+pub fn list(env: &Env, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let sources = user::sources(env);
+    if sources.is_empty() {
+        writeln!(
+            out,
+            "no filters of your own ({} or a project's .rtk/filters.toml; see docs/filters.md)",
+            user::user_file(env).map_or("<config>/rtk/filters.toml".into(), |p| p
+                .display()
+                .to_string())
+        )?;
+    }
+    for s in &sources {
+        write_source(out, s)?;
+    }
+    for (file, text) in BUILTIN_FILES {
+        for r in format::parse(text, Origin::Builtin)? {
+            writeln!(out, "built-in  {:<16} {} ({file})", r.name, r.description)?;
+        }
+    }
+    Ok(0)
+}
+
+fn write_source(out: &mut dyn Write, s: &Source) -> anyhow::Result<()> {
+    let where_ = format!("{} {}", s.scope.label(), s.path.display());
+    match &s.state {
+        State::Loaded(decls) => {
+            for d in decls {
+                writeln!(
+                    out,
+                    "{:<9} {:<16} {} ({})",
+                    s.scope.label(),
+                    d.rules.name,
+                    d.rules.description,
+                    s.path.display()
+                )?;
+            }
+        }
+        State::Untrusted => writeln!(
+            out,
+            "{where_}: not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)"
+        )?,
+        State::Failed(e) => writeln!(out, "{where_}: not loaded: {e}")?,
+        State::Unreadable(e) => writeln!(out, "{where_}: unreadable: {e}")?,
+    }
+    Ok(())
+}
+
+/// The file a `check`/`test` reads: the one given, else the project's, else the user's.
+fn target(env: &Env, file: Option<&Path>) -> Option<std::path::PathBuf> {
+    file.map(Path::to_path_buf)
+        .or_else(|| user::project_file(env))
+        .or_else(|| user::user_file(env).filter(|p| p.is_file()))
+}
+
+fn read(env: &Env, file: Option<&Path>, err: &mut dyn Write) -> anyhow::Result<Option<Vec<Decl>>> {
+    let Some(path) = target(env, file) else {
+        writeln!(
+            err,
+            "rtk: no filters file (give one, or create .rtk/filters.toml)"
+        )?;
+        return Ok(None);
+    };
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    match format::parse(&text, Origin::User) {
+        Ok(rules) => Ok(Some(rules.into_iter().map(Decl::new).collect())),
+        Err(e) => {
+            writeln!(err, "{}: {e}", path.display())?;
+            if matches!(e, format::LoadError::Refused { .. }) {
+                writeln!(
+                    err,
+                    "refused upstream keys (rtk never cuts or rewrites lines):"
+                )?;
+                for (k, why) in REFUSED {
+                    writeln!(err, "  {k}: {why}")?;
+                }
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// `rtk filters check [FILE]`: loads it; exit 1 with the reason when it would not load.
+pub fn check(
+    env: &Env,
+    file: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let Some(decls) = read(env, file, err)? else {
+        return Ok(1);
+    };
+    for d in &decls {
+        writeln!(out, "{}: ok ({} tests)", d.rules.name, d.rules.tests.len())?;
+    }
+    if let Some(line) = user::untrusted_line(env).filter(|_| file.is_none()) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(0)
+}
+
+/// `rtk filters test [FILE]`: runs every inline test; exit 1 on any failure.
+pub fn test(
+    env: &Env,
+    file: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let Some(decls) = read(env, file, err)? else {
+        return Ok(1);
+    };
+    let (mut passed, mut failed) = (0, 0);
+    for d in &decls {
+        for t in &d.rules.tests {
+            match d.run_test(t) {
+                Ok(()) => passed += 1,
+                Err(e) => {
+                    failed += 1;
+                    writeln!(out, "FAIL {} / {}: {e}", d.rules.name, t.name)?;
+                }
+            }
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed")?;
+    Ok(u8::from(failed > 0))
+}
+
+/// `rtk trust`: pins the project's `.rtk/filters.toml` at its current content.
+pub fn trust(env: &Env, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    let Some(path) = user::trust_target(env) else {
+        writeln!(err, "rtk: no .rtk/filters.toml in this folder or above")?;
+        return Ok(1);
+    };
+    // A file that would not load is not worth trusting: say why first.
+    let text = std::fs::read_to_string(&path)?;
+    if let Err(e) = format::parse(&text, Origin::User) {
+        writeln!(err, "{}: {e}", path.display())?;
+        return Ok(1);
+    }
+    let hash = super::trust::trust(env, &path)?;
+    writeln!(out, "trusted {} (sha256 {hash})", path.display())?;
+    Ok(0)
+}
+
+/// `rtk untrust`: removes the pin of the project's `.rtk/filters.toml`.
+pub fn untrust(env: &Env, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let Some(path) = user::trust_target(env) else {
+        writeln!(out, "no .rtk/filters.toml in this folder or above")?;
+        return Ok(0);
+    };
+    if super::trust::untrust(env, &path)? {
+        writeln!(out, "untrusted {}", path.display())?;
+    } else {
+        writeln!(out, "{} was not trusted", path.display())?;
+    }
+    Ok(0)
+}
