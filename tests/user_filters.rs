@@ -180,3 +180,40 @@ fn check_names_refused_upstream_keys_and_error_dropping_rules() {
         (0, RAW_LINES, "")
     );
 }
+
+#[test]
+fn a_user_filter_never_captures_what_the_table_passes_through() {
+    let t = TestEnv::new();
+    let bin = demo_tool(&t);
+    // A git filter for every subcommand: it must not reach `git status -s` (rtk passes that
+    // through), only forms rtk captures itself (`git status`).
+    t.write(
+        "xdg-config/rtk/filters.toml",
+        "[filters.g]\nprogram = 'git'\ndrop = ['file\\d+\\.txt']\n",
+    );
+    let repo = t.work();
+    for args in [
+        &["init", "-q"][..],
+        &["config", "user.email", "a@b"],
+        &["config", "user.name", "a"],
+    ] {
+        let ok = std::process::Command::new("git")
+            .arg("-C")
+            .arg(&repo)
+            .args(args)
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+    for i in 0..40 {
+        t.write(format!("work/file{i}.txt"), "x\n");
+    }
+    let (code, out, _) = run(&t, &bin, &["git", "status", "-s"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.starts_with("?? file")).count(), 40, "{out}");
+    // Where rtk captures, the user's rules apply (and their drops are reported).
+    let (code, out, _) = run(&t, &bin, &["git", "status"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("On branch") && !out.contains("file1.txt"), "{out}");
+    assert!(out.contains("[rtk: elided 40 lines"), "{out}");
+}

@@ -2,7 +2,8 @@
 //! nearest `.rtk/filters.toml` above the working directory (project scope, read only while
 //! trusted: [`super::trust`]). Read when `rtk <program>` runs, never on the hook path.
 //!
-//! Invariants: project filters come first, then the user's, then rtk's own; a file that fails
+//! Invariants: project filters come first, then the user's, then rtk's own; for a program in
+//! rtk's table a user filter serves only the forms rtk captures itself; a file that fails
 //! to load, or an untrusted one, is skipped without a word on the command's output (the agent
 //! reads it) — `rtk filters list` and `rtk config` say so instead.
 
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::format::{self, LoadError, Origin};
 use super::{trust, Decl};
 use crate::env::Env;
-use crate::filters::{table, Filter, Invocation};
+use crate::filters::{table, Filter, Invocation, Plan};
 
 /// Which file a filter comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +98,9 @@ pub fn lookup<'a>(
     args: &'a [String],
 ) -> Option<(&'static dyn Filter, Invocation<'a>)> {
     let base = program_word.rsplit('/').next().unwrap_or(program_word);
+    if !table_captures(program_word, args) {
+        return None;
+    }
     let sources = sources(env);
     let decls = sources.into_iter().flat_map(|s| match s.state {
         State::Loaded(d) => d,
@@ -117,6 +121,17 @@ pub fn lookup<'a>(
         }
     }
     None
+}
+
+/// For a program in rtk's table, a user filter only takes over forms rtk itself captures:
+/// what the table passes through (interactive, watch, follow, unknown subcommands) stays
+/// passed through. Other programs are the filter's own business (its `passthrough_flags`).
+fn table_captures(program_word: &str, args: &[String]) -> bool {
+    let base = program_word.rsplit('/').next().unwrap_or(program_word);
+    if table::program(base).is_none() {
+        return true;
+    }
+    table::lookup(program_word, args).is_some_and(|(f, inv)| f.plan(&inv) != Plan::Passthrough)
 }
 
 /// Whether `d` serves `base args…`; `Some(sub)` with the subcommand's index when it has one.
