@@ -197,23 +197,31 @@ fn a_user_filter_never_captures_what_the_table_passes_through() {
         &["config", "user.email", "a@b"],
         &["config", "user.name", "a"],
     ] {
-        let ok = std::process::Command::new("git")
+        let out = assert_cmd::Command::new("git")
             .arg("-C")
             .arg(&repo)
             .args(args)
-            .status()
+            .env("HOME", t.home())
+            .output()
             .unwrap();
-        assert!(ok.success());
+        assert!(out.status.success(), "git {args:?}");
     }
     for i in 0..40 {
         t.write(format!("work/file{i}.txt"), "x\n");
     }
     let (code, out, _) = run(&t, &bin, &["git", "status", "-s"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().filter(|l| l.starts_with("?? file")).count(), 40, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("?? file")).count(),
+        40,
+        "{out}"
+    );
     // Where rtk captures, the user's rules apply (and their drops are reported).
     let (code, out, _) = run(&t, &bin, &["git", "status"]);
     assert_eq!(code, 0);
-    assert!(out.contains("On branch") && !out.contains("file1.txt"), "{out}");
+    assert!(
+        out.contains("On branch") && !out.contains("file1.txt"),
+        "{out}"
+    );
     assert!(out.contains("[rtk: elided 40 lines"), "{out}");
 }
