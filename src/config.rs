@@ -361,21 +361,9 @@ pub fn run(args: &crate::cli::ConfigArgs, env: &Env) -> anyhow::Result<u8> {
 /// loaded, why a file was not, or that a project file is not trusted. Said here and in
 /// `rtk filters list`, never on a command's stderr.
 fn user_filters(env: &Env) -> Vec<String> {
-    use crate::filters::decl::user::{self, State};
-    user::sources(env)
+    crate::filters::decl::user::sources(env)
         .iter()
-        .map(|s| {
-            let what = match &s.state {
-                State::Loaded(d) => format!("{} filters applied (rtk filters list)", d.len()),
-                State::Untrusted => {
-                    "not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)"
-                        .into()
-                }
-                State::Failed(e) => format!("not loaded: {e} (rtk filters check)"),
-                State::Unreadable(e) => format!("unreadable: {e}"),
-            };
-            format!("{} filters {}: {what}", s.scope.label(), s.path.display())
-        })
+        .map(crate::filters::decl::user::Source::summary)
         .collect()
 }
 

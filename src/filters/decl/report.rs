@@ -32,26 +32,19 @@ pub fn list(env: &Env, out: &mut dyn Write) -> anyhow::Result<u8> {
 }
 
 fn write_source(out: &mut dyn Write, s: &Source) -> anyhow::Result<()> {
-    let where_ = format!("{} {}", s.scope.label(), s.path.display());
-    match &s.state {
-        State::Loaded(decls) => {
-            for d in decls {
-                writeln!(
-                    out,
-                    "{:<9} {:<16} {} ({})",
-                    s.scope.label(),
-                    d.rules.name,
-                    d.rules.description,
-                    s.path.display()
-                )?;
-            }
-        }
-        State::Untrusted => writeln!(
+    let State::Loaded(decls) = &s.state else {
+        writeln!(out, "{}", s.summary())?;
+        return Ok(());
+    };
+    for d in decls {
+        writeln!(
             out,
-            "{where_}: not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)"
-        )?,
-        State::Failed(e) => writeln!(out, "{where_}: not loaded: {e}")?,
-        State::Unreadable(e) => writeln!(out, "{where_}: unreadable: {e}")?,
+            "{:<9} {:<16} {} ({})",
+            s.scope.label(),
+            d.rules.name,
+            d.rules.description,
+            s.path.display()
+        )?;
     }
     Ok(())
 }
@@ -104,8 +97,12 @@ pub fn check(
     for d in &decls {
         writeln!(out, "{}: ok ({} tests)", d.rules.name, d.rules.tests.len())?;
     }
-    if let Some(line) = user::untrusted_line(env).filter(|_| file.is_none()) {
-        writeln!(out, "{line}")?;
+    if file.is_none() {
+        for s in user::sources(env) {
+            if matches!(s.state, State::Untrusted) {
+                writeln!(out, "{}", s.summary())?;
+            }
+        }
     }
     Ok(0)
 }

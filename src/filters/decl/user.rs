@@ -168,16 +168,25 @@ fn subcommand<'a>(base: &str, args: &'a [String]) -> Option<(usize, &'a str)> {
     }
 }
 
-/// For `rtk config` and `rtk filters list`: one line when the project file is ignored.
-pub fn untrusted_line(env: &Env) -> Option<String> {
-    let path = project_file(env)?;
-    let bytes = fs::read(&path).ok()?;
-    (!trust::is_trusted(env, &path, &bytes)).then(|| {
+impl Source {
+    /// What became of the file, in one line (`rtk filters list`, `rtk config`): the only place
+    /// an ignored or broken file is mentioned.
+    pub fn summary(&self) -> String {
+        let what = match &self.state {
+            State::Loaded(d) => format!("{} filters applied", d.len()),
+            State::Untrusted => {
+                "not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)"
+                    .into()
+            }
+            State::Failed(e) => format!("not loaded: {e} (rtk filters check)"),
+            State::Unreadable(e) => format!("unreadable: {e}"),
+        };
         format!(
-            "{}: not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)",
-            path.display()
+            "{} filters {}: {what}",
+            self.scope.label(),
+            self.path.display()
         )
-    })
+    }
 }
 
 /// Where `rtk trust` looks: the project file, made absolute.
