@@ -29,7 +29,35 @@ fn every_builtin_file_loads_and_passes_its_inline_tests() {
 }
 
 #[test]
-fn every_builtin_static_finds_its_filter() {
+fn every_builtin_filter_is_routed_and_its_route_loads_it() {
+    use crate::filters::table::PROGRAMS;
+    let routed: Vec<&str> = PROGRAMS
+        .iter()
+        .flat_map(|p| p.routes.iter().map(|r| r.filter.name()))
+        .collect();
+    for (file, text) in BUILTIN_FILES {
+        for r in parse(text, Origin::Builtin).expect("loads") {
+            assert!(
+                routed.contains(&r.name.as_str()),
+                "{file}: filter {} has no route in the table",
+                r.name
+            );
+            // Where a route names the filter, it also matches the filter's own subcommands.
+            for p in PROGRAMS
+                .iter()
+                .filter(|p| r.programs.iter().any(|n| p.names.contains(&n.as_str())))
+            {
+                for route in p.routes.iter().filter(|x| x.filter.name() == r.name) {
+                    let sub = route.sub.unwrap_or_default();
+                    assert!(
+                        r.subcommands.is_empty() || r.subcommands.iter().any(|s| s == sub),
+                        "{}: routed for `{sub}`, which its file does not list",
+                        r.name
+                    );
+                }
+            }
+        }
+    }
     for b in [&GIT_SYNC, &GIT_QUIET] {
         assert_eq!(b.get().map(|d| d.rules.name.as_str()), Some(b.name));
     }
