@@ -169,7 +169,23 @@ fn check_names_refused_upstream_keys_and_error_dropping_rules() {
     let (code, _, err) = run(&t, &bin, &["filters", "check", f.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("would drop the error line"), "{err}");
-    // A broken user file: commands run as if it were absent, silently.
+    // One refused filter leaves the others of the file working; `check` names it, exit 1.
+    t.write(
+        "xdg-config/rtk/filters.toml",
+        &format!("{USER_FILTER}\n[filters.up]\nmatch_command = '^other'\ntail_lines = 5\n"),
+    );
+    let (_, out, _) = run(&t, &bin, &["demo-build"]);
+    assert!(out.starts_with("40 crates compiled\n"), "{out}");
+    let (code, out, err) = run(&t, &bin, &["filters", "check"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("demo: ok (1 tests)"), "{out}");
+    assert!(
+        err.contains("filter `up`: key `tail_lines` is refused"),
+        "{err}"
+    );
+    let (_, list, _) = run(&t, &bin, &["filters", "list"]);
+    assert!(list.contains("not loaded: filter `up`"), "{list}");
+    // A file with only a refused filter: commands run as if it were absent, silently.
     t.write(
         "xdg-config/rtk/filters.toml",
         "[filters.x]\nprogram = 'demo-build'\nhead_lines = 3\n",

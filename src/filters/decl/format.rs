@@ -1,9 +1,10 @@
 //! The TOML form of declarative filters (docs/filters.md): reading a file into [`Rules`],
 //! with upstream rtk 1.x's `filters.toml` keys either read as ours or refused with the reason.
 //!
-//! Invariants: an unknown key is an error (never silently ignored); a key that would cut lines
-//! by position or rewrite their text is refused; a rule set that would drop or fold one of the
-//! error lines of [`super::guard::SAMPLES`] is rejected ([`Rules::check_guard`]).
+//! Invariants: an unknown key is an error for its filter (never silently ignored; the file's
+//! other filters still load); a key that would cut lines by position or rewrite their text is
+//! refused; a rule set that would drop or fold one of the error lines of
+//! [`super::guard::SAMPLES`] is rejected ([`Rules::check_guard`]).
 
 use std::collections::BTreeMap;
 
@@ -134,16 +135,17 @@ pub struct TestCase {
 }
 
 /// A whole file: ours (`[filters.NAME]` with `[[filters.NAME.test]]`) or upstream's (also
-/// `[[tests.NAME]]` and `schema_version`).
+/// `[[tests.NAME]]` and `schema_version`). Each filter is read on its own, so one refused
+/// filter leaves the others of the file working.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
     #[serde(default)]
     schema_version: Option<u32>,
     #[serde(default)]
-    filters: BTreeMap<String, Raw>,
+    filters: BTreeMap<String, toml::Value>,
     #[serde(default)]
-    tests: BTreeMap<String, Vec<TestCase>>,
+    tests: BTreeMap<String, toml::Value>,
 }
 
 /// A line rule's verdict.
@@ -214,26 +216,54 @@ pub enum LoadError {
     Schema(u32),
 }
 
-/// Reads every filter of a file. One bad filter fails the whole file (a half-loaded file
-/// would filter some commands with rules the user did not check).
-pub fn parse(text: &str, origin: Origin) -> Result<Vec<Rules>, LoadError> {
+/// A file's filters: those that loaded, and why each of the others did not.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub rules: Vec<Rules>,
+    pub errors: Vec<LoadError>,
+}
+
+/// Reads every filter of a file; `Err` only when the file itself is not a filters file.
+pub fn load(text: &str, origin: Origin) -> Result<Loaded, LoadError> {
     let file: RawFile = toml::from_str(text).map_err(|e| LoadError::Toml(e.message().into()))?;
     if let Some(v) = file.schema_version.filter(|v| *v != 1) {
         return Err(LoadError::Schema(v));
     }
     let mut tests = file.tests;
-    let mut out = Vec::new();
-    for (name, raw) in file.filters {
-        let extra = tests.remove(&name).unwrap_or_default();
-        out.push(build(name, raw, extra, origin)?);
-    }
-    if let Some(name) = tests.keys().next() {
-        return Err(LoadError::Invalid {
+    let mut out = Loaded::default();
+    for (name, value) in file.filters {
+        let invalid = |e: toml::de::Error| LoadError::Invalid {
             filter: name.clone(),
+            what: e.message().to_string(),
+        };
+        let extra = tests
+            .remove(&name)
+            .map(|t| Vec::<TestCase>::deserialize(t).map_err(invalid))
+            .transpose();
+        let built = Raw::deserialize(value)
+            .map_err(invalid)
+            .and_then(|raw| build(name.clone(), raw, extra?.unwrap_or_default(), origin));
+        match built {
+            Ok(r) => out.rules.push(r),
+            Err(e) => out.errors.push(e),
+        }
+    }
+    for name in tests.into_keys() {
+        out.errors.push(LoadError::Invalid {
+            filter: name,
             what: "tests for a filter the file does not define".into(),
         });
     }
     Ok(out)
+}
+
+/// Every filter of a file, or the first reason one did not load (built-in files, tests).
+pub fn parse(text: &str, origin: Origin) -> Result<Vec<Rules>, LoadError> {
+    let loaded = load(text, origin)?;
+    match loaded.errors.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(loaded.rules),
+    }
 }
 
 fn build(name: String, raw: Raw, extra: Vec<TestCase>, origin: Origin) -> Result<Rules, LoadError> {

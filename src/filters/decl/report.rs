@@ -32,7 +32,7 @@ pub fn list(env: &Env, out: &mut dyn Write) -> anyhow::Result<u8> {
 }
 
 fn write_source(out: &mut dyn Write, s: &Source) -> anyhow::Result<()> {
-    let State::Loaded(decls) = &s.state else {
+    let State::Loaded(decls, errors) = &s.state else {
         writeln!(out, "{}", s.summary())?;
         return Ok(());
     };
@@ -46,6 +46,14 @@ fn write_source(out: &mut dyn Write, s: &Source) -> anyhow::Result<()> {
             s.path.display()
         )?;
     }
+    for e in errors {
+        writeln!(
+            out,
+            "{:<9} not loaded: {e} ({})",
+            s.scope.label(),
+            s.path.display()
+        )?;
+    }
     Ok(())
 }
 
@@ -56,7 +64,13 @@ fn target(env: &Env, file: Option<&Path>) -> Option<std::path::PathBuf> {
         .or_else(|| user::user_file(env).filter(|p| p.is_file()))
 }
 
-fn read(env: &Env, file: Option<&Path>, err: &mut dyn Write) -> anyhow::Result<Option<Vec<Decl>>> {
+/// The file's filters that load; the others' reasons go to `err` (and make the result
+/// `false`).
+fn read(
+    env: &Env,
+    file: Option<&Path>,
+    err: &mut dyn Write,
+) -> anyhow::Result<Option<(Vec<Decl>, bool)>> {
     let Some(path) = target(env, file) else {
         writeln!(
             err,
@@ -66,22 +80,34 @@ fn read(env: &Env, file: Option<&Path>, err: &mut dyn Write) -> anyhow::Result<O
     };
     let text =
         std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    match format::parse(&text, Origin::User) {
-        Ok(rules) => Ok(Some(rules.into_iter().map(Decl::new).collect())),
+    let loaded = match format::load(&text, Origin::User) {
+        Ok(l) => l,
         Err(e) => {
             writeln!(err, "{}: {e}", path.display())?;
-            if matches!(e, format::LoadError::Refused { .. }) {
-                writeln!(
-                    err,
-                    "refused upstream keys (rtk never cuts or rewrites lines):"
-                )?;
-                for (k, why) in REFUSED {
-                    writeln!(err, "  {k}: {why}")?;
-                }
-            }
-            Ok(None)
+            return Ok(None);
+        }
+    };
+    for e in &loaded.errors {
+        writeln!(err, "{}: {e}", path.display())?;
+    }
+    if loaded
+        .errors
+        .iter()
+        .any(|e| matches!(e, format::LoadError::Refused { .. }))
+    {
+        writeln!(
+            err,
+            "refused upstream keys (rtk never cuts or rewrites lines):"
+        )?;
+        for (k, why) in REFUSED {
+            writeln!(err, "  {k}: {why}")?;
         }
     }
+    let ok = loaded.errors.is_empty();
+    Ok(Some((
+        loaded.rules.into_iter().map(Decl::new).collect(),
+        ok,
+    )))
 }
 
 /// `rtk filters check [FILE]`: loads it; exit 1 with the reason when it would not load.
@@ -91,7 +117,7 @@ pub fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
-    let Some(decls) = read(env, file, err)? else {
+    let Some((decls, all_loaded)) = read(env, file, err)? else {
         return Ok(1);
     };
     for d in &decls {
@@ -104,7 +130,7 @@ pub fn check(
             }
         }
     }
-    Ok(0)
+    Ok(u8::from(!all_loaded))
 }
 
 /// `rtk filters test [FILE]`: runs every inline test; exit 1 on any failure.
@@ -114,7 +140,7 @@ pub fn test(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
-    let Some(decls) = read(env, file, err)? else {
+    let Some((decls, all_loaded)) = read(env, file, err)? else {
         return Ok(1);
     };
     let (mut passed, mut failed) = (0, 0);
@@ -130,7 +156,7 @@ pub fn test(
         }
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
-    Ok(u8::from(failed > 0))
+    Ok(u8::from(failed > 0 || !all_loaded))
 }
 
 /// `rtk trust`: pins the project's `.rtk/filters.toml` at its current content.
@@ -139,11 +165,18 @@ pub fn trust(env: &Env, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Res
         writeln!(err, "rtk: no .rtk/filters.toml in this folder or above")?;
         return Ok(1);
     };
-    // A file that would not load is not worth trusting: say why first.
+    // Not a filters file at all: nothing to trust. Filters that will not load: said first.
     let text = std::fs::read_to_string(&path)?;
-    if let Err(e) = format::parse(&text, Origin::User) {
-        writeln!(err, "{}: {e}", path.display())?;
-        return Ok(1);
+    match format::load(&text, Origin::User) {
+        Err(e) => {
+            writeln!(err, "{}: {e}", path.display())?;
+            return Ok(1);
+        }
+        Ok(l) => {
+            for e in &l.errors {
+                writeln!(err, "{}: {e}", path.display())?;
+            }
+        }
     }
     let hash = super::trust::trust(env, &path)?;
     writeln!(out, "trusted {} (sha256 {hash})", path.display())?;

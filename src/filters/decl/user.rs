@@ -41,7 +41,8 @@ pub struct Source {
 
 #[derive(Debug)]
 pub enum State {
-    Loaded(Vec<Decl>),
+    /// The filters that loaded, and why each of the others did not.
+    Loaded(Vec<Decl>, Vec<LoadError>),
     /// A project file not trusted (never, or changed since `rtk trust`).
     Untrusted,
     Failed(LoadError),
@@ -82,8 +83,8 @@ fn load(env: &Env, scope: Scope, path: PathBuf) -> Source {
         }
         Ok(bytes) => match String::from_utf8(bytes) {
             Err(_) => State::Unreadable("not UTF-8".into()),
-            Ok(text) => match format::parse(&text, Origin::User) {
-                Ok(rules) => State::Loaded(rules.into_iter().map(Decl::new).collect()),
+            Ok(text) => match format::load(&text, Origin::User) {
+                Ok(l) => State::Loaded(l.rules.into_iter().map(Decl::new).collect(), l.errors),
                 Err(e) => State::Failed(e),
             },
         },
@@ -103,7 +104,7 @@ pub fn lookup<'a>(
     }
     let sources = sources(env);
     let decls = sources.into_iter().flat_map(|s| match s.state {
-        State::Loaded(d) => d,
+        State::Loaded(d, _) => d,
         _ => Vec::new(),
     });
     for d in decls {
@@ -173,7 +174,13 @@ impl Source {
     /// an ignored or broken file is mentioned.
     pub fn summary(&self) -> String {
         let what = match &self.state {
-            State::Loaded(d) => format!("{} filters applied", d.len()),
+            State::Loaded(d, errors) => {
+                let mut s = format!("{} filters applied", d.len());
+                for e in errors {
+                    s.push_str(&format!("; not loaded: {e}"));
+                }
+                s
+            }
             State::Untrusted => {
                 "not trusted, ignored (run `rtk trust` to use it; a changed file needs it again)"
                     .into()
