@@ -202,9 +202,17 @@ pub enum FiltersAction {
     /// Every filter (project, user, built-in) and where it comes from.
     List,
     /// Load a filters file (default: the project's, else yours) and say what it refuses.
-    Check { file: Option<std::path::PathBuf> },
+    Check(FiltersFile),
     /// Run a filters file's inline [[test]]s.
-    Test { file: Option<std::path::PathBuf> },
+    Test(FiltersFile),
+}
+
+#[derive(Debug, Args)]
+pub struct FiltersFile {
+    pub file: Option<std::path::PathBuf>,
+    /// Read it as one of rtk's built-in files (src/filters/decl/builtin/).
+    #[arg(long)]
+    pub builtin: bool,
 }
 
 #[derive(Debug, Args)]
@@ -261,15 +269,30 @@ fn stderr() -> std::io::StderrLock<'static> {
 }
 
 fn filters_cmd(action: &FiltersAction, env: &crate::env::Env) -> anyhow::Result<u8> {
-    use crate::filters::decl::report;
+    use crate::filters::decl::{format::Origin, report};
+    let origin = |f: &FiltersFile| {
+        if f.builtin {
+            Origin::Builtin
+        } else {
+            Origin::User
+        }
+    };
     match action {
         FiltersAction::List => report::list(env, &mut stdout()),
-        FiltersAction::Check { file } => {
-            report::check(env, file.as_deref(), &mut stdout(), &mut stderr())
-        }
-        FiltersAction::Test { file } => {
-            report::test(env, file.as_deref(), &mut stdout(), &mut stderr())
-        }
+        FiltersAction::Check(f) => report::check(
+            env,
+            f.file.as_deref(),
+            origin(f),
+            &mut stdout(),
+            &mut stderr(),
+        ),
+        FiltersAction::Test(f) => report::test(
+            env,
+            f.file.as_deref(),
+            origin(f),
+            &mut stdout(),
+            &mut stderr(),
+        ),
     }
 }
 

@@ -69,6 +69,7 @@ fn target(env: &Env, file: Option<&Path>) -> Option<std::path::PathBuf> {
 fn read(
     env: &Env,
     file: Option<&Path>,
+    origin: Origin,
     err: &mut dyn Write,
 ) -> anyhow::Result<Option<(Vec<Decl>, bool)>> {
     let Some(path) = target(env, file) else {
@@ -80,7 +81,7 @@ fn read(
     };
     let text =
         std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let loaded = match format::load(&text, Origin::User) {
+    let loaded = match format::load(&text, origin) {
         Ok(l) => l,
         Err(e) => {
             writeln!(err, "{}: {e}", path.display())?;
@@ -93,7 +94,7 @@ fn read(
     if loaded
         .errors
         .iter()
-        .any(|e| matches!(e, format::LoadError::Refused { .. }))
+        .any(|e| matches!(e, format::LoadError::Refused { key, .. } if REFUSED.iter().any(|(k, _)| k == key)))
     {
         writeln!(
             err,
@@ -111,13 +112,15 @@ fn read(
 }
 
 /// `rtk filters check [FILE]`: loads it; exit 1 with the reason when it would not load.
+/// `origin`: [`Origin::Builtin`] for a file of rtk's own (`--builtin`).
 pub fn check(
     env: &Env,
     file: Option<&Path>,
+    origin: Origin,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
-    let Some((decls, all_loaded)) = read(env, file, err)? else {
+    let Some((decls, all_loaded)) = read(env, file, origin, err)? else {
         return Ok(1);
     };
     for d in &decls {
@@ -137,10 +140,11 @@ pub fn check(
 pub fn test(
     env: &Env,
     file: Option<&Path>,
+    origin: Origin,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
-    let Some((decls, all_loaded)) = read(env, file, err)? else {
+    let Some((decls, all_loaded)) = read(env, file, origin, err)? else {
         return Ok(1);
     };
     let (mut passed, mut failed) = (0, 0);
