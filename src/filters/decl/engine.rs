@@ -3,7 +3,10 @@
 //! Per line, in order: progress (`\r`-rewritten meters keep their last state), ANSI codes,
 //! space runs; then the rules' verdict, overruled by the guard for error lines; then folds,
 //! repeats and blank runs. Lines are never cut by position and never rewritten beyond the
-//! cleaning steps the filter asks for.
+//! cleaning steps the filter asks for. The same result whether the text comes in one piece
+//! or in runs of whole lines as the command writes them ([`Lines`]).
+
+use std::sync::Arc;
 
 use super::format::{Rules, Verdict};
 use super::guard;
@@ -22,71 +25,115 @@ enum Out {
     Fold(usize),
 }
 
-/// Runs `rules` over `text`. The result ends with a newline iff `text` does.
-pub fn apply(rules: &Rules, text: &str) -> Applied {
-    let body = text.strip_suffix('\n').unwrap_or(text);
-    let mut out: Vec<Out> = Vec::new();
-    let mut fold_counts = vec![0usize; rules.folds.len()];
-    let mut dropped = 0;
-    if !text.is_empty() {
-        for raw in body.split('\n') {
-            let mut line = std::borrow::Cow::Borrowed(raw);
-            if rules.strip_progress {
-                let l = raw.strip_suffix('\r').unwrap_or(raw);
-                line = l.rsplit('\r').next().unwrap_or(l).into();
-            }
-            if rules.strip_ansi {
-                line = strip_ansi(&line).into_owned().into();
-            }
-            if rules.squeeze_spaces {
-                line = squeeze_spaces(&line).into();
-            }
-            let mut verdict = rules.verdict(&line);
-            if verdict != Verdict::Keep && guard::is_error(&line) {
-                verdict = Verdict::Keep;
-            }
-            match verdict {
-                Verdict::Keep => {
-                    let blank = line.trim().is_empty();
-                    match out.last_mut() {
-                        Some(Out::Line(prev, n))
-                            if rules.fold_repeats && !blank && *prev == line =>
-                        {
-                            *n += 1
-                        }
-                        Some(Out::Line(prev, _))
-                            if rules.squeeze_blank && blank && prev.trim().is_empty() => {}
-                        _ => out.push(Out::Line(line.into_owned(), 1)),
+/// The rules applied line by line as text arrives ([`apply`] is one push and the finish).
+pub struct Lines {
+    rules: Arc<Rules>,
+    out: Vec<Out>,
+    fold_counts: Vec<usize>,
+    dropped: usize,
+    /// Whether the text so far ends with a newline (none yet: false).
+    ends_nl: bool,
+}
+
+impl Lines {
+    pub fn new(rules: Arc<Rules>) -> Self {
+        Lines {
+            fold_counts: vec![0; rules.folds.len()],
+            rules,
+            out: Vec::new(),
+            dropped: 0,
+            ends_nl: false,
+        }
+    }
+
+    /// Lines dropped or folded so far.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
+    /// The next run of whole lines (the last run may lack its final `\n`).
+    pub fn push(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        for raw in text.split_inclusive('\n') {
+            self.line(raw.strip_suffix('\n').unwrap_or(raw));
+        }
+        self.ends_nl = text.ends_with('\n');
+    }
+
+    /// The rules this applies.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    fn line(&mut self, raw: &str) {
+        let rules = &*self.rules;
+        let mut line = std::borrow::Cow::Borrowed(raw);
+        if rules.strip_progress {
+            let l = raw.strip_suffix('\r').unwrap_or(raw);
+            line = l.rsplit('\r').next().unwrap_or(l).into();
+        }
+        if rules.strip_ansi {
+            line = strip_ansi(&line).into_owned().into();
+        }
+        if rules.squeeze_spaces {
+            line = squeeze_spaces(&line).into();
+        }
+        let mut verdict = rules.verdict(&line);
+        if verdict != Verdict::Keep && guard::is_error(&line) {
+            verdict = Verdict::Keep;
+        }
+        match verdict {
+            Verdict::Keep => {
+                let blank = line.trim().is_empty();
+                match self.out.last_mut() {
+                    Some(Out::Line(prev, n)) if rules.fold_repeats && !blank && *prev == line => {
+                        *n += 1
                     }
+                    Some(Out::Line(prev, _))
+                        if rules.squeeze_blank && blank && prev.trim().is_empty() => {}
+                    _ => self.out.push(Out::Line(line.into_owned(), 1)),
                 }
-                Verdict::Drop => dropped += 1,
-                Verdict::Noise => {}
-                Verdict::Fold(i) => {
-                    if fold_counts[i] == 0 {
-                        out.push(Out::Fold(i));
-                    }
-                    fold_counts[i] += 1;
-                    dropped += 1;
+            }
+            Verdict::Drop => self.dropped += 1,
+            Verdict::Noise => {}
+            Verdict::Fold(i) => {
+                if self.fold_counts[i] == 0 {
+                    self.out.push(Out::Fold(i));
                 }
+                self.fold_counts[i] += 1;
+                self.dropped += 1;
             }
         }
     }
-    let mut lines = Vec::with_capacity(out.len());
-    for o in out {
-        lines.push(match o {
-            Out::Line(l, 1) => l,
-            Out::Line(l, n) => format!("{l} (×{n})"),
-            Out::Fold(i) => fold_label(&rules.folds[i].label, fold_counts[i]),
-        });
+
+    /// The result: it ends with a newline iff the text pushed did.
+    pub fn finish(self) -> Applied {
+        let mut lines = Vec::with_capacity(self.out.len());
+        for o in self.out {
+            lines.push(match o {
+                Out::Line(l, 1) => l,
+                Out::Line(l, n) => format!("{l} (×{n})"),
+                Out::Fold(i) => fold_label(&self.rules.folds[i].label, self.fold_counts[i]),
+            });
+        }
+        let mut text = lines.join("\n");
+        if self.ends_nl && !lines.is_empty() {
+            text.push('\n');
+        }
+        Applied {
+            text,
+            dropped: self.dropped,
+        }
     }
-    let mut text_out = lines.join("\n");
-    if text.ends_with('\n') && !lines.is_empty() {
-        text_out.push('\n');
-    }
-    Applied {
-        text: text_out,
-        dropped,
-    }
+}
+
+/// Runs `rules` over `text`. The result ends with a newline iff `text` does.
+pub fn apply(rules: &Arc<Rules>, text: &str) -> Applied {
+    let mut l = Lines::new(Arc::clone(rules));
+    l.push(text);
+    l.finish()
 }
 
 /// The line standing for `n` folded lines: `{n}` in the label is the count, else the count
@@ -123,9 +170,9 @@ mod tests {
     use super::*;
     use crate::filters::decl::format::{parse, Origin};
 
-    fn rules(body: &str) -> Rules {
+    fn rules(body: &str) -> Arc<Rules> {
         let text = format!("[filters.t]\nprogram = \"t\"\n{body}");
-        parse(&text, Origin::User).expect("rules").remove(0)
+        Arc::new(parse(&text, Origin::User).expect("rules").remove(0))
     }
 
     #[test]
@@ -158,6 +205,24 @@ mod tests {
         );
         assert_eq!(got.text, "100%\nred a\n\n  x y\nz (×3)\n");
         assert_eq!(got.dropped, 0);
+    }
+
+    #[test]
+    fn pieces_give_the_whole_result() {
+        let r = rules(
+            "strip_progress = true\nfold_repeats = true\nsqueeze_blank = true\ndrop = ['^x']\nfold = [{pattern = '^d', label = '{n} d'}]",
+        );
+        let text = "a\r b\nx1\nd1\n\n\nz\nz\nd2\nx2\nend";
+        let whole = apply(&r, text);
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for size in 1..=lines.len() {
+            let mut l = Lines::new(Arc::clone(&r));
+            for chunk in lines.chunks(size) {
+                l.push(&chunk.concat());
+            }
+            assert_eq!(l.finish(), whole, "pieces of {size} lines");
+        }
+        assert_eq!(whole.text, " b\n2 d\n\nz (×2)\nend");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Declarative filters: line filters written in TOML (docs/filters.md) instead of Rust.
 //!
 //! A [`Decl`] is one filter of a file ([`format::Rules`]) as a [`Filter`]: it plans from the
-//! passthrough flags and compacts with the line rules ([`engine`]). Built-in files are
+//! passthrough flags and compacts with the line rules ([`engine`]), line by line as stdout
+//! arrives ([`Incremental`]). Built-in files are
 //! embedded and parsed on first use by a [`Builtin`] static that a table route points at
 //! (never on the hook path, which reads only the table); the user's own files are read by
 //! [`user`] when `rtk <program>` runs.
@@ -18,16 +19,16 @@ mod tests;
 pub mod trust;
 pub mod user;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::args::Spec;
-use super::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use super::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 use format::{Origin, Rules, TestCase};
 
 /// One loaded declarative filter.
 #[derive(Debug)]
 pub struct Decl {
-    pub rules: Rules,
+    pub rules: Arc<Rules>,
     /// `rules.name`, for [`Filter::name`] (filters live for the whole run).
     name: &'static str,
     value_long: &'static [&'static str],
@@ -42,7 +43,7 @@ impl Decl {
             name: leak(&rules.name),
             value_short: leak(&rules.value_short),
             value_long: Box::leak(value_long.into_boxed_slice()),
-            rules,
+            rules: Arc::new(rules),
         }
     }
 
@@ -95,25 +96,46 @@ impl Decl {
     }
 
     fn compact_output(&self, out: &Output<'_>) -> Compacted {
-        let r = &self.rules;
-        if r.raw_on_failure && out.code != 0 {
-            return Compacted::raw(out);
+        finish(&self.rules, engine::apply(&self.rules, out.stdout), out)
+    }
+}
+
+/// The result of a run from its stdout after the rules (`stdout`) and the whole run (exit
+/// code, stderr).
+fn finish(r: &Arc<Rules>, stdout: engine::Applied, out: &Output<'_>) -> Compacted {
+    if r.raw_on_failure && out.code != 0 {
+        return Compacted::raw(out);
+    }
+    let stderr = r.stderr.then(|| engine::apply(r, out.stderr));
+    let dropped = stdout.dropped + stderr.as_ref().map_or(0, |e| e.dropped);
+    let mut text = stdout.text;
+    let err_empty = stderr.as_ref().is_none_or(|e| e.text.trim().is_empty());
+    if let Some(msg) = r.on_empty.as_ref() {
+        if out.code == 0 && text.trim().is_empty() && err_empty {
+            text = format!("{msg}\n");
         }
-        let stdout = engine::apply(r, out.stdout);
-        let stderr = r.stderr.then(|| engine::apply(r, out.stderr));
-        let dropped = stdout.dropped + stderr.as_ref().map_or(0, |e| e.dropped);
-        let mut text = stdout.text;
-        let err_empty = stderr.as_ref().is_none_or(|e| e.text.trim().is_empty());
-        if let Some(msg) = r.on_empty.as_ref() {
-            if out.code == 0 && text.trim().is_empty() && err_empty {
-                text = format!("{msg}\n");
-            }
-        }
-        Compacted {
-            stdout: text,
-            stderr: stderr.map(|e| e.text),
-            elided: (dropped > 0).then(|| format!("{dropped} lines: {}", r.elided)),
-        }
+    }
+    Compacted {
+        stdout: text,
+        stderr: stderr.map(|e| e.text),
+        elided: (dropped > 0).then(|| format!("{dropped} lines: {}", r.elided)),
+    }
+}
+
+/// A declarative filter fed stdout while the command runs.
+struct Stream(engine::Lines);
+
+impl Incremental for Stream {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        self.0.push(lines);
+        Ok(())
+    }
+    fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let rules = Arc::clone(self.0.rules());
+        Ok(finish(&rules, self.0.finish(), out))
+    }
+    fn eliding(&self) -> bool {
+        self.0.dropped() > 0
     }
 }
 
@@ -126,6 +148,11 @@ impl Filter for Decl {
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(self.compact_output(out))
+    }
+    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        Some(Box::new(Stream(engine::Lines::new(Arc::clone(
+            &self.rules,
+        )))))
     }
 }
 
@@ -174,6 +201,9 @@ impl Filter for Builtin {
                 self.name
             ))),
         }
+    }
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        self.get()?.incremental(inv)
     }
 }
 

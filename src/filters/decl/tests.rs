@@ -22,6 +22,23 @@ fn every_builtin_file_loads_and_passes_its_inline_tests() {
                     panic!("{file}: {} / {}: {e}", d.rules.name, t.name);
                 }
                 ran += 1;
+                // Fed line by line as the command writes, the result is the same.
+                let out = Output {
+                    stdout: &t.input,
+                    stderr: &t.stderr,
+                    code: t.code,
+                };
+                let inv = Invocation {
+                    program: "t",
+                    args: &t.args,
+                    sub: None,
+                };
+                for n in [1, 2, 5] {
+                    let pieces = crate::filters::compact_in_pieces(&d, &inv, &out, n)
+                        .expect("incremental")
+                        .expect("compacts");
+                    assert_eq!(pieces, d.compact_output(&out), "{}: {n}", t.name);
+                }
             }
         }
     }
