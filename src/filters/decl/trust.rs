@@ -48,6 +48,14 @@ pub fn is_trusted(env: &Env, path: &Path, bytes: &[u8]) -> bool {
 
 /// Pins `path` at the hash of its current content (replacing an older pin); returns the hash.
 pub fn trust(env: &Env, path: &Path) -> anyhow::Result<String> {
+    // One line per pin: a path with a line break or a tab could forge another path's pin.
+    let shown = path.to_str().unwrap_or("\n");
+    if shown.contains(['\n', '\r', '\t']) {
+        anyhow::bail!(
+            "{}: rtk trusts only paths that are UTF-8 without tabs or line breaks",
+            path.display()
+        );
+    }
     let bytes = fs::read(path)?;
     let hash = digest(&bytes);
     let mut all: Vec<(String, PathBuf)> =
@@ -107,5 +115,20 @@ mod tests {
         assert!(untrust(&env, &file).unwrap());
         assert!(!is_trusted(&env, &file, b"a"));
         assert!(!untrust(&env, &file).unwrap());
+    }
+
+    #[test]
+    fn a_path_that_could_forge_another_pin_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = Env::new([("XDG_DATA_HOME", tmp.path().join("data"))], tmp.path());
+        let victim = tmp.path().join("victim.toml");
+        fs::write(&victim, "v").unwrap();
+        let forged = format!("x\n{}\t{}", digest(b"v"), victim.display());
+        let dir = tmp.path().join(forged);
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("filters.toml");
+        fs::write(&file, "a").unwrap();
+        assert!(trust(&env, &file).is_err());
+        assert!(!is_trusted(&env, &victim, b"v"));
     }
 }
