@@ -121,9 +121,13 @@ mod tests {
     fn a_path_that_could_forge_another_pin_is_refused() {
         let tmp = tempfile::tempdir().unwrap();
         let env = Env::new([("XDG_DATA_HOME", tmp.path().join("data"))], tmp.path());
-        let victim = tmp.path().join("victim.toml");
+        let victim_dir = tmp.path().join("victim");
+        fs::create_dir_all(&victim_dir).unwrap();
+        let victim = victim_dir.join("filters.toml");
         fs::write(&victim, "v").unwrap();
-        let forged = format!("x\n{}\t{}", digest(b"v"), victim.display());
+        // `<tmp>/x⏎<hash of v>⇥<tmp>/victim/filters.toml`: its pin's second line would pin
+        // the victim.
+        let forged = format!("x\n{}\t{}", digest(b"v"), victim_dir.display());
         let dir = tmp.path().join(forged);
         fs::create_dir_all(&dir).unwrap();
         let file = dir.join("filters.toml");
