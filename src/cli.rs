@@ -12,6 +12,7 @@ use crate::cmd;
 use crate::cmd::compat::Compat;
 use crate::cmd::config::ConfigArgs;
 use crate::cmd::discover::DiscoverArgs;
+use crate::cmd::filters::FiltersArgs;
 use crate::cmd::gain::GainArgs;
 use crate::cmd::hook::HookArgs;
 use crate::cmd::init::InitArgs;
@@ -44,6 +45,12 @@ pub enum Command {
     Config(ConfigArgs),
     /// Scan Claude Code transcripts for commands rtk would have compacted.
     Discover(DiscoverArgs),
+    /// Your own declarative filters: list them, check a file, run its inline tests.
+    Filters(FiltersArgs),
+    /// Trust this project's .rtk/filters.toml (pinned to its current content).
+    Trust,
+    /// Stop trusting this project's .rtk/filters.toml.
+    Untrust,
     /// Upstream rtk 1.x's command names (`bypass`, `run`, `read`, `err`, `test`, `json`, `recall`).
     #[command(flatten)]
     Compat(Compat),
@@ -71,6 +78,9 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Config(a) => cmd::config::run(&a, &env),
         Command::Discover(a) => cmd::discover::run(&a, &env),
         Command::Compat(c) => cmd::compat::run(c, &env),
+        Command::Filters(a) => cmd::filters::run(&a, &env),
+        Command::Trust => cmd::filters::trust(&env),
+        Command::Untrust => cmd::filters::untrust(&env),
         Command::Run(argv) => crate::filters::run(argv, &env),
     }
 }

@@ -23,3 +23,4 @@ mod semantics;
 mod tracking_config;
 mod tracking_discover;
 mod tracking_gain;
+mod user_filters;

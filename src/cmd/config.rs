@@ -53,7 +53,7 @@ pub fn run(args: &ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     for w in &warnings {
         writeln!(err, "rtk: warning: {w}")?;
     }
-    let filters = user_filters(&path);
+    let filters = user_filters(env);
     if args.check {
         for f in &filters {
             writeln!(err, "rtk: note: {f}")?;
@@ -106,26 +106,14 @@ pub fn run(args: &ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     Ok(0)
 }
 
-/// Upstream rtk's user filter file beside the config (`filters.toml`): rtk has no declarative
-/// filter engine, so its filters are not applied; said once here, never on a command's stderr.
-fn user_filters(config: &Path) -> Vec<String> {
-    let Some(file) = config.parent().map(|d| d.join("filters.toml")) else {
-        return Vec::new();
-    };
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        return Vec::new();
-    };
-    let count = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("filters").and_then(|f| f.as_table()).map(|f| f.len()))
-        .unwrap_or(0);
-    if count == 0 {
-        return Vec::new();
-    }
-    vec![format!(
-        "{}: upstream rtk's user filters ({count} defined) are not applied by this rtk",
-        file.display()
-    )]
+/// The user's declarative filter files (docs/filters.md), one line each: how many filters were
+/// loaded, why a file was not, or that a project file is not trusted. Said here and in
+/// `rtk filters list`, never on a command's stderr.
+fn user_filters(env: &Env) -> Vec<String> {
+    crate::filters::user::sources(env)
+        .iter()
+        .map(crate::filters::user::Source::summary)
+        .collect()
 }
 
 fn create(path: &Path, out: &mut impl Write, err: &mut impl Write) -> anyhow::Result<u8> {

@@ -6,6 +6,7 @@
 pub mod compat;
 pub mod config;
 pub mod discover;
+pub mod filters;
 pub mod gain;
 pub mod hook;
 pub mod init;

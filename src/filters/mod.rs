@@ -10,6 +10,7 @@
 //! naming a tee file with the full output). Adding a tool family = one new file + its table entry.
 
 pub mod args;
+pub mod decl;
 mod dev;
 mod diff;
 mod emit;
@@ -22,6 +23,7 @@ mod search;
 pub mod table;
 pub mod tee;
 pub mod unified;
+pub mod user;
 
 pub use run::run;
 pub use table::lookup;

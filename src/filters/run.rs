@@ -34,7 +34,8 @@ pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
     let words: Option<Vec<String>> = argv.iter().map(|a| a.to_str().map(String::from)).collect();
     let found = words.as_deref().and_then(|w| {
         let (program, rest) = w.split_first()?;
-        lookup(program, rest)
+        // The user's own filters first (docs/filters.md), then rtk's.
+        super::user::lookup(env, program, rest).or_else(|| lookup(program, rest))
     });
     let mut rec = RunRecord {
         command: argv

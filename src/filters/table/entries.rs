@@ -2,7 +2,7 @@
 
 use super::narrow::*;
 use super::{every, route, PipeSafety, Program, Rewrite, Words};
-use crate::filters::{dev, diff, files, git, ops, search};
+use crate::filters::{decl, dev, diff, files, git, ops, search};
 use crate::recognise::{self, Syntax};
 use PipeSafety::{Both, Final, Never, Producer};
 
@@ -38,10 +38,10 @@ pub static PROGRAMS: &[Program] = &[
             route("log", &git::log::Log, "git log -n 5"),
             route("show", &git::show::Show, "git show HEAD"),
             route("commit", &git::simple::Commit, "git commit -m x"),
-            route("add", &git::simple::Quiet, "git add ."),
-            route("push", &git::simple::Sync, "git push origin main"),
-            route("pull", &git::simple::Sync, "git pull"),
-            route("fetch", &git::simple::Sync, "git fetch"),
+            route("add", &decl::GIT_QUIET, "git add ."),
+            route("push", &decl::GIT_SYNC, "git push origin main"),
+            route("pull", &decl::GIT_SYNC, "git pull"),
+            route("fetch", &decl::GIT_SYNC, "git fetch"),
             route("branch", &git::simple::Plain, "git branch -a"),
             route("stash", &git::simple::Plain, "git stash list"),
             route("checkout", &git::simple::Plain, "git checkout main"),

@@ -9,10 +9,11 @@
 //! line ([`Route::example`]) that is rewritten and that its filter compacts (plans a capture
 //! or a stream).
 //!
-//! Adding a program = its filter (a [`Filter`]: a Rust file, or later a declarative one) + one
-//! entry in `entries.rs` (with an example per route) + fixtures. A route points at any
-//! `&'static dyn Filter`, so a built-in declarative (TOML) filter is a static of one more
-//! `Filter` type that parses its rules on first use, never on the hook path.
+//! Adding a program = its filter (a [`Filter`]: a Rust file, or a declarative one — a
+//! [`crate::filters::decl::Builtin`] static over an embedded TOML file, docs/filters.md) + one
+//! entry in `entries.rs` (with an example per route) + fixtures. A declarative filter parses
+//! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
+//! The user's own TOML filters never add an entry here, so they never add a rewrite.
 
 mod entries;
 mod narrow;
