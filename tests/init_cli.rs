@@ -249,6 +249,21 @@ fn config_dir_overrides_are_honoured() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(codex_home.join("hooks.json").exists());
+    // Codex skips an untrusted hook silently: init says how to trust it, once.
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        said.matches("run /hooks and trust `rtk hook codex`")
+            .count(),
+        1,
+        "{said}"
+    );
+    let again = t
+        .rtk()
+        .args(["init", "--agent", "codex", "--global", "--show"])
+        .env("CODEX_HOME", &codex_home)
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&again.stdout).contains("run /hooks"));
 }
 
 #[test]

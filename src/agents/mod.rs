@@ -149,6 +149,8 @@ pub struct Descriptor {
     pub install: Install,
     /// Its section in docs/guide/getting-started/supported-agents.md.
     pub docs: &'static str,
+    /// What the user must still do after `rtk init` installs it (said once, by `rtk init`).
+    pub after_install: Option<&'static str>,
 }
 
 impl Agent {

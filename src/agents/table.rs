@@ -73,6 +73,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".claude/settings.json"),
         },
         docs: DOCS,
+        after_install: None,
     },
     Descriptor {
         agent: Agent::Cursor,
@@ -100,6 +101,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".cursor/hooks.json"),
         },
         docs: DOCS,
+        after_install: None,
     },
     Descriptor {
         agent: Agent::Gemini,
@@ -125,6 +127,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".gemini/settings.json"),
         },
         docs: DOCS,
+        after_install: None,
     },
     // rtk knows no Copilot rule files (its allow lists are CLI flags, trusted folders and VS
     // Code's `chat.tools.terminal.autoApprove`). Claude's files are read only so that a Claude
@@ -162,6 +165,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".github/hooks/rtk.json"),
         },
         docs: DOCS,
+        after_install: None,
     },
     // Codex's execpolicy `.rules` files; its approval policy, execpolicy and sandbox judge the
     // rewritten command, so only what no rule matches in either form is rewritten. It runs
@@ -194,6 +198,12 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".codex/hooks.json"),
         },
         docs: DOCS,
+        after_install: Some(
+            "Codex runs a hook only once you trust it: open Codex, run /hooks and trust \
+             `rtk hook codex` (an untrusted hook is skipped without a word); the project must be \
+             trusted too (`[projects.\"<dir>\"] trust_level = \"trusted\"` in ~/.codex/config.toml) \
+             for a project's .codex/hooks.json to load",
+        ),
     },
     // Droid reads hooks from hooks.json when it exists, else from settings.json (both places:
     // `init::target`).
@@ -223,6 +233,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: None,
         },
         docs: DOCS,
+        after_install: None,
     },
     Descriptor {
         agent: Agent::Vibe,
@@ -242,6 +253,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".vibe/hooks.toml"),
         },
         docs: DOCS,
+        after_install: None,
     },
     // OpenClaw loads plugins per gateway: its state folder's `extensions/`, enabled in its one
     // config file. There is no project scope.
@@ -263,6 +275,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: None,
         },
         docs: DOCS,
+        after_install: None,
     },
     Descriptor {
         agent: Agent::Pi,
@@ -284,6 +297,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".pi/extensions"),
         },
         docs: DOCS,
+        after_install: None,
     },
     // Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS; rtk installs
     // user-wide, where `plugins.enabled` in config.yaml switches it on.
@@ -303,6 +317,7 @@ pub static AGENTS: [Descriptor; 11] = [
             project: None,
         },
         docs: DOCS,
+        after_install: None,
     },
     Descriptor {
         agent: Agent::OpenCode,
@@ -322,5 +337,6 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".opencode/plugins"),
         },
         docs: DOCS,
+        after_install: None,
     },
 ];

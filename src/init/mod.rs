@@ -194,6 +194,9 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
         _ => None,
     };
     report.extend(upstream::clean(known, &path, spec, action)?);
+    if action == Action::Install {
+        report.extend(known.descriptor().after_install.map(str::to_string));
+    }
     for line in report {
         writeln!(out, "rtk init {}: {line}", agent)?;
     }
