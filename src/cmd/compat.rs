@@ -59,9 +59,9 @@ pub struct RunArgs {
         conflicts_with = "argv"
     )]
     pub line: Option<OsString>,
-    /// The shell for -c.
-    #[arg(long, value_name = "SHELL", default_value = "sh", requires = "line")]
-    pub shell: OsString,
+    /// The shell for -c (default: `sh`; on Windows `cmd`).
+    #[arg(long, value_name = "SHELL", requires = "line")]
+    pub shell: Option<OsString>,
     /// Program and arguments, run through their filter.
     #[arg(
         value_name = "COMMAND",
@@ -117,12 +117,28 @@ pub struct RecallArgs {
     pub lines: Option<usize>,
 }
 
+/// The argv that runs `line` in `shell` (default `sh`, or `cmd` on Windows), with the flag
+/// that shell takes for a command line: `/C` for cmd, `-Command` for PowerShell, else `-c`.
+fn shell_argv(shell: Option<OsString>, line: OsString, windows: bool) -> Vec<OsString> {
+    let shell = shell.unwrap_or_else(|| if windows { "cmd" } else { "sh" }.into());
+    // The last path component (`\\` too: a Windows path read anywhere), without `.exe`.
+    let text = shell.to_string_lossy().to_ascii_lowercase();
+    let base = text.rsplit(['/', '\\']).next().unwrap_or_default();
+    let name = base.strip_suffix(".exe").unwrap_or(base).to_string();
+    let flag = match name.as_str() {
+        "cmd" => "/C",
+        "powershell" | "pwsh" => "-Command",
+        _ => "-c",
+    };
+    vec![shell, flag.into(), line]
+}
+
 /// Runs one of upstream's commands.
 pub fn run(cmd: Compat, env: &Env) -> anyhow::Result<u8> {
     match cmd {
         Compat::Bypass(a) => crate::exec::run_inherited(&a.argv),
         Compat::Run(a) => match a.line {
-            Some(line) => crate::exec::run_inherited(&[a.shell, "-c".into(), line]),
+            Some(line) => crate::exec::run_inherited(&shell_argv(a.shell, line, cfg!(windows))),
             None => crate::filters::run(a.argv, env),
         },
         Compat::Err(a) | Compat::Test(a) => crate::filters::run(a.argv, env),
@@ -252,6 +268,24 @@ mod tests {
 
     fn words(v: &[OsString]) -> Vec<&str> {
         v.iter().map(|w| w.to_str().unwrap()).collect()
+    }
+
+    #[test]
+    fn run_c_uses_the_platforms_shell_and_its_flag() {
+        let argv = |shell: Option<&str>, windows| {
+            shell_argv(shell.map(Into::into), "echo hi".into(), windows)
+        };
+        assert_eq!(words(&argv(None, false)), ["sh", "-c", "echo hi"]);
+        assert_eq!(words(&argv(None, true)), ["cmd", "/C", "echo hi"]);
+        assert_eq!(words(&argv(Some("bash"), true)), ["bash", "-c", "echo hi"]);
+        assert_eq!(
+            words(&argv(Some("C:\\Windows\\System32\\CMD.EXE"), true))[1],
+            "/C"
+        );
+        assert_eq!(
+            words(&argv(Some("pwsh"), false)),
+            ["pwsh", "-Command", "echo hi"]
+        );
     }
 
     fn base_clone(a: &ReadArgs) -> ReadArgs {
