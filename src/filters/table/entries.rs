@@ -2,7 +2,7 @@
 
 use super::narrow::*;
 use super::{every, route, PipeSafety, Program, Rewrite, Words};
-use crate::filters::{decl, dev, diff, files, git, ops, search};
+use crate::filters::{decl, dev, diff, files, git, langs, ops, search};
 use crate::recognise::{self, Syntax};
 use PipeSafety::{Both, Final, Never, Producer};
 
@@ -300,5 +300,61 @@ pub static PROGRAMS: &[Program] = &[
             route("install", &ops::pip::Pip, "pip install requests"),
         ],
         rewrite: rw(Never, any, "any arguments"),
+    },
+    Program {
+        names: &["rspec"],
+        syntax: PLAIN,
+        routes: &[every(&langs::rspec::Rspec, "rspec spec/calc_spec.rb")],
+        rewrite: rw(
+            Producer,
+            any,
+            "any arguments; compacted in the progress format only",
+        ),
+    },
+    Program {
+        names: &["rake"],
+        syntax: &recognise::SUB,
+        routes: &[route("test", &langs::minitest::Minitest, "rake test")],
+        rewrite: rw(Producer, rake_test, "`test` as the only task"),
+    },
+    Program {
+        names: &["rails"],
+        syntax: &recognise::SUB,
+        routes: &[route(
+            "test",
+            &langs::minitest::Minitest,
+            "rails test test/models",
+        )],
+        rewrite: rw(Producer, any, "only `test`"),
+    },
+    Program {
+        names: &["rubocop"],
+        syntax: PLAIN,
+        routes: &[every(&langs::rubocop::Rubocop, "rubocop lib")],
+        rewrite: rw(
+            Producer,
+            any,
+            "any arguments; compacted in the progress format only",
+        ),
+    },
+    Program {
+        names: &["bundle"],
+        syntax: &recognise::SUB,
+        routes: &[route(
+            "exec",
+            &langs::bundle::BundleExec,
+            "bundle exec rspec",
+        )],
+        rewrite: rw(Producer, bundle_exec, "`exec` of a program rtk filters"),
+    },
+    Program {
+        names: &["phpunit"],
+        syntax: PLAIN,
+        routes: &[every(&langs::phpunit::Phpunit, "phpunit tests")],
+        rewrite: rw(
+            Producer,
+            any,
+            "any arguments; compacted with the default printer only",
+        ),
     },
 ];

@@ -195,3 +195,21 @@ pub fn gh(w: &Words<'_>) -> bool {
         && first_operand(w.rest())
             .is_some_and(|(_, s)| matches!(s, "list" | "view" | "status" | "diff" | "checks"))
 }
+
+/// `rake test` alone (no other task: `rake test db:migrate` runs more than tests).
+pub fn rake_test(w: &Words<'_>) -> bool {
+    !w.rest()
+        .iter()
+        .any(|a| !a.starts_with('-') && !a.contains('='))
+}
+
+/// `bundle exec <tool> …` where the tool is a program of the table that accepts its
+/// arguments (never `bundle` itself).
+pub fn bundle_exec(w: &Words<'_>) -> bool {
+    let Some((tool, rest)) = w.rest().split_first() else {
+        return false;
+    };
+    *tool != "bundle"
+        && !tool.starts_with('-')
+        && super::program(tool).is_some_and(|p| p.accepts(rest))
+}

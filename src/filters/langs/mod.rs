@@ -1,0 +1,54 @@
+//! Test runners and linters of the Ruby and PHP ecosystems: RSpec, minitest (`rake test`,
+//! `rails test`), RuboCop, PHPUnit, and `bundle exec <tool>` (the tool's own filter).
+//!
+//! Invariants for every filter here (as for `dev`): a success collapses to its summary line;
+//! a failure keeps every failing test's name, message and file:line and every offense with its
+//! location, cop and message; only progress marks, timings, banners and source excerpts go;
+//! output with no summary line the filter knows is [`Unparsed`](super::Unparsed) (printed raw).
+
+pub mod bundle;
+pub mod minitest;
+pub mod phpunit;
+pub mod rspec;
+pub mod rubocop;
+
+use super::dev::Sink;
+
+/// A line made only of a runner's progress marks (`..F*`, `..FES`, `CW.`).
+fn progress(line: &str, marks: &[char]) -> bool {
+    !line.is_empty() && line.chars().all(|c| marks.contains(&c))
+}
+
+/// Whether any argument is one of `flags` (long ones also as `--flag=value`).
+fn has_flag(args: &[String], flags: &[&str]) -> bool {
+    args.iter().any(|a| {
+        flags.iter().any(|f| {
+            a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
+        })
+    })
+}
+
+/// Test fixtures of this family, read by the unit tests of each filter.
+#[cfg(test)]
+fn fixture(tool: &str, name: &str) -> String {
+    let p = format!(
+        "{}/tests/fixtures/{tool}/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_and_flags() {
+        assert!(progress("..F*", &['.', 'F', '*']));
+        assert!(!progress("", &['.']));
+        assert!(!progress("Failures:", &['.', 'F']));
+        let args: Vec<String> = ["--format=json", "x"].map(String::from).to_vec();
+        assert!(has_flag(&args, &["--format"]));
+        assert!(!has_flag(&args, &["-f"]));
+    }
+}
