@@ -61,6 +61,20 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)^(?:=+ )?(\d+ (?:passed|failed)[^=]*?)(?: =+)?$"),
         ),
         ("jest summary", re(r"(?m)^(Tests:\s+.+)$")),
+        // Ruby and PHP (rspec, minitest, rubocop, phpunit)
+        ("numbered failure", re(r"(?m)^\s*\d+\) (\S.*)$")),
+        ("rspec rerun", re(r"(?m)^(rspec \./\S+:\d+ # .+)$")),
+        ("minitest location", re(r"(?m)^(\S+#\S+ \[\S+:\d+\]):$")),
+        ("ruby/php error", re(r"(?m)^(\w+Error: .+)$")),
+        ("php location", re(r"(?m)^(/\S+\.php:\d+)$")),
+        (
+            "rubocop offense",
+            re(r"(?m)^(\S+\.rb:\d+:\d+: [CWEFR]: .+)$"),
+        ),
+        (
+            "runner counts",
+            re(r"(?m)^(\d+ (?:examples?|runs?|files? inspected), .+|Tests: \d+, .+|OK \(.+\))$"),
+        ),
     ]
 });
 

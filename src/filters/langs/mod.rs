@@ -1,16 +1,17 @@
 //! Test runners and linters of the Ruby and PHP ecosystems: RSpec, minitest (`rake test`,
-//! `rails test`), RuboCop, PHPUnit, and `bundle exec <tool>` (the tool's own filter).
+//! `rails test`), RuboCop, PHPUnit; and environment runners (`bundle exec`, `uv run`,
+//! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
 //! Invariants for every filter here (as for `dev`): a success collapses to its summary line;
 //! a failure keeps every failing test's name, message and file:line and every offense with its
 //! location, cop and message; only progress marks, timings, banners and source excerpts go;
 //! output with no summary line the filter knows is [`Unparsed`](super::Unparsed) (printed raw).
 
-pub mod bundle;
 pub mod minitest;
 pub mod phpunit;
 pub mod rspec;
 pub mod rubocop;
+pub mod runner;
 
 use super::dev::Sink;
 

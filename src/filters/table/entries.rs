@@ -340,12 +340,14 @@ pub static PROGRAMS: &[Program] = &[
     Program {
         names: &["bundle"],
         syntax: &recognise::SUB,
-        routes: &[route(
-            "exec",
-            &langs::bundle::BundleExec,
-            "bundle exec rspec",
-        )],
-        rewrite: rw(Producer, bundle_exec, "`exec` of a program rtk filters"),
+        routes: &[route("exec", &langs::runner::Runner, "bundle exec rspec")],
+        rewrite: rw(Never, runs_tool, "`exec` of a program rtk filters"),
+    },
+    Program {
+        names: &["uv", "poetry", "pipenv"],
+        syntax: &recognise::SUB,
+        routes: &[route("run", &langs::runner::Runner, "uv run pytest -x")],
+        rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
     },
     Program {
         names: &["phpunit"],

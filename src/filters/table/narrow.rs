@@ -203,13 +203,13 @@ pub fn rake_test(w: &Words<'_>) -> bool {
         .any(|a| !a.starts_with('-') && !a.contains('='))
 }
 
-/// `bundle exec <tool> …` where the tool is a program of the table that accepts its
-/// arguments (never `bundle` itself).
-pub fn bundle_exec(w: &Words<'_>) -> bool {
+/// `bundle exec <tool> …` / `uv run <tool> …`: the tool is a program of the table that
+/// accepts its arguments (never a runner itself).
+pub fn runs_tool(w: &Words<'_>) -> bool {
     let Some((tool, rest)) = w.rest().split_first() else {
         return false;
     };
-    *tool != "bundle"
+    !matches!(*tool, "bundle" | "uv" | "poetry" | "pipenv")
         && !tool.starts_with('-')
         && super::program(tool).is_some_and(|p| p.accepts(rest))
 }

@@ -1,10 +1,12 @@
-//! `bundle exec <tool> …`: the tool's own filter (rspec, rake test, rubocop…), planned and
-//! compacted over the words after `exec` exactly as `npx` does for Node tools; a tool with
-//! no filter passes through. Bundler's own options before the tool mean passthrough.
+//! Environment runners: `bundle exec <tool>`, `uv run <tool>`, `poetry run <tool>`,
+//! `pipenv run <tool>`. The tool's own filter (rspec, rake test, pytest, mypy…), planned and
+//! compacted over the words after the runner's subcommand exactly as `npx` does for Node
+//! tools; a tool with no filter passes through. The runner's own options before the tool
+//! (`uv run --with x pytest`) mean passthrough.
 
 use crate::filters::{lookup, Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
-pub struct BundleExec;
+pub struct Runner;
 
 /// The tool and its arguments: the first word after `exec`, when it is not an option.
 fn tool<'a>(inv: &Invocation<'a>) -> Option<(&'a String, &'a [String])> {
@@ -12,9 +14,9 @@ fn tool<'a>(inv: &Invocation<'a>) -> Option<(&'a String, &'a [String])> {
     (!first.starts_with('-')).then_some((first, rest))
 }
 
-impl Filter for BundleExec {
+impl Filter for Runner {
     fn name(&self) -> &'static str {
-        "bundle-exec"
+        "runner"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         match tool(inv).and_then(|(t, rest)| lookup(t, rest)) {
@@ -37,14 +39,14 @@ mod tests {
     fn plan(line: &str) -> (Plan, Option<&'static str>) {
         let args: Vec<String> = line.split_whitespace().map(String::from).collect();
         let inv = Invocation {
-            program: "bundle",
+            program: "runner",
             args: &args,
             sub: Some(0),
         };
         let inner = tool(&inv)
             .and_then(|(t, rest)| lookup(t, rest))
             .map(|(f, _)| f.name());
-        (BundleExec.plan(&inv), inner)
+        (Runner.plan(&inv), inner)
     }
 
     #[test]
@@ -56,5 +58,9 @@ mod tests {
         assert_eq!(plan("exec rspec --format d").0, Plan::Passthrough);
         assert_eq!(plan("exec rails server"), (Plan::Passthrough, None));
         assert_eq!(plan("exec --gemfile=G rspec").0, Plan::Passthrough);
+        assert_eq!(plan("run pytest -x"), (cap, Some("pytest")));
+        assert_eq!(plan("run python -m pytest").1, Some("pytest"));
+        assert_eq!(plan("run --with x pytest").0, Plan::Passthrough);
+        assert_eq!(plan("run python app.py"), (Plan::Passthrough, None));
     }
 }
