@@ -504,6 +504,10 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("go not found: Go rows skipped".into());
     }
+    let n = if o.quick { 3 } else { 8 };
+    for (label, dir, cmd, facts) in crate::devruby::rows(&c.root, n, &|a| has_tool(c, a), notes)? {
+        add(&label, dir, &cmd, facts);
+    }
     match node_modules(o) {
         Some(nm) => {
             for (state, label, cmd) in [("passing", "npx jest (passing)", "npx jest"), ("failing", "npx jest (failing)", "npx jest"), ("failing", "npm test (failing)", "npm test"), ("error", "npx tsc --noEmit (errors)", "npx tsc --noEmit -p .")] {
