@@ -62,7 +62,8 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
         ),
         ("jest summary", re(r"(?m)^(Tests:\s+.+)$")),
         // Ruby and PHP (rspec, minitest, rubocop, phpunit)
-        ("numbered failure", re(r"(?m)^\s*\d+\) (\S.*)$")),
+        // (Playwright underlines a title with a `───` rule: not part of the title.)
+        ("numbered failure", re(r"(?m)^\s*\d+\) (\S.*?)(?: ─+)?$")),
         ("rspec rerun", re(r"(?m)^(rspec \./\S+:\d+ # .+)$")),
         ("minitest location", re(r"(?m)^(\S+#\S+ \[\S+:\d+\]):$")),
         ("ruby/php error", re(r"(?m)^(\w+Error: .+)$")),

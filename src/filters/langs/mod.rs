@@ -1,5 +1,5 @@
-//! Test runners and linters of the Ruby and PHP ecosystems: RSpec, minitest (`rake test`,
-//! `rails test`), RuboCop, PHPUnit; and environment runners (`bundle exec`, `uv run`,
+//! Test runners and linters of the Ruby, PHP and browser-test ecosystems: RSpec, minitest
+//! (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test; and environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
 //! Invariants for every filter here (as for `dev`): a success collapses to its summary line;
@@ -9,6 +9,7 @@
 
 pub mod minitest;
 pub mod phpunit;
+pub mod playwright;
 pub mod rspec;
 pub mod rubocop;
 pub mod runner;

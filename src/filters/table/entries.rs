@@ -359,4 +359,18 @@ pub static PROGRAMS: &[Program] = &[
             "any arguments; compacted with the default printer only",
         ),
     },
+    Program {
+        names: &["playwright"],
+        syntax: &recognise::SUB,
+        routes: &[route(
+            "test",
+            &langs::playwright::Playwright,
+            "playwright test",
+        )],
+        rewrite: rw(
+            Never,
+            playwright,
+            "`test` only; never UI, debug or watch modes",
+        ),
+    },
 ];

@@ -137,7 +137,10 @@ pub fn cargo(w: &Words<'_>) -> bool {
 }
 
 pub fn npx(w: &Words<'_>) -> bool {
-    first_operand(w.args).is_some() && !watches(w.args)
+    // A tool of the table keeps its own narrowing (`npx playwright test --ui`).
+    first_operand(w.args).is_some_and(|(i, tool)| {
+        super::program(tool).is_none_or(|p| p.accepts(&w.args[i + 1..]))
+    }) && !watches(w.args)
 }
 
 fn follows(args: &[&str]) -> bool {
@@ -212,4 +215,9 @@ pub fn runs_tool(w: &Words<'_>) -> bool {
     !matches!(*tool, "bundle" | "uv" | "poetry" | "pipenv")
         && !tool.starts_with('-')
         && super::program(tool).is_some_and(|p| p.accepts(rest))
+}
+
+/// `playwright test`, never its UI, debug or watch modes.
+pub fn playwright(w: &Words<'_>) -> bool {
+    !watches(w.args) && !has_any(w.args, &["--ui", "--debug", "--headed-debug"])
 }
