@@ -129,8 +129,11 @@ pub static PROGRAMS: &[Program] = &[
     Program {
         names: &["python", "python3"],
         syntax: &recognise::MODULE,
-        routes: &[route("pytest", &dev::pytest::Pytest, "python -m pytest")],
-        rewrite: rw(Producer, no_watch, "only `-m pytest`"),
+        routes: &[
+            route("pytest", &dev::pytest::Pytest, "python -m pytest"),
+            route("mypy", &dev::lint::Mypy, "python -m mypy src"),
+        ],
+        rewrite: rw(Producer, no_watch, "only `-m pytest` and `-m mypy`"),
     },
     Program {
         names: &["go"],

@@ -138,9 +138,9 @@ pub fn cargo(w: &Words<'_>) -> bool {
 
 pub fn npx(w: &Words<'_>) -> bool {
     // A tool of the table keeps its own narrowing (`npx playwright test --ui`).
-    first_operand(w.args).is_some_and(|(i, tool)| {
-        super::program(tool).is_none_or(|p| p.accepts(&w.args[i + 1..]))
-    }) && !watches(w.args)
+    first_operand(w.args)
+        .is_some_and(|(i, tool)| super::program(tool).is_none_or(|p| p.accepts(&w.args[i + 1..])))
+        && !watches(w.args)
 }
 
 fn follows(args: &[&str]) -> bool {
