@@ -1,5 +1,6 @@
-//! Test runners and linters of the Ruby, PHP and browser-test ecosystems: RSpec, minitest
-//! (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test; and environment runners (`bundle exec`, `uv run`,
+//! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven,
+//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test; and
+//! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
 //! Invariants for every filter here (as for `dev`): a success collapses to its summary line;
@@ -7,6 +8,7 @@
 //! location, cop and message; only progress marks, timings, banners and source excerpts go;
 //! output with no summary line the filter knows is [`Unparsed`](super::Unparsed) (printed raw).
 
+pub mod maven;
 pub mod minitest;
 pub mod phpunit;
 pub mod playwright;

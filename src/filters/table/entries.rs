@@ -376,4 +376,14 @@ pub static PROGRAMS: &[Program] = &[
             "`test` only; never UI, debug or watch modes",
         ),
     },
+    Program {
+        names: &["mvn"],
+        syntax: PLAIN,
+        routes: &[every(&langs::maven::Maven, "mvn test")],
+        rewrite: rw(
+            Producer,
+            mvn_lifecycle,
+            "lifecycle phases only (clean … install); no help/version/debug",
+        ),
+    },
 ];

@@ -221,3 +221,57 @@ pub fn runs_tool(w: &Words<'_>) -> bool {
 pub fn playwright(w: &Words<'_>) -> bool {
     !watches(w.args) && !has_any(w.args, &["--ui", "--debug", "--headed-debug"])
 }
+
+/// `mvn` running lifecycle phases only (`clean install`, `-pl core test`): any other goal
+/// (`dependency:tree`, `exec:java`, `spring-boot:run`) or help/version/debug is left alone.
+pub fn mvn_lifecycle(w: &Words<'_>) -> bool {
+    const PHASES: &[&str] = &[
+        "clean",
+        "validate",
+        "compile",
+        "test-compile",
+        "test",
+        "package",
+        "verify",
+        "install",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-pl",
+        "--projects",
+        "-f",
+        "--file",
+        "-s",
+        "--settings",
+        "-gs",
+        "--global-settings",
+        "-P",
+        "--activate-profiles",
+        "-T",
+        "--threads",
+        "-rf",
+        "--resume-from",
+        "-D",
+        "-t",
+        "--toolchains",
+        "-b",
+        "--builder",
+    ];
+    if has_any(w.args, crate::filters::langs::maven::OTHER_FORMS) {
+        return false;
+    }
+    let mut phases = 0;
+    let mut i = 0;
+    while i < w.args.len() {
+        let a = w.args[i];
+        if WITH_VALUE.contains(&a) {
+            i += 1;
+        } else if !a.starts_with('-') {
+            if !PHASES.contains(&a) {
+                return false;
+            }
+            phases += 1;
+        }
+        i += 1;
+    }
+    phases > 0
+}
