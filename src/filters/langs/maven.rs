@@ -120,7 +120,8 @@ mod tests {
     fn failing_tests_kept() {
         let got = compact("test_fail");
         for fact in [
-            "[ERROR] appliesDiscount(shop.CartTest)  Time elapsed: 0 s  <<< FAILURE!",
+            "[ERROR] appliesDiscount(shop.CartTest)  Time elapsed: ",
+            "averageOfNothing(shop.CartTest)  Time elapsed: ",
             "java.lang.AssertionError: expected:<28> but was:<30>",
             "\tat shop.CartTest.appliesDiscount(CartTest.java:15)",
             "java.lang.ArithmeticException: / by zero",
