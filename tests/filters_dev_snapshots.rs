@@ -76,6 +76,15 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             "runner counts",
             re(r"(?m)^(\d+ (?:examples?|runs?|files? inspected), .+|Tests: \d+, .+|OK \(.+\))$"),
         ),
+        // Maven (raw lines carry colour codes: the facts stop at the first escape)
+        ("javac error", re(r"(\S+\.java:\[\d+,\d+\] [^\x1b\n]+)")),
+        (
+            "java exception",
+            re(r"(?m)^(java\.\S+(?:Error|Exception): .+)$"),
+        ),
+        ("java frame", re(r"(?m)^\tat (\S+\(\w+\.java:\d+\))$")),
+        // Playwright
+        ("js frame", re(r"(?m)^\s+at (/\S+\.(?:ts|js|tsx|jsx|mjs):\d+:\d+)$")),
     ]
 });
 
