@@ -504,8 +504,15 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("go not found: Go rows skipped".into());
     }
-    let n = if o.quick { 3 } else { 8 };
-    for (label, dir, cmd, facts) in crate::devruby::rows(&c.root, n, &|a| has_tool(c, a), notes)? {
+    let nm = node_modules(o);
+    let langs = crate::devlangs::Env {
+        root: &c.root,
+        n: if o.quick { 3 } else { 8 },
+        has: &|a| has_tool(c, a),
+        run: &|cwd, cmd| drop(sh(c, cwd, &words(cmd), None)),
+        node_modules: nm.as_deref(),
+    };
+    for (label, dir, cmd, facts) in crate::devlangs::rows(&langs, notes)? {
         add(&label, dir, &cmd, facts);
     }
     match node_modules(o) {

@@ -9,7 +9,7 @@ mod corpus;
 mod devbench;
 mod devfacts;
 mod devgo;
-mod devruby;
+mod devlangs;
 mod perf;
 mod rows;
 

@@ -1,6 +1,10 @@
-//! The Ruby and PHP rows of the test-and-build corpus: a Ruby project with `n` spec files
-//! (`rspec`), `n` minitest files (`rake test`) and `n` files of style offenses (`rubocop`),
-//! and a PHP project with `n` PHPUnit test classes, each in a passing and a failing state.
+//! The Ruby, PHP, JVM and Playwright rows of the test-and-build corpus: a Ruby project with
+//! `n` spec files (`rspec`), `n` minitest files (`rake test`) and `n` files of style offenses
+//! (`rubocop`); a PHP project with `n` PHPUnit test classes; a Maven project with `n` JUnit
+//! classes (plugins from Debian's /usr/share/maven-repo, through `.mvn/maven.config`, warmed
+//! once so both runs see a filled local repository) and a compile-error state; and, when the
+//! given node_modules holds @playwright/test, `n` Playwright spec files (no browser). Each
+//! in a passing and a failing state.
 //! The generator knows every fact the rtk output must keep: each failing example's rerun
 //! line and backtrace location, each failing test's name, `file:line`, expected and actual
 //! values, every offense line (location, severity, cop, message) and the final counts.
@@ -94,13 +98,21 @@ fn phpunit(k: usize, failing: bool) -> String {
     s
 }
 
-/// The rows whose tool is installed (`has` probes an argv); a note for each one skipped.
-pub fn rows(
-    root: &Path,
-    n: usize,
-    has: &dyn Fn(&[&str]) -> bool,
-    notes: &mut Vec<String>,
-) -> Result<Vec<Row>> {
+/// What [`rows`] needs from the corpus.
+pub struct Env<'a> {
+    pub root: &'a Path,
+    /// Files per project.
+    pub n: usize,
+    /// Whether an argv runs and succeeds.
+    pub has: &'a dyn Fn(&[&str]) -> bool,
+    /// Runs an argv in a directory (warm-up; output ignored).
+    pub run: &'a dyn Fn(&Path, &str),
+    pub node_modules: Option<&'a Path>,
+}
+
+/// The rows whose tool is installed; a note for each one skipped.
+pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
+    let (root, n, has) = (e.root, e.n, e.has);
     let mut rows = Vec::new();
     let dir = |name: &str| root.join(name);
     if has(&["rspec", "--version"]) {
@@ -223,6 +235,183 @@ pub fn rows(
         }
     } else {
         notes.push("phpunit not found: its rows skipped".into());
+    }
+    if has(&["mvn", "-v"])
+        && Path::new(DEBIAN_REPO)
+            .join("org/apache/maven/plugins/maven-surefire-plugin/2.22.3")
+            .is_dir()
+    {
+        rows.extend(maven(e)?);
+    } else {
+        notes.push("mvn or Debian's surefire/compiler plugins (/usr/share/maven-repo) not found: mvn rows skipped".into());
+    }
+    match e
+        .node_modules
+        .filter(|nm| nm.join("@playwright/test").is_dir())
+    {
+        Some(nm) => rows.extend(playwright(e, nm)?),
+        None => notes.push("no @playwright/test in node_modules: playwright rows skipped".into()),
+    }
+    Ok(rows)
+}
+
+const DEBIAN_REPO: &str = "/usr/share/maven-repo";
+
+const POM: &str = r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.example</groupId>
+  <artifactId>shop</artifactId>
+  <version>1.0</version>
+  <properties>
+    <maven.compiler.source>17</maven.compiler.source>
+    <maven.compiler.target>17</maven.compiler.target>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <dependencies>
+    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.x</version><scope>test</scope></dependency>
+  </dependencies>
+  <build>
+    <plugins>
+      <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-resources-plugin</artifactId><version>3.3.0</version></plugin>
+      <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.10.1</version></plugin>
+      <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-surefire-plugin</artifactId><version>2.22.3</version></plugin>
+    </plugins>
+  </build>
+</project>
+"#;
+
+fn maven(e: &Env<'_>) -> Result<Vec<Row>> {
+    let n = e.n;
+    let settings = e.root.join("maven-settings.xml");
+    write(
+        &settings,
+        &format!(
+            "<settings><localRepository>{}</localRepository><mirrors><mirror><id>debian</id><mirrorOf>*</mirrorOf><url>file://{DEBIAN_REPO}</url></mirror></mirrors></settings>\n",
+            e.root.join("m2").display()
+        ),
+    )?;
+    let mut rows = Vec::new();
+    for state in ["passing", "failing", "error"] {
+        let d = e.root.join(format!("mvn-{state}"));
+        write(&d.join("pom.xml"), POM)?;
+        write(
+            &d.join(".mvn/maven.config"),
+            &format!("-s {}\n", settings.display()),
+        )?;
+        write(
+            &d.join("src/main/java/shop/Calc.java"),
+            "package shop;\n\npublic class Calc {\n    public int add(int a, int b) {\n        return a + b;\n    }\n}\n",
+        )?;
+        let mut facts = Vec::new();
+        for k in 1..=n {
+            let mut t = format!(
+                "package shop;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class Calc{k}Test {{\n    @Test public void adds() {{ assertEquals({}, new Calc().add({k}, 1)); }}\n    @Test public void addsZero() {{ assertEquals({k}, new Calc().add({k}, 0)); }}\n",
+                k + 1
+            );
+            if state == "failing" {
+                // Line 10.
+                t.push_str(&format!(
+                    "    @Test public void doubles() {{ assertEquals({}, new Calc().add({k}, {k})); }}\n",
+                    2 * k + 1
+                ));
+                facts.push(format!("doubles(shop.Calc{k}Test)"));
+                facts.push(format!(
+                    "java.lang.AssertionError: expected:<{}> but was:<{}>",
+                    2 * k + 1,
+                    2 * k
+                ));
+                facts.push(format!(
+                    "Calc{k}Test.doubles:10 expected:<{}> but was:<{}>",
+                    2 * k + 1,
+                    2 * k
+                ));
+            }
+            t.push_str("}\n");
+            write(&d.join(format!("src/test/java/shop/Calc{k}Test.java")), &t)?;
+            if state == "error" {
+                // Two compile errors per file, lines 5 and 6.
+                write(
+                    &d.join(format!("src/main/java/shop/Broken{k}.java")),
+                    &format!("package shop;\n\npublic class Broken{k} {{\n    public int f(Calc c) {{\n        int x = c.ad(1, 2);\n        String s = x;\n        return x;\n    }}\n}}\n"),
+                )?;
+                facts.push(format!("shop/Broken{k}.java:[5,18] cannot find symbol"));
+                facts.push(format!(
+                    "shop/Broken{k}.java:[6,20] incompatible types: int cannot be converted to java.lang.String"
+                ));
+            }
+        }
+        let (label, cmd) = match state {
+            "passing" => {
+                facts.push(format!(
+                    "Tests run: {t}, Failures: 0, Errors: 0, Skipped: 0",
+                    t = 2 * n
+                ));
+                facts.push("BUILD SUCCESS".into());
+                ("mvn test (passing)", "mvn test")
+            }
+            "failing" => {
+                facts.push(format!(
+                    "Tests run: {}, Failures: {n}, Errors: 0, Skipped: 0",
+                    3 * n
+                ));
+                facts.push("BUILD FAILURE".into());
+                ("mvn test (failing)", "mvn test")
+            }
+            _ => {
+                facts.push("BUILD FAILURE".into());
+                ("mvn compile (compile errors)", "mvn compile")
+            }
+        };
+        // Fills the local repository, so the raw and the rtk run both see a warm build.
+        (e.run)(&d, cmd);
+        rows.push((format!("{label}"), d, cmd.into(), facts));
+    }
+    Ok(rows)
+}
+
+fn playwright(e: &Env<'_>, nm: &Path) -> Result<Vec<Row>> {
+    let n = e.n;
+    let mut rows = Vec::new();
+    for failing in [false, true] {
+        let state = if failing { "failing" } else { "passing" };
+        let d = e.root.join(format!("playwright-{state}"));
+        std::fs::create_dir_all(&d)?;
+        if !d.join("node_modules").exists() {
+            std::os::unix::fs::symlink(nm, d.join("node_modules"))?;
+        }
+        write(
+            &d.join("playwright.config.ts"),
+            "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: './tests', workers: 1 });\n",
+        )?;
+        let mut facts = Vec::new();
+        for k in 1..=n {
+            let mut t = format!(
+                "import {{ test, expect }} from '@playwright/test';\n\ntest('adds {k}', () => {{ expect({k} + 1).toBe({}); }});\ntest('keeps {k}', () => {{ expect({k} + 0).toBe({k}); }});\ntest('negates {k}', () => {{ expect(-{k}).toBe(-{k}); }});\n",
+                k + 1
+            );
+            if failing {
+                // Line 6.
+                t.push_str(&format!(
+                    "test('doubles {k}', () => {{\n  expect({k} * 2).toBe({});\n}});\n",
+                    2 * k + 1
+                ));
+                facts.push(format!("tests/calc{k}.spec.ts:6:1 › doubles {k}"));
+                facts.push(format!("Expected: {}", 2 * k + 1));
+                facts.push(format!("tests/calc{k}.spec.ts:7:"));
+            }
+            write(&d.join(format!("tests/calc{k}.spec.ts")), &t)?;
+        }
+        facts.push(if failing {
+            format!("{n} failed")
+        } else {
+            format!("{} passed", 3 * n)
+        });
+        rows.push((
+            format!("npx playwright test ({state})"),
+            d,
+            "npx playwright test".into(),
+            facts,
+        ));
     }
     Ok(rows)
 }
