@@ -364,7 +364,7 @@ fn maven(e: &Env<'_>) -> Result<Vec<Row>> {
         };
         // Fills the local repository, so the raw and the rtk run both see a warm build.
         (e.run)(&d, cmd);
-        rows.push((format!("{label}"), d, cmd.into(), facts));
+        rows.push((label.to_string(), d, cmd.into(), facts));
     }
     Ok(rows)
 }
