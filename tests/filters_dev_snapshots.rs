@@ -84,7 +84,10 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
         ),
         ("java frame", re(r"(?m)^\tat (\S+\(\w+\.java:\d+\))$")),
         // Playwright
-        ("js frame", re(r"(?m)^\s+at (/\S+\.(?:ts|js|tsx|jsx|mjs):\d+:\d+)$")),
+        (
+            "js frame",
+            re(r"(?m)^\s+at (/\S+\.(?:ts|js|tsx|jsx|mjs):\d+:\d+)$"),
+        ),
     ]
 });
 
