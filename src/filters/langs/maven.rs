@@ -7,7 +7,7 @@
 //! reactor summary and `BUILD SUCCESS|FAILURE` are kept. Help, version and debug runs pass
 //! through; output without a `BUILD` line is printed raw.
 
-use super::{has_flag, Sink};
+use super::{capture_unless, Sink};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
@@ -30,11 +30,7 @@ impl Filter for Maven {
         "mvn"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -90,22 +86,11 @@ fn keep(l: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::compact_fixture;
     use super::*;
 
     fn compact(case: &str) -> String {
-        let args: Vec<String> = vec!["test".into()];
-        let inv = Invocation {
-            program: "mvn",
-            args: &args,
-            sub: None,
-        };
-        let out = Output {
-            stdout: &fixture("mvn", &format!("{case}.out")),
-            stderr: "",
-            code: 1,
-        };
-        Maven.compact(&inv, &out).unwrap().stdout
+        compact_fixture(&Maven, "mvn", case).unwrap().stdout
     }
 
     #[test]

@@ -81,7 +81,7 @@ fn summary(l: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::compact_fixture;
     use super::*;
 
     fn inv(program: &'static str, args: &'static [String]) -> Invocation<'static> {
@@ -93,13 +93,7 @@ mod tests {
     }
 
     fn compact(case: &str) -> String {
-        let args: &'static [String] = Box::leak(Box::new(["test".to_string()]));
-        let out = Output {
-            stdout: &fixture("rake", &format!("{case}.out")),
-            stderr: "",
-            code: 1,
-        };
-        Minitest.compact(&inv("rake", args), &out).unwrap().stdout
+        compact_fixture(&Minitest, "rake", case).unwrap().stdout
     }
 
     #[test]

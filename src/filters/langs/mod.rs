@@ -17,6 +17,7 @@ pub mod rubocop;
 pub mod runner;
 
 use super::dev::Sink;
+use super::Plan;
 
 /// A line made only of a runner's progress marks (`..F*`, `..FES`, `CW.`).
 fn progress(line: &str, marks: &[char]) -> bool {
@@ -30,6 +31,42 @@ fn has_flag(args: &[String], flags: &[&str]) -> bool {
             a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
         })
     })
+}
+
+/// Captured (stdout only; stderr goes straight through) unless an argument asks for one of
+/// `other_forms` (another reporter or format, help, version, an interactive mode).
+fn capture_unless(args: &[String], other_forms: &[&str]) -> Plan {
+    if has_flag(args, other_forms) {
+        Plan::Passthrough
+    } else {
+        Plan::Capture { stderr: false }
+    }
+}
+
+/// What `filter` makes of the captured stdout of fixture `tests/fixtures/<tool>/<case>.out`.
+#[cfg(test)]
+fn compact_fixture(
+    filter: &dyn super::Filter,
+    tool: &str,
+    case: &str,
+) -> Result<super::Compacted, super::Unparsed> {
+    let stdout = fixture(tool, &format!("{case}.out"));
+    let code = fixture(tool, &format!("{case}.code"))
+        .trim()
+        .parse()
+        .unwrap();
+    let args: Vec<String> = Vec::new();
+    let inv = super::Invocation {
+        program: tool,
+        args: &args,
+        sub: None,
+    };
+    let out = super::Output {
+        stdout: &stdout,
+        stderr: "",
+        code,
+    };
+    filter.compact(&inv, &out)
 }
 
 /// Test fixtures of this family, read by the unit tests of each filter.

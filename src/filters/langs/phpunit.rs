@@ -4,7 +4,7 @@
 //! the final `OK (…)` / `Tests: …` counts are kept. TestDox, TeamCity and debug printers,
 //! list/help/version/configuration forms pass through.
 
-use super::{has_flag, Sink};
+use super::{capture_unless, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Phpunit;
@@ -30,11 +30,7 @@ impl Filter for Phpunit {
         "phpunit"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {
@@ -86,22 +82,11 @@ fn progress_row(l: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::compact_fixture;
     use super::*;
 
     fn compact(case: &str) -> String {
-        let args: Vec<String> = vec!["tests".into()];
-        let inv = Invocation {
-            program: "phpunit",
-            args: &args,
-            sub: None,
-        };
-        let out = Output {
-            stdout: &fixture("phpunit", &format!("{case}.out")),
-            stderr: "",
-            code: 2,
-        };
-        Phpunit.compact(&inv, &out).unwrap().stdout
+        compact_fixture(&Phpunit, "phpunit", case).unwrap().stdout
     }
 
     #[test]

@@ -93,22 +93,11 @@ fn frame_context(t: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::{compact_fixture, fixture};
     use super::*;
 
     fn run(case: &str) -> Compacted {
-        let args: Vec<String> = vec!["test".into()];
-        let inv = Invocation {
-            program: "playwright",
-            args: &args,
-            sub: Some(0),
-        };
-        let out = Output {
-            stdout: &fixture("playwright", &format!("{case}.out")),
-            stderr: "",
-            code: 1,
-        };
-        Playwright.compact(&inv, &out).unwrap()
+        compact_fixture(&Playwright, "playwright", case).unwrap()
     }
 
     #[test]

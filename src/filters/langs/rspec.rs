@@ -92,7 +92,7 @@ fn numbered(l: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::compact_fixture;
     use super::*;
 
     fn run(args: &[&str], case: &str) -> (Plan, Result<Compacted, Unparsed>) {
@@ -102,12 +102,7 @@ mod tests {
             args: &args,
             sub: None,
         };
-        let out = Output {
-            stdout: &fixture("rspec", &format!("{case}.out")),
-            stderr: "",
-            code: 1,
-        };
-        (Rspec.plan(&inv), Rspec.compact(&inv, &out))
+        (Rspec.plan(&inv), compact_fixture(&Rspec, "rspec", case))
     }
 
     #[test]

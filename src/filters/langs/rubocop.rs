@@ -4,7 +4,7 @@
 //! `N files inspected, …` summary are kept. Other formatters, autocorrect listings
 //! (`--auto-gen-config`), list/help/version forms pass through.
 
-use super::{has_flag, progress, Sink};
+use super::{capture_unless, progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Rubocop;
@@ -36,11 +36,7 @@ impl Filter for Rubocop {
         "rubocop"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();
@@ -100,22 +96,11 @@ fn caret(l: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::{compact_fixture, fixture};
     use super::*;
 
     fn compact(case: &str) -> String {
-        let args: Vec<String> = vec![];
-        let inv = Invocation {
-            program: "rubocop",
-            args: &args,
-            sub: None,
-        };
-        let out = Output {
-            stdout: &fixture("rubocop", &format!("{case}.out")),
-            stderr: "",
-            code: 1,
-        };
-        Rubocop.compact(&inv, &out).unwrap().stdout
+        compact_fixture(&Rubocop, "rubocop", case).unwrap().stdout
     }
 
     #[test]
