@@ -1,5 +1,5 @@
 //! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven,
-//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test; and
+//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test, `bun test`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
@@ -8,6 +8,7 @@
 //! location, cop and message; only progress marks, timings, banners and source excerpts go;
 //! output with no summary line the filter knows is [`Unparsed`](super::Unparsed) (printed raw).
 
+pub mod bun;
 pub mod maven;
 pub mod minitest;
 pub mod phpunit;

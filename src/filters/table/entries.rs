@@ -386,4 +386,10 @@ pub static PROGRAMS: &[Program] = &[
             "lifecycle phases only (clean … install); no help/version/debug",
         ),
     },
+    Program {
+        names: &["bun"],
+        syntax: &recognise::SUB,
+        routes: &[route("test", &langs::bun::BunTest, "bun test")],
+        rewrite: rw(Never, no_watch, "`test` only; no watch mode"),
+    },
 ];
