@@ -83,6 +83,12 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)^(java\.\S+(?:Error|Exception): .+)$"),
         ),
         ("java frame", re(r"(?m)^\tat (\S+\(\w+\.java:\d+\))$")),
+        // bun test
+        (
+            "bun failing test",
+            re(r"(?m)^(\(fail\) .+?)(?: \[[\d.]+m?s\])?$"),
+        ),
+        ("bun frame", re(r"(?m)^\s+at .*\((/\S+:\d+:\d+)\)$")),
         // Playwright
         (
             "js frame",

@@ -3,8 +3,8 @@
 //! (`rubocop`); a PHP project with `n` PHPUnit test classes; a Maven project with `n` JUnit
 //! classes (plugins from Debian's /usr/share/maven-repo, through `.mvn/maven.config`, warmed
 //! once so both runs see a filled local repository) and a compile-error state; and, when the
-//! given node_modules holds @playwright/test, `n` Playwright spec files (no browser). Each
-//! in a passing and a failing state.
+//! given node_modules holds @playwright/test, `n` Playwright spec files (no browser); `n`
+//! `bun test` files when bun is on PATH. Each in a passing and a failing state.
 //! The generator knows every fact the rtk output must keep: each failing example's rerun
 //! line and backtrace location, each failing test's name, `file:line`, expected and actual
 //! values, every offense line (location, severity, cop, message) and the final counts.
@@ -245,6 +245,11 @@ pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("mvn or Debian's surefire/compiler plugins (/usr/share/maven-repo) not found: mvn rows skipped".into());
     }
+    if has(&["bun", "--version"]) {
+        rows.extend(bun(e)?);
+    } else {
+        notes.push("bun not found: bun test rows skipped".into());
+    }
     match e
         .node_modules
         .filter(|nm| nm.join("@playwright/test").is_dir())
@@ -412,6 +417,37 @@ fn playwright(e: &Env<'_>, nm: &Path) -> Result<Vec<Row>> {
             "npx playwright test".into(),
             facts,
         ));
+    }
+    Ok(rows)
+}
+
+fn bun(e: &Env<'_>) -> Result<Vec<Row>> {
+    let n = e.n;
+    let mut rows = Vec::new();
+    for failing in [false, true] {
+        let state = if failing { "failing" } else { "passing" };
+        let d = e.root.join(format!("bun-{state}"));
+        let mut facts = Vec::new();
+        for k in 1..=n {
+            let mut t = format!(
+                "import {{ test, expect }} from \"bun:test\";\n\ntest(\"adds {k}\", () => {{ expect({k} + 1).toBe({}); }});\ntest(\"keeps {k}\", () => {{ expect({k} + 0).toBe({k}); }});\ntest(\"negates {k}\", () => {{ expect(-{k}).toBe(-{k}); }});\n",
+                k + 1
+            );
+            if failing {
+                // The expectation is on line 7, column 17.
+                t.push_str(&format!(
+                    "test(\"doubles {k}\", () => {{\n  expect({k} * 2).toBe({});\n}});\n",
+                    2 * k + 1
+                ));
+                facts.push(format!("(fail) doubles {k}"));
+                facts.push(format!("Expected: {}\nReceived: {}", 2 * k + 1, 2 * k));
+                facts.push(format!("calc{k}.test.ts:7:"));
+            }
+            write(&d.join(format!("calc{k}.test.ts")), &t)?;
+        }
+        facts.push(format!(" {} pass", 3 * n));
+        facts.push(format!(" {} fail", if failing { n } else { 0 }));
+        rows.push((format!("bun test ({state})"), d, "bun test".into(), facts));
     }
     Ok(rows)
 }
