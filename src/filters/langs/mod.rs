@@ -1,5 +1,5 @@
 //! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven,
-//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test, `bun test`; and
+//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test, `bun test`, `yarn test|run`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
@@ -16,6 +16,7 @@ pub mod playwright;
 pub mod rspec;
 pub mod rubocop;
 pub mod runner;
+pub mod yarn;
 
 use super::dev::Sink;
 use super::Plan;

@@ -392,4 +392,17 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[route("test", &langs::bun::BunTest, "bun test")],
         rewrite: rw(Never, no_watch, "`test` only; no watch mode"),
     },
+    Program {
+        names: &["yarn"],
+        syntax: &recognise::SUB,
+        routes: &[
+            route("test", &langs::yarn::YarnScript, "yarn test"),
+            route("run", &langs::yarn::YarnScript, "yarn run lint"),
+        ],
+        rewrite: rw(
+            Never,
+            yarn_script,
+            "`test` and `run <script>`; no watch mode",
+        ),
+    },
 ];

@@ -275,3 +275,9 @@ pub fn mvn_lifecycle(w: &Words<'_>) -> bool {
     }
     phases > 0
 }
+
+/// `yarn test` / `yarn run <script>` (`yarn run` alone lists the scripts); no watch mode.
+pub fn yarn_script(w: &Words<'_>) -> bool {
+    let run = w.sub.is_some_and(|i| w.args[i] == "run");
+    !watches(w.args) && (!run || first_operand(w.rest()).is_some())
+}
