@@ -9,7 +9,7 @@ use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Rubocop;
 
-const OTHER_FORMS: &[&str] = &[
+pub const OTHER_FORMS: &[&str] = &[
     "-f",
     "--format",
     "-o",

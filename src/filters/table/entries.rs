@@ -310,8 +310,8 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[every(&langs::rspec::Rspec, "rspec spec/calc_spec.rb")],
         rewrite: rw(
             Producer,
-            any,
-            "any arguments; compacted in the progress format only",
+            rspec,
+            "progress format only (no other formatter, dry run, help)",
         ),
     },
     Program {
@@ -334,11 +334,7 @@ pub static PROGRAMS: &[Program] = &[
         names: &["rubocop"],
         syntax: PLAIN,
         routes: &[every(&langs::rubocop::Rubocop, "rubocop lib")],
-        rewrite: rw(
-            Producer,
-            any,
-            "any arguments; compacted in the progress format only",
-        ),
+        rewrite: rw(Producer, rubocop, "default formatter only"),
     },
     Program {
         names: &["bundle"],
@@ -356,11 +352,7 @@ pub static PROGRAMS: &[Program] = &[
         names: &["phpunit"],
         syntax: PLAIN,
         routes: &[every(&langs::phpunit::Phpunit, "phpunit tests")],
-        rewrite: rw(
-            Producer,
-            any,
-            "any arguments; compacted with the default printer only",
-        ),
+        rewrite: rw(Producer, phpunit, "default printer only"),
     },
     Program {
         names: &["playwright"],

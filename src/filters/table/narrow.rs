@@ -281,3 +281,29 @@ pub fn yarn_script(w: &Words<'_>) -> bool {
     let run = w.sub.is_some_and(|i| w.args[i] == "run");
     !watches(w.args) && (!run || first_operand(w.rest()).is_some())
 }
+
+/// Whether any argument is one of `forms` (as `has_any`) or, for short options, starts with
+/// one (`-fd` for `-f d`).
+fn asks_for(args: &[&str], forms: &[&str]) -> bool {
+    has_any(args, forms)
+        || args.iter().any(|a| {
+            forms.iter().any(|f| {
+                f.len() == 2 && !f.starts_with("--") && a.starts_with(f) && !a.starts_with("--")
+            })
+        })
+}
+
+/// `rspec` in its progress format (another formatter, `--dry-run`, help: not rewritten).
+pub fn rspec(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::langs::rspec::OTHER_FORMS)
+}
+
+/// `rubocop` with its default formatter.
+pub fn rubocop(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::langs::rubocop::OTHER_FORMS)
+}
+
+/// `phpunit` with its default printer.
+pub fn phpunit(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::phpunit::OTHER_FORMS)
+}
