@@ -9,7 +9,7 @@ use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct BunTest;
 
-const OTHER_FORMS: &[&str] = &[
+pub const OTHER_FORMS: &[&str] = &[
     "-h",
     "--help",
     "--watch",

@@ -10,7 +10,7 @@ use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Playwright;
 
-const OTHER_FORMS: &[&str] = &[
+pub const OTHER_FORMS: &[&str] = &[
     "--ui",
     "--debug",
     "--list",
@@ -26,15 +26,7 @@ impl Filter for Playwright {
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let args = inv.rest();
-        let mut reporter = None;
-        for (i, a) in args.iter().enumerate() {
-            if let Some(r) = a.strip_prefix("--reporter=") {
-                reporter = Some(r);
-            } else if a == "--reporter" {
-                reporter = Some(args.get(i + 1).map_or("", String::as_str));
-            }
-        }
-        if has_flag(args, OTHER_FORMS) || reporter.is_some_and(|r| r != "list" && r != "dot") {
+        if has_flag(args, OTHER_FORMS) || !default_reporter(args) {
             Plan::Passthrough
         } else {
             Plan::Capture { stderr: false }
@@ -70,6 +62,20 @@ impl Filter for Playwright {
             elided: sink.elided("passed and skipped test lines, progress, code-frame context"),
         })
     }
+}
+
+/// Whether `--reporter` is absent or names the list or dot reporter.
+pub fn default_reporter<S: AsRef<str>>(args: &[S]) -> bool {
+    let mut reporter = None;
+    for (i, a) in args.iter().enumerate() {
+        let a = a.as_ref();
+        if let Some(r) = a.strip_prefix("--reporter=") {
+            reporter = Some(r);
+        } else if a == "--reporter" {
+            reporter = Some(args.get(i + 1).map_or("", AsRef::as_ref));
+        }
+    }
+    reporter.is_none_or(|r| r == "list" || r == "dot")
 }
 
 /// `  3 passed (1.2s)`, `  2 failed`, `  1 skipped`, `  1 flaky`.

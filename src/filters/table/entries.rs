@@ -365,7 +365,7 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(
             Never,
             playwright,
-            "`test` only; never UI, debug or watch modes",
+            "`test` with the list or dot reporter; never UI, debug or watch modes",
         ),
     },
     Program {
@@ -382,7 +382,11 @@ pub static PROGRAMS: &[Program] = &[
         names: &["bun"],
         syntax: &recognise::SUB,
         routes: &[route("test", &langs::bun::BunTest, "bun test")],
-        rewrite: rw(Never, no_watch, "`test` only; no watch mode"),
+        rewrite: rw(
+            Never,
+            bun_test,
+            "`test` only; no watch mode or other reporter",
+        ),
     },
     Program {
         names: &["yarn"],

@@ -217,9 +217,15 @@ pub fn runs_tool(w: &Words<'_>) -> bool {
         && super::program(tool).is_some_and(|p| p.accepts(rest))
 }
 
-/// `playwright test`, never its UI, debug or watch modes.
+/// `playwright test` with the list or dot reporter, never its UI, debug or watch modes.
 pub fn playwright(w: &Words<'_>) -> bool {
-    !watches(w.args) && !has_any(w.args, &["--ui", "--debug", "--headed-debug"])
+    use crate::filters::langs::playwright as pw;
+    !watches(w.args) && !has_any(w.args, pw::OTHER_FORMS) && pw::default_reporter(w.args)
+}
+
+/// `bun test` with its default reporter, no watch/hot/inspect mode.
+pub fn bun_test(w: &Words<'_>) -> bool {
+    !watches(w.args) && !has_any(w.args, crate::filters::langs::bun::OTHER_FORMS)
 }
 
 /// `mvn` running lifecycle phases only (`clean install`, `-pl core test`): any other goal
