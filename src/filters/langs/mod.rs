@@ -1,5 +1,5 @@
 //! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven,
-//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Playwright Test, `bun test`, `yarn test|run`; and
+//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, PHP_CodeSniffer, Playwright Test, `bun test`, `yarn test|run`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
@@ -11,6 +11,7 @@
 pub mod bun;
 pub mod maven;
 pub mod minitest;
+pub mod phpcs;
 pub mod phpunit;
 pub mod playwright;
 pub mod rspec;

@@ -401,4 +401,10 @@ pub static PROGRAMS: &[Program] = &[
             "`test` and `run <script>`; no watch mode",
         ),
     },
+    Program {
+        names: &["phpcs"],
+        syntax: PLAIN,
+        routes: &[every(&langs::phpcs::Phpcs, "phpcs src")],
+        rewrite: rw(Producer, phpcs, "the full report only; never interactive"),
+    },
 ];

@@ -313,3 +313,8 @@ pub fn rubocop(w: &Words<'_>) -> bool {
 pub fn phpunit(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::phpunit::OTHER_FORMS)
 }
+
+/// `phpcs` with its full report, never interactive (`-a`).
+pub fn phpcs(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::phpcs::OTHER_FORMS)
+}
