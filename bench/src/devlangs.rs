@@ -245,6 +245,11 @@ pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("mvn or Debian's surefire/compiler plugins (/usr/share/maven-repo) not found: mvn rows skipped".into());
     }
+    if has(&["phpcs", "--version"]) {
+        rows.push(phpcs(e)?);
+    } else {
+        notes.push("phpcs not found: its row skipped".into());
+    }
     if has(&["bun", "--version"]) {
         rows.extend(bun(e)?);
     } else {
@@ -450,4 +455,43 @@ fn bun(e: &Env<'_>) -> Result<Vec<Row>> {
         rows.push((format!("bun test ({state})"), d, "bun test".into(), facts));
     }
     Ok(rows)
+}
+
+/// A class with sixteen PHP_CodeSniffer (PEAR standard) violations, four of them wrapped
+/// over two table rows: (line, level, message) as reported.
+const MESSY_PHP: &str = "<?php\nclass cart {\n    public function Total($prices) {\n        $sum = 0;\n        foreach ($prices as $p) { $sum = $sum + $p; }\n        return $sum;\n    }\n  public function average($prices)\n  {\n      if (count($prices) == 0) return 0;\n      return $this->Total($prices) / count($prices);\n  }\n}\n";
+const MESSY_PHP_FACTS: [(u32, &str, &str); 6] = [
+    (2, "ERROR", "[ ] Missing file doc comment"),
+    (
+        2,
+        "ERROR",
+        "[ ] Class name must begin with a capital letter",
+    ),
+    (3, "ERROR", "[x] Opening brace should be on a new line"),
+    (5, "ERROR", "[x] Closing brace must be on a line by itself"),
+    (8, "ERROR", "[ ] Missing doc comment for function average()"),
+    (
+        10,
+        "WARNING",
+        "[x] Inline control structures are discouraged",
+    ),
+];
+
+fn phpcs(e: &Env<'_>) -> Result<Row> {
+    let d = e.root.join("phpcs-report");
+    let mut facts = Vec::new();
+    for k in 1..=e.n {
+        write(&d.join(format!("src/Cart{k}.php")), MESSY_PHP)?;
+        facts.push(format!("src/Cart{k}.php"));
+        for (line, level, msg) in MESSY_PHP_FACTS {
+            // The raw table row, or rtk's line (`[ ]` dropped).
+            let short = msg.strip_prefix("[ ] ").unwrap_or(msg);
+            facts.push(format!(
+                "{line:>3} | {level:<7} | {msg} || {line} {level} {short}"
+            ));
+        }
+    }
+    facts.push("FOUND 15 ERRORS AND 1 WARNING AFFECTING 8 LINES".into());
+    let label = format!("phpcs src ({} violations)", 16 * e.n);
+    Ok((label, d, "phpcs src".into(), facts))
 }

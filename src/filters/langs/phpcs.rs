@@ -128,6 +128,22 @@ mod tests {
     }
 
     #[test]
+    fn each_rows_line_level_and_message_start_survive() {
+        let got = compact_fixture(&Phpcs, "phpcs", "report").unwrap().stdout;
+        for l in fixture("phpcs", "report.out").lines() {
+            let cells: Vec<&str> = l.splitn(3, '|').map(str::trim).collect();
+            if let [line, level, msg] = cells.as_slice() {
+                if line.is_empty() {
+                    continue;
+                }
+                let msg = msg.strip_prefix("[ ] ").unwrap_or(msg);
+                let want = format!("  {line} {level} {msg}");
+                assert!(got.lines().any(|g| g.starts_with(&want)), "lost {want:?}");
+            }
+        }
+    }
+
+    #[test]
     fn clean_run_and_other_reports() {
         assert_eq!(fixture("phpcs", "clean.out"), "");
         let args: Vec<String> = vec!["--report=json".into()];
