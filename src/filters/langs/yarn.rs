@@ -67,6 +67,12 @@ impl Filter for YarnScript {
         };
         let mut c = filter.compact(&inner, &inner_out)?;
         c.stdout = format!("$ {command}\n{}", c.stdout);
+        // yarn's own version and timing lines are left out too.
+        let yarn = "yarn's version and timing lines";
+        c.elided = Some(
+            c.elided
+                .map_or_else(|| yarn.to_string(), |e| format!("{e}; {yarn}")),
+        );
         let err = c.stderr.take().unwrap_or_else(|| tool_err.to_string());
         c.stderr = Some(format!("{err}{yarn_err}"));
         Ok(c)
