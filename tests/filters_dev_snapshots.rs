@@ -61,6 +61,39 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)^(?:=+ )?(\d+ (?:passed|failed)[^=]*?)(?: =+)?$"),
         ),
         ("jest summary", re(r"(?m)^(Tests:\s+.+)$")),
+        // Ruby and PHP (rspec, minitest, rubocop, phpunit)
+        // (Playwright underlines a title with a `───` rule: not part of the title.)
+        ("numbered failure", re(r"(?m)^\s*\d+\) (\S.*?)(?: ─+)?$")),
+        ("rspec rerun", re(r"(?m)^(rspec \./\S+:\d+ # .+)$")),
+        ("minitest location", re(r"(?m)^(\S+#\S+ \[\S+:\d+\]):$")),
+        ("ruby/php error", re(r"(?m)^(\w+Error: .+)$")),
+        ("php location", re(r"(?m)^(/\S+\.php:\d+)$")),
+        (
+            "rubocop offense",
+            re(r"(?m)^(\S+\.rb:\d+:\d+: [CWEFR]: .+)$"),
+        ),
+        (
+            "runner counts",
+            re(r"(?m)^(\d+ (?:examples?|runs?|files? inspected), .+|Tests: \d+, .+|OK \(.+\))$"),
+        ),
+        // Maven (raw lines carry colour codes: the facts stop at the first escape)
+        ("javac error", re(r"(\S+\.java:\[\d+,\d+\] [^\x1b\n]+)")),
+        (
+            "java exception",
+            re(r"(?m)^(java\.\S+(?:Error|Exception): .+)$"),
+        ),
+        ("java frame", re(r"(?m)^\tat (\S+\(\w+\.java:\d+\))$")),
+        // bun test
+        (
+            "bun failing test",
+            re(r"(?m)^(\(fail\) .+?)(?: \[[\d.]+m?s\])?$"),
+        ),
+        ("bun frame", re(r"(?m)^\s+at .*\((/\S+:\d+:\d+)\)$")),
+        // Playwright
+        (
+            "js frame",
+            re(r"(?m)^\s+at (/\S+\.(?:ts|js|tsx|jsx|mjs):\d+:\d+)$"),
+        ),
     ]
 });
 

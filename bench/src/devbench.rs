@@ -504,6 +504,17 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     } else {
         notes.push("go not found: Go rows skipped".into());
     }
+    let nm = node_modules(o);
+    let langs = crate::devlangs::Env {
+        root: &c.root,
+        n: if o.quick { 3 } else { 8 },
+        has: &|a| has_tool(c, a),
+        run: &|cwd, cmd| drop(sh(c, cwd, &words(cmd), None)),
+        node_modules: nm.as_deref(),
+    };
+    for (label, dir, cmd, facts) in crate::devlangs::rows(&langs, notes)? {
+        add(&label, dir, &cmd, facts);
+    }
     match node_modules(o) {
         Some(nm) => {
             for (state, label, cmd) in [("passing", "npx jest (passing)", "npx jest"), ("failing", "npx jest (failing)", "npx jest"), ("failing", "npm test (failing)", "npm test"), ("error", "npx tsc --noEmit (errors)", "npx tsc --noEmit -p .")] {

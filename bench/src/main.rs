@@ -9,6 +9,7 @@ mod corpus;
 mod devbench;
 mod devfacts;
 mod devgo;
+mod devlangs;
 mod perf;
 mod rows;
 

@@ -16,6 +16,7 @@ mod diff;
 mod emit;
 mod files;
 mod git;
+mod langs;
 mod ops;
 pub mod pieces;
 mod run;

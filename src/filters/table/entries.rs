@@ -2,7 +2,7 @@
 
 use super::narrow::*;
 use super::{every, route, PipeSafety, Program, Rewrite, Words};
-use crate::filters::{decl, dev, diff, files, git, ops, search};
+use crate::filters::{decl, dev, diff, files, git, langs, ops, search};
 use crate::recognise::{self, Syntax};
 use PipeSafety::{Both, Final, Never, Producer};
 
@@ -129,8 +129,11 @@ pub static PROGRAMS: &[Program] = &[
     Program {
         names: &["python", "python3"],
         syntax: &recognise::MODULE,
-        routes: &[route("pytest", &dev::pytest::Pytest, "python -m pytest")],
-        rewrite: rw(Producer, no_watch, "only `-m pytest`"),
+        routes: &[
+            route("pytest", &dev::pytest::Pytest, "python -m pytest"),
+            route("mypy", &dev::lint::Mypy, "python -m mypy src"),
+        ],
+        rewrite: rw(Producer, no_watch, "only `-m pytest` and `-m mypy`"),
     },
     Program {
         names: &["go"],
@@ -300,5 +303,108 @@ pub static PROGRAMS: &[Program] = &[
             route("install", &ops::pip::Pip, "pip install requests"),
         ],
         rewrite: rw(Never, any, "any arguments"),
+    },
+    Program {
+        names: &["rspec"],
+        syntax: PLAIN,
+        routes: &[every(&langs::rspec::Rspec, "rspec spec/calc_spec.rb")],
+        rewrite: rw(
+            Producer,
+            rspec,
+            "progress format only (no other formatter, dry run, help)",
+        ),
+    },
+    Program {
+        names: &["rake"],
+        syntax: &recognise::SUB,
+        routes: &[route("test", &langs::minitest::Minitest, "rake test")],
+        rewrite: rw(Producer, rake_test, "`test` as the only task"),
+    },
+    Program {
+        names: &["rails"],
+        syntax: &recognise::SUB,
+        routes: &[route(
+            "test",
+            &langs::minitest::Minitest,
+            "rails test test/models",
+        )],
+        rewrite: rw(Producer, any, "only `test`"),
+    },
+    Program {
+        names: &["rubocop"],
+        syntax: PLAIN,
+        routes: &[every(&langs::rubocop::Rubocop, "rubocop lib")],
+        rewrite: rw(Producer, rubocop, "default formatter only"),
+    },
+    Program {
+        names: &["bundle"],
+        syntax: &recognise::SUB,
+        routes: &[route("exec", &langs::runner::Runner, "bundle exec rspec")],
+        rewrite: rw(Never, runs_tool, "`exec` of a program rtk filters"),
+    },
+    Program {
+        names: &["uv", "poetry", "pipenv"],
+        syntax: &recognise::SUB,
+        routes: &[route("run", &langs::runner::Runner, "uv run pytest -x")],
+        rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
+    },
+    Program {
+        names: &["phpunit"],
+        syntax: PLAIN,
+        routes: &[every(&langs::phpunit::Phpunit, "phpunit tests")],
+        rewrite: rw(Producer, phpunit, "default printer only"),
+    },
+    Program {
+        names: &["playwright"],
+        syntax: &recognise::SUB,
+        routes: &[route(
+            "test",
+            &langs::playwright::Playwright,
+            "playwright test",
+        )],
+        rewrite: rw(
+            Never,
+            playwright,
+            "`test` with the list or dot reporter; never UI, debug or watch modes",
+        ),
+    },
+    Program {
+        names: &["mvn"],
+        syntax: PLAIN,
+        routes: &[every(&langs::maven::Maven, "mvn test")],
+        rewrite: rw(
+            Producer,
+            mvn_lifecycle,
+            "lifecycle phases only (clean … install); no help/version/debug",
+        ),
+    },
+    Program {
+        names: &["bun"],
+        syntax: &recognise::SUB,
+        routes: &[route("test", &langs::bun::BunTest, "bun test")],
+        rewrite: rw(
+            Never,
+            bun_test,
+            "`test` only; no watch mode or other reporter",
+        ),
+    },
+    Program {
+        names: &["yarn"],
+        syntax: &recognise::SUB,
+        routes: &[
+            route("test", &langs::yarn::YarnScript, "yarn test"),
+            route("run", &langs::yarn::YarnScript, "yarn run lint"),
+        ],
+        rewrite: rw(
+            Never,
+            yarn_script,
+            "`test` and `run <script>`; no watch mode",
+        ),
+    },
+    Program {
+        names: &["phpcs"],
+        syntax: PLAIN,
+        routes: &[every(&langs::phpcs::Phpcs, "phpcs src")],
+        rewrite: rw(Producer, phpcs, "the full report only; never interactive"),
     },
 ];

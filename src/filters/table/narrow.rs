@@ -137,7 +137,10 @@ pub fn cargo(w: &Words<'_>) -> bool {
 }
 
 pub fn npx(w: &Words<'_>) -> bool {
-    first_operand(w.args).is_some() && !watches(w.args)
+    // A tool of the table keeps its own narrowing (`npx playwright test --ui`).
+    first_operand(w.args)
+        .is_some_and(|(i, tool)| super::program(tool).is_none_or(|p| p.accepts(&w.args[i + 1..])))
+        && !watches(w.args)
 }
 
 fn follows(args: &[&str]) -> bool {
@@ -194,4 +197,124 @@ pub fn gh(w: &Words<'_>) -> bool {
     !has_any(w.args, &["--web", "-w"])
         && first_operand(w.rest())
             .is_some_and(|(_, s)| matches!(s, "list" | "view" | "status" | "diff" | "checks"))
+}
+
+/// `rake test` alone (no other task: `rake test db:migrate` runs more than tests).
+pub fn rake_test(w: &Words<'_>) -> bool {
+    !w.rest()
+        .iter()
+        .any(|a| !a.starts_with('-') && !a.contains('='))
+}
+
+/// `bundle exec <tool> …` / `uv run <tool> …`: the tool is a program of the table that
+/// accepts its arguments (never a runner itself).
+pub fn runs_tool(w: &Words<'_>) -> bool {
+    let Some((tool, rest)) = w.rest().split_first() else {
+        return false;
+    };
+    !matches!(*tool, "bundle" | "uv" | "poetry" | "pipenv")
+        && !tool.starts_with('-')
+        && super::program(tool).is_some_and(|p| p.accepts(rest))
+}
+
+/// `playwright test` with the list or dot reporter, never its UI, debug or watch modes.
+pub fn playwright(w: &Words<'_>) -> bool {
+    use crate::filters::langs::playwright as pw;
+    !watches(w.args) && !has_any(w.args, pw::OTHER_FORMS) && pw::default_reporter(w.args)
+}
+
+/// `bun test` with its default reporter, no watch/hot/inspect mode.
+pub fn bun_test(w: &Words<'_>) -> bool {
+    !watches(w.args) && !has_any(w.args, crate::filters::langs::bun::OTHER_FORMS)
+}
+
+/// `mvn` running lifecycle phases only (`clean install`, `-pl core test`): any other goal
+/// (`dependency:tree`, `exec:java`, `spring-boot:run`) or help/version/debug is left alone.
+pub fn mvn_lifecycle(w: &Words<'_>) -> bool {
+    const PHASES: &[&str] = &[
+        "clean",
+        "validate",
+        "compile",
+        "test-compile",
+        "test",
+        "package",
+        "verify",
+        "install",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "-pl",
+        "--projects",
+        "-f",
+        "--file",
+        "-s",
+        "--settings",
+        "-gs",
+        "--global-settings",
+        "-P",
+        "--activate-profiles",
+        "-T",
+        "--threads",
+        "-rf",
+        "--resume-from",
+        "-D",
+        "-t",
+        "--toolchains",
+        "-b",
+        "--builder",
+    ];
+    if has_any(w.args, crate::filters::langs::maven::OTHER_FORMS) {
+        return false;
+    }
+    let mut phases = 0;
+    let mut i = 0;
+    while i < w.args.len() {
+        let a = w.args[i];
+        if WITH_VALUE.contains(&a) {
+            i += 1;
+        } else if !a.starts_with('-') {
+            if !PHASES.contains(&a) {
+                return false;
+            }
+            phases += 1;
+        }
+        i += 1;
+    }
+    phases > 0
+}
+
+/// `yarn test` / `yarn run <script>` (`yarn run` alone lists the scripts); no watch mode.
+pub fn yarn_script(w: &Words<'_>) -> bool {
+    let run = w.sub.is_some_and(|i| w.args[i] == "run");
+    !watches(w.args) && (!run || first_operand(w.rest()).is_some())
+}
+
+/// Whether any argument is one of `forms` (as `has_any`) or, for short options, starts with
+/// one (`-fd` for `-f d`).
+fn asks_for(args: &[&str], forms: &[&str]) -> bool {
+    has_any(args, forms)
+        || args.iter().any(|a| {
+            forms.iter().any(|f| {
+                f.len() == 2 && !f.starts_with("--") && a.starts_with(f) && !a.starts_with("--")
+            })
+        })
+}
+
+/// `rspec` in its progress format (another formatter, `--dry-run`, help: not rewritten).
+pub fn rspec(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::langs::rspec::OTHER_FORMS)
+}
+
+/// `rubocop` with its default formatter.
+pub fn rubocop(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::langs::rubocop::OTHER_FORMS)
+}
+
+/// `phpunit` with its default printer.
+pub fn phpunit(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::phpunit::OTHER_FORMS)
+}
+
+/// `phpcs` with its full report, never interactive (`-a`).
+pub fn phpcs(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::phpcs::OTHER_FORMS)
 }

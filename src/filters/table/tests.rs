@@ -122,6 +122,9 @@ fn rewritten_iff_filtered() {
         ("git --no-advice -C d log -n 3", Some("git-log")),
         ("cargo -C sub build", Some("cargo-build")),
         ("python3 -mpytest -x", Some("pytest")),
+        ("bundle exec rspec spec/a_spec.rb", Some("runner")),
+        ("uv run pytest -x", Some("runner")),
+        ("rake test", Some("minitest")),
         // Rewritten once, with no filter (plain passthrough): now neither.
         ("cargo fmt", None),
         ("cargo install ripgrep", None),
@@ -145,6 +148,10 @@ fn rewritten_iff_filtered() {
         ("kubectl get pods -w", None),
         ("cargo nextest list", None),
         ("htop", None),
+        ("bundle exec rails server", None),
+        ("uv run python app.py", None),
+        ("rake test db:migrate", None),
+        ("rails server", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {

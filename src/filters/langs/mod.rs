@@ -1,0 +1,98 @@
+//! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven,
+//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, PHP_CodeSniffer, Playwright Test, `bun test`, `yarn test|run`; and
+//! environment runners (`bundle exec`, `uv run`,
+//! `poetry run`, `pipenv run`) that hand their tool to its own filter.
+//!
+//! Invariants for every filter here (as for `dev`): a success collapses to its summary line;
+//! a failure keeps every failing test's name, message and file:line and every offense with its
+//! location, cop and message; only progress marks, timings, banners and source excerpts go;
+//! output with no summary line the filter knows is [`Unparsed`](super::Unparsed) (printed raw).
+
+pub mod bun;
+pub mod maven;
+pub mod minitest;
+pub mod phpcs;
+pub mod phpunit;
+pub mod playwright;
+pub mod rspec;
+pub mod rubocop;
+pub mod runner;
+pub mod yarn;
+
+use super::dev::Sink;
+use super::Plan;
+
+/// A line made only of a runner's progress marks (`..F*`, `..FES`, `CW.`).
+fn progress(line: &str, marks: &[char]) -> bool {
+    !line.is_empty() && line.chars().all(|c| marks.contains(&c))
+}
+
+/// Whether any argument is one of `flags` (long ones also as `--flag=value`).
+fn has_flag(args: &[String], flags: &[&str]) -> bool {
+    args.iter().any(|a| {
+        flags.iter().any(|f| {
+            a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
+        })
+    })
+}
+
+/// Captured (stdout only; stderr goes straight through) unless an argument asks for one of
+/// `other_forms` (another reporter or format, help, version, an interactive mode).
+fn capture_unless(args: &[String], other_forms: &[&str]) -> Plan {
+    if has_flag(args, other_forms) {
+        Plan::Passthrough
+    } else {
+        Plan::Capture { stderr: false }
+    }
+}
+
+/// What `filter` makes of the captured stdout of fixture `tests/fixtures/<tool>/<case>.out`.
+#[cfg(test)]
+fn compact_fixture(
+    filter: &dyn super::Filter,
+    tool: &str,
+    case: &str,
+) -> Result<super::Compacted, super::Unparsed> {
+    let stdout = fixture(tool, &format!("{case}.out"));
+    let code = fixture(tool, &format!("{case}.code"))
+        .trim()
+        .parse()
+        .unwrap();
+    let args: Vec<String> = Vec::new();
+    let inv = super::Invocation {
+        program: tool,
+        args: &args,
+        sub: None,
+    };
+    let out = super::Output {
+        stdout: &stdout,
+        stderr: "",
+        code,
+    };
+    filter.compact(&inv, &out)
+}
+
+/// Test fixtures of this family, read by the unit tests of each filter.
+#[cfg(test)]
+fn fixture(tool: &str, name: &str) -> String {
+    let p = format!(
+        "{}/tests/fixtures/{tool}/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_and_flags() {
+        assert!(progress("..F*", &['.', 'F', '*']));
+        assert!(!progress("", &['.']));
+        assert!(!progress("Failures:", &['.', 'F']));
+        let args: Vec<String> = ["--format=json", "x"].map(String::from).to_vec();
+        assert!(has_flag(&args, &["--format"]));
+        assert!(!has_flag(&args, &["-f"]));
+    }
+}
