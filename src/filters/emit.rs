@@ -32,6 +32,9 @@ pub enum Emission<'a> {
     },
 }
 
+/// Outputs up to this size are also compared in tokens, not only bytes.
+const TOKEN_CHECK_UP_TO: usize = 1 << 20;
+
 /// The policy. `raw`: the held stdout and stderr as text (`None` when they spilled past the
 /// caps or are not UTF-8); `compacted`: the filter's result over them (`None` when it failed);
 /// `note`: the note the tee offers for the result's elision (`None` when it keeps no files).
@@ -51,9 +54,19 @@ pub fn choose<'a>(
     };
     let stderr = c.stderr.as_deref().unwrap_or(raw_err);
     let len = c.stdout.len() + stderr.len() + note.map_or(0, str::len);
-    if len > raw_out.len() + raw_err.len() {
+    let raw_len = raw_out.len() + raw_err.len();
+    if len > raw_len {
         // Never worse than raw.
         return Emission::Raw { fell_back: false };
+    }
+    // Nor in tokens, which is what the agent pays: a note's tee path costs more tokens per byte
+    // than the lines it replaces. Counted where that is cheap (the output is printed anyway);
+    // above the limit the note's few hundred bytes cannot tip the balance.
+    if raw_len <= TOKEN_CHECK_UP_TO {
+        let t = crate::tokens::estimate_tokens;
+        if t(&c.stdout) + t(stderr) + note.map_or(0, t) > t(raw_out) + t(raw_err) {
+            return Emission::Raw { fell_back: false };
+        }
     }
     Emission::Compact {
         stdout: &c.stdout,

@@ -94,6 +94,25 @@ fn the_note_counts_against_the_raw_length() {
 }
 
 #[test]
+fn a_compact_form_costing_more_tokens_than_raw_is_not_printed() {
+    let c = compacted("x\n", Some(""), Some("3 lines"));
+    // Fewer bytes than raw, but a path's short words between slashes are tokens of their own.
+    let room = RAW_OUT.len() + RAW_ERR.len() - "x\n".len();
+    let path_like = "a/".repeat(room / 2);
+    let t = crate::tokens::estimate_tokens;
+    assert!(t("x\n") + t(&path_like) > t(RAW_OUT) + t(RAW_ERR));
+    assert_eq!(
+        choose(raw(), Some(&c), Some(&path_like)),
+        Emission::Raw { fell_back: false }
+    );
+    // The same bytes as prose cost fewer tokens than raw: printed.
+    assert!(matches!(
+        choose(raw(), Some(&c), Some(&"n".repeat(room))),
+        Emission::Compact { .. }
+    ));
+}
+
+#[test]
 fn nothing_is_elided_without_a_note() {
     let c = compacted("line 1\n", None, Some("3 lines"));
     assert_eq!(
