@@ -125,7 +125,8 @@ pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -
     if cmd.trim().is_empty() {
         return Decision::passthrough(host, PermissionVerdict::Default, "empty command");
     }
-    let parsed = shell::parse(cmd);
+    let budget = shell::BudgetStart::now();
+    let parsed = shell::parse_since(cmd, budget);
     let segments: Vec<SegmentReport> = parsed
         .commands
         .iter()
@@ -160,7 +161,7 @@ pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -
         decision.reason = "no rtk form for any segment".into();
         return decision;
     };
-    decision.rewritten_verdict = as_written(&line, rules);
+    decision.rewritten_verdict = as_written(&line, rules, budget);
     let matched = decision
         .segments
         .iter()
@@ -193,12 +194,18 @@ pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -
 }
 
 /// The host's rules on `line` as written (see [`Decision::rewritten_verdict`]); the line is
-/// parsed only when there are rules.
-fn as_written(line: &str, rules: &RuleSet) -> PermissionVerdict {
+/// parsed only when there are rules, within what is left of the decision's parse budget. When
+/// that parse cannot account for the whole line (over budget), the verdict is unknown: `Ask`,
+/// so no host that re-judges the rewrite gets it.
+fn as_written(line: &str, rules: &RuleSet, budget: shell::BudgetStart) -> PermissionVerdict {
     if rules.is_empty() {
         return PermissionVerdict::Default;
     }
-    shell::parse(line)
+    let parsed = shell::parse_since(line, budget);
+    if !parsed.is_attestable() {
+        return PermissionVerdict::Ask;
+    }
+    parsed
         .commands
         .iter()
         .map(|c| rules.judge_as_written(&c.forms))

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 pub use forms::{basename, command_views, is_assignment as is_assignment_value};
-pub use session::OVER_BUDGET;
+pub use session::{BudgetStart, OVER_BUDGET};
 
 /// Where a simple command sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -147,7 +147,18 @@ const MAX_SCRIPT_DEPTH: usize = 4;
 
 /// Parses one command line.
 pub fn parse(line: &str) -> Parsed {
-    parse_in(line, Context::TopLevel, 0, &mut session::Session::new())
+    parse_since(line, BudgetStart::now())
+}
+
+/// Parses one command line within what is left of a budget started at `start` (the parses one
+/// decision makes share a budget, so a decision's parsing is bounded, not each parse).
+pub fn parse_since(line: &str, start: BudgetStart) -> Parsed {
+    parse_in(
+        line,
+        Context::TopLevel,
+        0,
+        &mut session::Session::since(start),
+    )
 }
 
 /// Parses `text` as a script whose commands sit in `context` (nested `sh -c` scripts).

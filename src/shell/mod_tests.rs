@@ -248,10 +248,12 @@ fn over_budget_lines_fail_closed_and_deny_still_sees_their_commands() {
     assert!(p.commands.iter().any(|c| c.forms.exact == "rm -rf /tmp/x"));
     // Once spent, the budget stays spent for the rest of the line: every later parse of it
     // (other readings, nested scripts) fails at once.
-    let mut s = super::session::Session::new();
+    let mut s = super::session::Session::since(super::BudgetStart::now());
     assert!(s.parse(&"${".repeat(30_000)).is_err());
     assert_eq!(s.parse("ls").err(), Some(super::session::OVER_BUDGET));
-    assert!(super::session::Session::new().parse("ls").is_ok());
+    assert!(super::session::Session::since(super::BudgetStart::now())
+        .parse("ls")
+        .is_ok());
 }
 
 #[test]

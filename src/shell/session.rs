@@ -17,6 +17,17 @@ pub const PARSE_BUDGET: Duration = Duration::from_millis(25);
 /// Why a parse produced no tree.
 pub const OVER_BUDGET: &str = "the line is too complex to parse within the time limit";
 
+/// The moment, in this thread's CPU time, from which a budget runs: every parse made for one
+/// decision (the line, then its rewritten form) shares one budget.
+#[derive(Debug, Clone, Copy)]
+pub struct BudgetStart(Duration);
+
+impl BudgetStart {
+    pub fn now() -> BudgetStart {
+        BudgetStart(thread_time())
+    }
+}
+
 pub struct Session {
     parser: Option<Parser>,
     start: Duration,
@@ -24,7 +35,8 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new() -> Session {
+    /// A session whose budget started at `start` (an earlier parse of the same decision).
+    pub fn since(start: BudgetStart) -> Session {
         let mut parser = Parser::new();
         let parser = parser
             .set_language(&tree_sitter_bash::LANGUAGE.into())
@@ -32,7 +44,7 @@ impl Session {
             .then_some(parser);
         Session {
             parser,
-            start: thread_time(),
+            start: start.0,
             exhausted: false,
         }
     }

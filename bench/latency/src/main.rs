@@ -136,7 +136,9 @@ fn main() {
     }
 }
 
-/// Median wall time of `rtk rewrite` and `rtk hook claude` on each worst-case shape.
+/// Median wall time of `rtk rewrite` and `rtk hook claude` on each worst-case shape, and the
+/// median CPU time (user + system) of the same runs: on a shared machine the wall time carries
+/// other processes' load, the CPU time much less.
 fn worst_case_table(
     rtk: &str,
     fixture: &Fixture,
@@ -152,8 +154,8 @@ fn worst_case_table(
     .unwrap();
     writeln!(
         out,
-        "{:<34} {:>7} {:>12} {:>12}",
-        "input shape", "bytes", "rewrite", "hook claude"
+        "{:<34} {:>7} {:>12} {:>12} {:>12} {:>12}",
+        "input shape", "bytes", "rewrite", "hook claude", "rewrite cpu", "hook cpu"
     )
     .unwrap();
     let mut failed = false;
@@ -165,18 +167,26 @@ fn worst_case_table(
             vec![rtk.into(), "hook".into(), "claude".into()],
             Some(serde_like_payload(&line, fixture.project())),
         );
+        let (mut rewrite_cpu, mut hook_cpu) = (Vec::new(), Vec::new());
         for _ in 0..runs {
+            let before = children_cpu();
             rewrite.samples.push(rewrite.time_once(fixture));
+            let between = children_cpu();
             hook.samples.push(hook.time_once(fixture));
+            let after = children_cpu();
+            rewrite_cpu.push(between.saturating_sub(before));
+            hook_cpu.push(after.saturating_sub(between));
         }
         let (r, h) = (median(&mut rewrite.samples), median(&mut hook.samples));
         writeln!(
             out,
-            "{:<34} {:>7} {:>10.1}ms {:>10.1}ms",
+            "{:<34} {:>7} {:>10.1}ms {:>10.1}ms {:>10.1}ms {:>10.1}ms",
             name,
             line.len(),
             ms(r),
-            ms(h)
+            ms(h),
+            ms(median(&mut rewrite_cpu)),
+            ms(median(&mut hook_cpu))
         )
         .unwrap();
         if check && r.max(h) > WORST_SMOKE_LIMIT {
@@ -190,6 +200,26 @@ fn worst_case_table(
         }
     }
     failed
+}
+
+/// CPU time (user + system) of this process's waited-for children so far; zero where the
+/// platform has no `getrusage`.
+#[cfg(unix)]
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) } != 0 {
+        return Duration::ZERO;
+    }
+    let tv = |t: libc::timeval| {
+        Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000)
+    };
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
+#[cfg(not(unix))]
+fn children_cpu() -> Duration {
+    Duration::ZERO
 }
 
 impl Subject {
