@@ -305,6 +305,30 @@ mod tests {
         evaluate(cmd, host, rules, &HooksConfig::default())
     }
 
+    /// The rewritten form is parsed within what the line's parse left of the budget: with the
+    /// budget spent, its verdict is unknown (Ask), never the `Default` of an unparsed line.
+    #[test]
+    fn rewritten_form_shares_the_line_budget() {
+        let (_dir, rules) = claude_rules(r#"{"deny": ["Bash(git push:*)"]}"#);
+        let fresh = shell::BudgetStart::now();
+        assert_eq!(
+            as_written("rtk git status", &rules, fresh),
+            PermissionVerdict::Default
+        );
+        let spent = shell::BudgetStart::now();
+        let t = std::time::Instant::now();
+        let mut x = 0u64;
+        // Spend more CPU than the budget (25 ms of this thread's CPU time; bounded by wall).
+        while t.elapsed() < std::time::Duration::from_secs(2)
+            && shell::parse_since("ls", spent).is_attestable()
+        {
+            for i in 0..100_000u64 {
+                x = std::hint::black_box(x.wrapping_add(i));
+            }
+        }
+        assert_eq!(as_written("rtk git status", &rules, spent), PermissionVerdict::Ask);
+    }
+
     /// #1155 (issue: hook auto-allow bypassed the agent's permission model): for Claude and
     /// every rule-reading host, a rewrite nobody allowed is Ask (exit 3) — never exit 0.
     mod exit_code_protocol {
