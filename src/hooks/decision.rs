@@ -326,7 +326,10 @@ mod tests {
                 x = std::hint::black_box(x.wrapping_add(i));
             }
         }
-        assert_eq!(as_written("rtk git status", &rules, spent), PermissionVerdict::Ask);
+        assert_eq!(
+            as_written("rtk git status", &rules, spent),
+            PermissionVerdict::Ask
+        );
     }
 
     /// #1155 (issue: hook auto-allow bypassed the agent's permission model): for Claude and

@@ -51,7 +51,10 @@ impl Session {
 
     /// Parses `text` within what is left of the budget.
     pub fn parse(&mut self, text: &str) -> Result<Tree, &'static str> {
-        if self.exhausted {
+        if self.exhausted || thread_time().saturating_sub(self.start) > PARSE_BUDGET {
+            // The grammar checks the budget only now and then while it parses: a small text
+            // parsed after the budget is spent must not slip through.
+            self.exhausted = true;
             return Err(OVER_BUDGET);
         }
         let Some(parser) = self.parser.as_mut() else {
