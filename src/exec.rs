@@ -20,7 +20,7 @@ use std::thread;
 
 pub use held::Held;
 
-use crate::tokens::SampledCounter;
+use crate::tokens::{SampledCounter, TokenCounter, COUNT_WHOLE_UP_TO};
 
 /// Exit code a shell reports for a command it cannot find.
 pub const NOT_FOUND: u8 = 127;
@@ -64,6 +64,9 @@ pub struct Stream {
     /// Estimated tokens of a stream written through, counted as its bytes arrived; `None`
     /// while everything is held (see [`Stream::tokens`]).
     counted: Option<u64>,
+    /// [`crate::tokens::estimate_tokens`] of `held`, every byte, counted as it arrived (see
+    /// [`Stream::held_tokens`]).
+    held_counted: Option<u64>,
 }
 
 impl Stream {
@@ -76,6 +79,13 @@ impl Stream {
             c.feed(&self.held);
             c.finish()
         })
+    }
+
+    /// [`crate::tokens::estimate_tokens`] of `held` (0 for a stream written through, which
+    /// holds nothing), counted on the reading thread while the command ran; `None` when more
+    /// than [`COUNT_WHOLE_UP_TO`] bytes were held, or the stream spilled.
+    pub fn held_tokens(&self) -> Option<u64> {
+        self.held_counted
     }
 }
 
@@ -207,6 +217,9 @@ fn pump_into(
     // Bytes of `held` already handed to `on_lines`.
     let mut handed = 0;
     let mut tokens = SampledCounter::default();
+    // Every held byte while at most COUNT_WHOLE_UP_TO are held: the runner's token check then
+    // finds the raw side counted when the command ends.
+    let mut whole = TokenCounter::default();
     // Most streams are short (and stderr often empty): the buffer starts small and grows to
     // its full size at the first read that fills it.
     let mut buf = vec![0u8; FIRST_READ];
@@ -241,6 +254,9 @@ fn pump_into(
             }
             StreamMode::Hold { cap } if !s.spilled && s.held.len() + n <= cap => {
                 s.held.extend(chunk, cap);
+                if s.held.len() <= COUNT_WHOLE_UP_TO {
+                    whole.feed(chunk);
+                }
                 if let (Some(f), Some(nl)) = (on_lines.as_mut(), memchr_last_newline(chunk)) {
                     let end = s.held.len() - n + nl + 1;
                     f(&s.held[..end], handed);
@@ -267,6 +283,12 @@ fn pump_into(
     }
     let written_through = mode == StreamMode::Forward || s.spilled;
     s.counted = written_through.then(|| tokens.finish());
+    s.held_counted = match mode {
+        StreamMode::Forward => Some(0),
+        StreamMode::Hold { .. } => {
+            (!s.spilled && s.held.len() <= COUNT_WHOLE_UP_TO).then(|| whole.finish())
+        }
+    };
     Ok(())
 }
 
@@ -406,6 +428,37 @@ mod tests {
         assert!(s.counted.is_none());
         assert_eq!(s.tokens(), crate::tokens::estimate_tokens_sampled(&text));
         assert!(s.tokens() > 0);
+    }
+
+    #[test]
+    fn a_held_stream_up_to_the_limit_is_counted_whole_as_it_arrives() {
+        let text = "fn main() { println!(\"{}\", 42); } // ünïcode\n".repeat(30_000);
+        let end = (0..=COUNT_WHOLE_UP_TO)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap();
+        let at_limit = &text.as_bytes()[..end];
+        for step in [1000, 4096, 65_536] {
+            let src = Trickle(at_limit, step);
+            let s = pump(
+                src,
+                StreamMode::Hold { cap: 1 << 24 },
+                &mut Vec::new(),
+                None,
+            )
+            .unwrap();
+            // However the reads cut it (inside a character too), the count is the whole text's.
+            let want = crate::tokens::estimate_tokens(&text[..end]);
+            assert!(want > 0);
+            assert_eq!(s.held_tokens(), Some(want), "step {step}");
+        }
+        let over = &text.as_bytes()[..=COUNT_WHOLE_UP_TO];
+        let (s, _) = pumped(over, StreamMode::Hold { cap: 1 << 24 });
+        assert_eq!(s.held_tokens(), None);
+        let (s, _) = pumped(b"spilled past its cap\n", StreamMode::Hold { cap: 4 });
+        assert_eq!(s.held_tokens(), None);
+        let (s, _) = pumped(b"written through\n", StreamMode::Forward);
+        assert_eq!(s.held_tokens(), Some(0));
     }
 
     /// A reader that hands out at most `n` bytes per read, as a pipe might.

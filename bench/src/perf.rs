@@ -124,6 +124,9 @@ fn wall_row(
     } else {
         argv.join(" ")
     };
+    if o.only.as_ref().is_some_and(|t| !label.contains(t.as_str())) {
+        return Ok((0.0, 0.0));
+    }
     let (mut raw, mut rtk, mut null, mut base) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let me = std::env::current_exe()?;
     let proxied: Vec<&str> = std::iter::once("--null-proxy")

@@ -33,15 +33,18 @@ pub enum Emission<'a> {
 }
 
 /// Outputs up to this size are also compared in tokens, not only bytes.
-const TOKEN_CHECK_UP_TO: usize = 1 << 20;
+const TOKEN_CHECK_UP_TO: usize = tokens::COUNT_WHOLE_UP_TO;
 
 /// The policy. `raw`: the held stdout and stderr as text (`None` when they spilled past the
 /// caps or are not UTF-8); `compacted`: the filter's result over them (`None` when it failed);
-/// `note`: the note the tee offers for the result's elision (`None` when it keeps no files).
+/// `note`: the note the tee offers for the result's elision (`None` when it keeps no files);
+/// `raw_tokens`: [`tokens::estimate_tokens`] of `raw` when it was already counted (as it
+/// arrived: [`crate::exec::Stream::held_tokens`]), else it is counted here when needed.
 pub fn choose<'a>(
     raw: Option<(&'a str, &'a str)>,
     compacted: Option<&'a Compacted>,
     note: Option<&'a str>,
+    raw_tokens: Option<u64>,
 ) -> Emission<'a> {
     let (Some((raw_out, raw_err)), Some(c)) = (raw, compacted) else {
         return Emission::Raw { fell_back: true };
@@ -64,7 +67,8 @@ pub fn choose<'a>(
     // above the limit the note's few hundred bytes cannot tip the balance.
     if raw_len <= TOKEN_CHECK_UP_TO {
         let t = crate::tokens::estimate_tokens;
-        if t(&c.stdout) + t(stderr) + note.map_or(0, t) > t(raw_out) + t(raw_err) {
+        let raw_tokens = raw_tokens.unwrap_or_else(|| t(raw_out) + t(raw_err));
+        if t(&c.stdout) + t(stderr) + note.map_or(0, t) > raw_tokens {
             return Emission::Raw { fell_back: false };
         }
     }

@@ -30,9 +30,9 @@ fn a_shorter_compact_form_is_printed_with_the_raw_stderr() {
         stderr: RAW_ERR,
         note: None,
     };
-    assert_eq!(choose(raw(), Some(&c), None), want);
+    assert_eq!(choose(raw(), Some(&c), None, None), want);
     // A note the tee offers is not printed when nothing was elided.
-    assert_eq!(choose(raw(), Some(&c), Some("[rtk: note]\n")), want);
+    assert_eq!(choose(raw(), Some(&c), Some("[rtk: note]\n"), None), want);
 }
 
 #[test]
@@ -40,18 +40,18 @@ fn a_compact_form_is_printed_up_to_the_raw_length_and_not_past_it() {
     let same = RAW_OUT.len() + RAW_ERR.len();
     let c = compacted(&"x".repeat(same), Some(""), None);
     assert!(matches!(
-        choose(raw(), Some(&c), None),
+        choose(raw(), Some(&c), None, None),
         Emission::Compact { .. }
     ));
     let c = compacted(&"x".repeat(same + 1), Some(""), None);
     assert_eq!(
-        choose(raw(), Some(&c), None),
+        choose(raw(), Some(&c), None, None),
         Emission::Raw { fell_back: false }
     );
     // A replaced stderr counts instead of the raw one.
     let c = compacted("x\n", Some(&"e".repeat(same)), None);
     assert_eq!(
-        choose(raw(), Some(&c), None),
+        choose(raw(), Some(&c), None, None),
         Emission::Raw { fell_back: false }
     );
 }
@@ -61,11 +61,14 @@ fn output_the_filter_could_not_take_falls_back_to_raw() {
     let c = compacted("x\n", None, None);
     // Spilled past the caps, or not UTF-8.
     assert_eq!(
-        choose(None, Some(&c), None),
+        choose(None, Some(&c), None, None),
         Emission::Raw { fell_back: true }
     );
     // The filter's parse failed.
-    assert_eq!(choose(raw(), None, None), Emission::Raw { fell_back: true });
+    assert_eq!(
+        choose(raw(), None, None, None),
+        Emission::Raw { fell_back: true }
+    );
 }
 
 #[test]
@@ -73,7 +76,7 @@ fn the_note_counts_against_the_raw_length() {
     let c = compacted("line 1\n", Some(""), Some("3 lines"));
     let short = "[rtk: 3]\n";
     assert_eq!(
-        choose(raw(), Some(&c), Some(short)),
+        choose(raw(), Some(&c), Some(short), None),
         Emission::Compact {
             stdout: "line 1\n",
             stderr: "",
@@ -83,12 +86,12 @@ fn the_note_counts_against_the_raw_length() {
     let room = RAW_OUT.len() + RAW_ERR.len() - "line 1\n".len();
     let fits = "n".repeat(room);
     assert!(matches!(
-        choose(raw(), Some(&c), Some(&fits)),
+        choose(raw(), Some(&c), Some(&fits), None),
         Emission::Compact { .. }
     ));
     let long = "n".repeat(room + 1);
     assert_eq!(
-        choose(raw(), Some(&c), Some(&long)),
+        choose(raw(), Some(&c), Some(&long), None),
         Emission::Raw { fell_back: false }
     );
 }
@@ -102,21 +105,40 @@ fn a_compact_form_costing_more_tokens_than_raw_is_not_printed() {
     let t = crate::tokens::estimate_tokens;
     assert!(t("x\n") + t(&path_like) > t(RAW_OUT) + t(RAW_ERR));
     assert_eq!(
-        choose(raw(), Some(&c), Some(&path_like)),
+        choose(raw(), Some(&c), Some(&path_like), None),
         Emission::Raw { fell_back: false }
     );
     // The same bytes as prose cost fewer tokens than raw: printed.
     assert!(matches!(
-        choose(raw(), Some(&c), Some(&"n".repeat(room))),
+        choose(raw(), Some(&c), Some(&"n".repeat(room)), None),
         Emission::Compact { .. }
     ));
+}
+
+#[test]
+fn raw_tokens_counted_as_the_output_arrived_are_the_ones_compared() {
+    let c = compacted("x\n", Some(""), Some("3 lines"));
+    let note = "n".repeat(RAW_OUT.len() + RAW_ERR.len() - "x\n".len());
+    let t = crate::tokens::estimate_tokens;
+    let compact = t("x\n") + t(&note);
+    let counted = t(RAW_OUT) + t(RAW_ERR);
+    assert!(compact <= counted);
+    // The runner hands over the count made while the output arrived; it is what decides.
+    assert!(matches!(
+        choose(raw(), Some(&c), Some(&note), Some(counted)),
+        Emission::Compact { .. }
+    ));
+    assert_eq!(
+        choose(raw(), Some(&c), Some(&note), Some(compact - 1)),
+        Emission::Raw { fell_back: false }
+    );
 }
 
 #[test]
 fn nothing_is_elided_without_a_note() {
     let c = compacted("line 1\n", None, Some("3 lines"));
     assert_eq!(
-        choose(raw(), Some(&c), None),
+        choose(raw(), Some(&c), None, None),
         Emission::Raw { fell_back: false }
     );
 }

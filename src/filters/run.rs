@@ -167,7 +167,9 @@ fn print(
         }
         None => None,
     };
-    let emission = emit::choose(raw, compacted.as_ref(), note.as_deref());
+    let raw_tokens = c.stdout.held_tokens().zip(c.stderr.held_tokens());
+    let raw_tokens = raw_tokens.map(|(out, err)| out + err);
+    let emission = emit::choose(raw, compacted.as_ref(), note.as_deref(), raw_tokens);
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
     let forwarded_err = !job.capture_stderr;

@@ -13,6 +13,8 @@
 //! agent from a downstream program; rtk therefore always groups, and the rewrite engine keeps
 //! grep raw when its output feeds another stage (`grep x | wc -l` is never rewritten).
 
+use std::fmt::Write as _;
+
 use crate::filters::args::Spec;
 use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
@@ -312,7 +314,7 @@ fn render(text: &str, runs: &[Run], cap: Option<usize>) -> (String, usize) {
             }
             Run::File(p, lines) => {
                 out.push_str(&text[p.clone()]);
-                out.push_str(&format!(" ({})\n", lines.len()));
+                let _ = writeln!(out, " ({})", lines.len());
                 let keep = cap.unwrap_or(usize::MAX).min(lines.len());
                 for l in &lines[..keep] {
                     out.push_str("  ");
@@ -320,7 +322,7 @@ fn render(text: &str, runs: &[Run], cap: Option<usize>) -> (String, usize) {
                     out.push('\n');
                 }
                 if keep < lines.len() {
-                    out.push_str(&format!("  ... +{} more\n", lines.len() - keep));
+                    let _ = writeln!(out, "  ... +{} more", lines.len() - keep);
                     dropped += lines.len() - keep;
                 }
             }
