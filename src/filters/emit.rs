@@ -126,12 +126,13 @@ pub fn write(
         } => (stdout, stderr, note),
     };
     // rtk's own output is counted on another thread when it is large enough for that to
-    // matter, while the tee file is finished: nothing is left out unless it is saved.
+    // matter, while the tee file is finished and the output is written: the count is only
+    // recorded, so nothing printed waits for it. Nothing is left out unless it is saved.
     let count =
         || tokens::estimate_tokens_sampled(stdout) + tokens::estimate_tokens_sampled(stderr);
     let large = stdout.len() + stderr.len() > SAMPLE_ABOVE;
     let parts: [&[u8]; 2] = [&c.stdout.held, &c.stderr.held];
-    let (saved, counted) = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let counter = large.then(|| scope.spawn(count));
         let saved = match note {
             Some(_) => sink.finish(&parts),
@@ -140,28 +141,28 @@ pub fn write(
                 Ok(())
             }
         };
-        (saved, counter.map(|h| h.join().unwrap_or(0)))
-    });
-    if let Err(unsaved) = saved {
-        return write_unsaved(out, err, c, rec, &unsaved);
-    }
-    out.write_all(stdout.as_bytes())?;
-    if let Some(n) = note {
-        out.write_all(n.as_bytes())?;
-    }
-    out.flush()?;
-    err.write_all(stderr.as_bytes())?;
-    err.flush()?;
-    let note = note.unwrap_or("");
-    let (forwarded_bytes, forwarded_tokens) = if forwarded_err {
-        (c.stderr.total, c.stderr.tokens())
-    } else {
-        (0, 0)
-    };
-    rec.emitted_bytes = (stdout.len() + stderr.len() + note.len()) as u64 + forwarded_bytes;
-    let note_tokens = tokens::estimate_tokens(note);
-    rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
-    Ok(Printed::Compacted)
+        if let Err(unsaved) = saved {
+            return write_unsaved(out, err, c, rec, &unsaved);
+        }
+        out.write_all(stdout.as_bytes())?;
+        if let Some(n) = note {
+            out.write_all(n.as_bytes())?;
+        }
+        out.flush()?;
+        err.write_all(stderr.as_bytes())?;
+        err.flush()?;
+        let counted = counter.map(|h| h.join().unwrap_or(0));
+        let note = note.unwrap_or("");
+        let (forwarded_bytes, forwarded_tokens) = if forwarded_err {
+            (c.stderr.total, c.stderr.tokens())
+        } else {
+            (0, 0)
+        };
+        rec.emitted_bytes = (stdout.len() + stderr.len() + note.len()) as u64 + forwarded_bytes;
+        let note_tokens = tokens::estimate_tokens(note);
+        rec.emitted_tokens = counted.unwrap_or_else(count) + note_tokens + forwarded_tokens;
+        Ok(Printed::Compacted)
+    })
 }
 
 /// The tee file could not be written: nothing may be left out, so the output goes raw, and
