@@ -138,6 +138,53 @@ fn find_paths(report: &str) -> Vec<String> {
 }
 
 #[test]
+fn every_path_is_rebuilt_from_finds_report() {
+    // Every list of one to three of these paths (shared and unshared extensions, hidden files,
+    // bare extensions, stars and colons in names and folders, paths without a folder).
+    let paths = [
+        "./a/b.rs",
+        "./a/c.rs",
+        "./a/.rs",
+        "./a/x.tar.gz",
+        "./a/*.rs",
+        "./a/e.rs:",
+        "./a/f.",
+        "./*/g.rs",
+        "x:/h.rs",
+        "/i.rs",
+        "j.rs",
+        "./a/",
+        ".",
+    ];
+    let args = [".".to_string()];
+    let (filter, inv) = lookup("find", &args).unwrap();
+    let mut lists: Vec<Vec<&str>> = Vec::new();
+    let mut last: Vec<Vec<&str>> = vec![vec![]];
+    for _ in 0..3 {
+        last = last
+            .iter()
+            .flat_map(|l| paths.iter().map(move |p| [&l[..], &[*p]].concat()))
+            .collect();
+        lists.extend(last.iter().cloned());
+    }
+    assert_eq!(lists.len(), 13 + 13 * 13 + 13 * 13 * 13);
+    for list in &lists {
+        let raw = list.iter().map(|p| format!("{p}\n")).collect::<String>();
+        let out = Output {
+            stdout: &raw,
+            stderr: "",
+            code: 0,
+        };
+        let report = filter.compact(&inv, &out).unwrap().stdout;
+        let mut rebuilt = find_paths(&report);
+        let mut want: Vec<String> = list.iter().map(|p| p.to_string()).collect();
+        rebuilt.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(rebuilt, want, "{raw:?} -> {report:?}");
+    }
+}
+
+#[test]
 fn every_grep_match_and_find_path_survives() {
     for f in fixtures()
         .iter()
