@@ -256,7 +256,7 @@ impl Filter for GoBuild {
 /// Adds a `# package` header and its problems to `report`; the header goes when every problem
 /// under it names a file in the package's folder (`store/x.go` under `# example.com/m/store`),
 /// which says the package already.
-fn end_block(block: Option<(&str, Vec<(&str, String, &str)>)>, report: &mut Report) {
+fn end_block(block: Option<(&str, Vec<GoDiag<'_>>)>, report: &mut Report) {
     let Some((header, diags)) = block else {
         return;
     };
@@ -282,8 +282,11 @@ fn end_block(block: Option<(&str, Vec<(&str, String, &str)>)>, report: &mut Repo
     }
 }
 
+/// A problem line of go build/vet: (file, `12:5`, message).
+type GoDiag<'a> = (&'a str, String, &'a str);
+
 /// `./file.go:12:5: message` (or `file.go:12: message`) as (file, `12:5`, message).
-fn go_diag(line: &str) -> Option<(&str, String, &str)> {
+fn go_diag(line: &str) -> Option<GoDiag<'_>> {
     let (file, rest) = line.split_once(".go:")?;
     if file.contains(' ') || file.is_empty() {
         return None;
