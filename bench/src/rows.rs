@@ -35,7 +35,8 @@ pub enum Fact {
     AllLines,
     /// Same, comparing lines with whitespace runs squeezed (column padding removed).
     AllLinesTrimmed,
-    /// The set of paths (find output, possibly grouped as `dir/: a b`) equals the raw set.
+    /// The set of paths (find output, possibly grouped as `dir/: a b` / `dir/*.rs: a b`) equals
+    /// the raw set.
     SamePaths,
     /// The line naming commit `hash` also names each parent (merges are labelled, not hidden).
     MergeShown { hash: String, parents: Vec<String> },
@@ -325,20 +326,24 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// Paths of find output, raw (one per line) or grouped (`dir/: a b`).
+/// Paths of find output, raw (one per line) or grouped (`dir/: a b`, or `dir/*.rs: a b` when
+/// the names share an extension).
 fn path_set(text: &str) -> BTreeSet<String> {
     let mut set = BTreeSet::new();
     for line in text.lines() {
-        match line.split_once("/: ") {
-            Some((dir, names)) if !line.starts_with('[') => {
-                for n in names.split(' ') {
-                    set.insert(format!("{dir}/{n}"));
-                }
-            }
-            _ if line.starts_with("[rtk:") => {}
-            _ => {
-                set.insert(line.to_string());
-            }
+        if line.starts_with("[rtk:") {
+            continue;
+        }
+        let Some((head, names)) = line.split_once(": ") else {
+            set.insert(line.to_string());
+            continue;
+        };
+        let (dir, ext) = match head.rsplit_once("/*") {
+            Some((dir, ext)) if !head.ends_with('/') => (format!("{dir}/"), ext),
+            _ => (head.to_string(), ""),
+        };
+        for n in names.split(' ') {
+            set.insert(format!("{dir}{n}{ext}"));
         }
     }
     set

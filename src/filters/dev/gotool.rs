@@ -8,8 +8,9 @@
 //! errors and anything unknown is kept. With `-json` the events are replayed as
 //! text: the output of failing tests and of failing packages, then the same summary.
 //! build/vet: `file:line:col: message` lines are a [`Report`] (grouped by file, one message at
-//! several places of a file on one line), `# package` headers and other lines stay;
-//! `go: downloading` lines are dropped.
+//! several places on one line); a `# package` header goes when every problem under it is in a
+//! file of the package's folder (the path says the package), else it stays, as do other
+//! lines; `go: downloading` lines are dropped.
 
 use serde::Deserialize;
 
@@ -224,15 +225,26 @@ impl Filter for GoBuild {
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut report = Report::default();
         let mut sink = Sink::default();
+        // A `# package` header and the problems under it, held until the block ends.
+        let mut block: Option<(&str, Vec<_>)> = None;
         for line in out.stderr.lines() {
             if line.starts_with("go: downloading ") || line.starts_with("go: finding ") {
                 sink.drop_line();
-            } else if let Some((file, loc, msg)) = go_diag(line) {
-                report.diag(Diag::new(file, loc, "error", "", msg));
+            } else if let Some(d) = go_diag(line) {
+                match block.as_mut() {
+                    Some((_, diags)) => diags.push(d),
+                    None => report.diag(Diag::new(d.0, d.1, "error", "", d.2)),
+                }
             } else {
-                report.line(line);
+                end_block(block.take(), &mut report);
+                if line.starts_with("# ") {
+                    block = Some((line, Vec::new()));
+                } else {
+                    report.line(line);
+                }
             }
         }
+        end_block(block, &mut report);
         Ok(Compacted {
             stdout: out.stdout.to_string(),
             stderr: Some(report.render()),
@@ -241,8 +253,40 @@ impl Filter for GoBuild {
     }
 }
 
+/// Adds a `# package` header and its problems to `report`; the header goes when every problem
+/// under it names a file in the package's folder (`store/x.go` under `# example.com/m/store`),
+/// which says the package already.
+fn end_block(block: Option<(&str, Vec<GoDiag<'_>>)>, report: &mut Report) {
+    let Some((header, diags)) = block else {
+        return;
+    };
+    let pkg = &header[2..];
+    let in_package = |file: &str| {
+        let file = file.strip_prefix("./").unwrap_or(file);
+        file.rsplit_once('/').is_some_and(|(dir, _)| {
+            !dir.is_empty()
+                && !dir
+                    .split('/')
+                    .any(|p| p == ".." || p == "." || p.is_empty())
+                && (pkg == dir || pkg.ends_with(&format!("/{dir}")))
+        })
+    };
+    if diags.is_empty()
+        || pkg.contains(char::is_whitespace)
+        || !diags.iter().all(|d| in_package(d.0))
+    {
+        report.line(header);
+    }
+    for (file, loc, msg) in diags {
+        report.diag(Diag::new(file, loc, "error", "", msg));
+    }
+}
+
+/// A problem line of go build/vet: (file, `12:5`, message).
+type GoDiag<'a> = (&'a str, String, &'a str);
+
 /// `./file.go:12:5: message` (or `file.go:12: message`) as (file, `12:5`, message).
-fn go_diag(line: &str) -> Option<(&str, String, &str)> {
+fn go_diag(line: &str) -> Option<GoDiag<'_>> {
     let (file, rest) = line.split_once(".go:")?;
     if file.contains(' ') || file.is_empty() {
         return None;
@@ -313,6 +357,37 @@ mod tests {
         };
         let c = GoBuild.compact(&inv, &out).unwrap();
         assert_eq!(c.stderr.unwrap(), "# ex\na.go:\n1:2,5:6 m1\nb.go:3:4 m2\n");
+        // The header goes only where every path under it names the package's folder.
+        for (stderr, short) in [
+            (
+                "# ex.com/m/st\nst/a.go:1:2: m1\n./st/b.go:3:4: m2\n# ex.com/m/u\nu/c.go:1:1: m3\n",
+                "st/a.go:1:2 m1\nst/b.go:3:4 m2\nu/c.go:1:1 m3\n",
+            ),
+            (
+                "# ex.com/m/st\nst/a.go:1:2: m1\nother/b.go:3:4: m2\n",
+                "# ex.com/m/st\nst/a.go:1:2 m1\nother/b.go:3:4 m2\n",
+            ),
+            (
+                "# ex.com/m/st [ex.com/m/st.test]\nst/a_test.go:1:2: m1\n",
+                "# ex.com/m/st [ex.com/m/st.test]\nst/a_test.go:1:2 m1\n",
+            ),
+            (
+                "# ex.com/m/xst\nst/a.go:1:2: m1\n# ex.com/m\nst/../a.go:1:1: m\n",
+                "# ex.com/m/xst\nst/a.go:1:2 m1\n# ex.com/m\nst/../a.go:1:1 m\n",
+            ),
+            (
+                "# ex.com/m/st\nvet: st/a.go: bad\n",
+                "# ex.com/m/st\nvet: st/a.go: bad\n",
+            ),
+        ] {
+            let out = Output {
+                stdout: "",
+                stderr,
+                code: 1,
+            };
+            let c = GoBuild.compact(&inv, &out).unwrap();
+            assert_eq!(c.stderr.unwrap(), short, "{stderr:?}");
+        }
     }
 
     #[test]

@@ -218,6 +218,15 @@ impl Filter for Ruff {
 static MYPY_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.+?):(\d+(?::\d+)?): (error|note|warning): (.*)$").unwrap());
 
+/// About the length of the one-line elision note with its tee path (`[rtk: elided 2 lines: doc
+/// links and generic advice; full output: ~/.local/share/rtk/tee/1796342590_14355_mypy.log]`).
+const ELISION_NOTE_BYTES: usize = 160;
+
+/// A line of mypy's `--pretty` source context: the source line, its caret, blank lines.
+fn is_source_line(line: &str) -> bool {
+    line.starts_with("    ") || line.trim().is_empty() || line.trim() == "^"
+}
+
 /// A mypy note that is the same in every run: a documentation link, or the generic advice to
 /// run `mypy --install-types` (the stub package to install, in the `Hint:` note, stays).
 fn is_boilerplate_note(msg: &str) -> bool {
@@ -236,11 +245,23 @@ impl Filter for Mypy {
         // only point at the documentation or repeat generic advice. A note on the line of the
         // error before it is printed under that error.
         let text = strip_ansi(out.stdout);
+        // Boilerplate notes shorter than the elision note that would replace them stay, when
+        // nothing else is elided: dropping them would lengthen the output.
+        let boilerplate: usize = text
+            .lines()
+            .filter_map(|l| MYPY_LINE.captures(l))
+            .filter(|c| &c[3] == "note" && is_boilerplate_note(&c[4]))
+            .map(|c| c[4].len() + 3)
+            .sum();
+        let has_source = text
+            .lines()
+            .any(|l| is_source_line(l) && !MYPY_LINE.is_match(l));
+        let keep_boilerplate = !has_source && boilerplate <= ELISION_NOTE_BYTES;
         let mut report = Report::default();
         let (mut source, mut notes) = (0, 0);
         for line in text.lines() {
             let Some(c) = MYPY_LINE.captures(line) else {
-                if line.starts_with("    ") || line.trim().is_empty() || line.trim() == "^" {
+                if is_source_line(line) {
                     source += 1;
                 } else {
                     report.line(line);
@@ -251,7 +272,7 @@ impl Filter for Mypy {
             let same_place = report
                 .last()
                 .is_some_and(|d| d.file == file && d.loc == loc);
-            if severity == "note" && is_boilerplate_note(msg) {
+            if severity == "note" && is_boilerplate_note(msg) && !keep_boilerplate {
                 notes += 1;
                 continue;
             }
@@ -364,7 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn mypy_notes_join_their_error_and_doc_links_go() {
+    fn mypy_notes_join_their_error_and_doc_links_go_when_longer_than_the_note() {
         let raw = "a.py:3: error: Library stubs not installed for \"requests\"  [import-untyped]\na.py:3: note: Hint: \"pip install types-requests\"\na.py:3: note: (or run \"mypy --install-types\" to install all missing stub packages)\na.py:3: note: See https://mypy.readthedocs.io/x\na.py:8: error: Bad  [assignment]\na.py:9: error: Bad  [assignment]\nb.py:1: note: Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n";
         let out = Output {
             stdout: raw,
@@ -372,9 +393,35 @@ mod tests {
             code: 1,
         };
         let c = Mypy.compact(&inv(&[]), &out).unwrap();
+        // Two boilerplate notes are shorter than the elision note: they stay, under their error.
         assert_eq!(
             c.stdout,
-            "a.py:\n3 [import-untyped] Library stubs not installed for \"requests\"\n  Hint: \"pip install types-requests\"\n8,9 [assignment] Bad\nb.py:1 note Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n"
+            "a.py:\n3 [import-untyped] Library stubs not installed for \"requests\"\n  Hint: \"pip install types-requests\"\n  (or run \"mypy --install-types\" to install all missing stub packages)\n  See https://mypy.readthedocs.io/x\n8,9 [assignment] Bad\nb.py:1 note Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n"
+        );
+        assert_eq!(c.elided, None);
+        // Three stub errors' worth are longer: they go.
+        let three = raw
+            .replace(
+                "a.py:8: error: Bad  [assignment]\n",
+                &raw[..raw.find("a.py:8").unwrap()].replace("a.py:3", "a.py:5"),
+            )
+            .replace(
+                "a.py:9: error: Bad  [assignment]\n",
+                &raw[..raw.find("a.py:8").unwrap()].replace("a.py:3", "a.py:6"),
+            );
+        let out = Output {
+            stdout: &three,
+            stderr: "",
+            code: 1,
+        };
+        let c = Mypy.compact(&inv(&[]), &out).unwrap();
+        assert_eq!(
+            c.stdout,
+            "a.py:\n3 [import-untyped] Library stubs not installed for \"requests\"\n  Hint: \"pip install types-requests\"\n5 [import-untyped] Library stubs not installed for \"requests\"\n  Hint: \"pip install types-requests\"\n6 [import-untyped] Library stubs not installed for \"requests\"\n  Hint: \"pip install types-requests\"\nb.py:1 note Revealed type is \"int\"\nFound 3 errors in 1 file (checked 2 source files)\n"
+        );
+        assert_eq!(
+            c.elided.as_deref(),
+            Some("6 lines: doc links and generic advice")
         );
     }
 

@@ -1,7 +1,8 @@
-//! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.rs`) in order of first
-//! appearance. Actions (`-exec`, `-delete`, `-printf`, `-print0`, `-ls`, …) pass through: find
-//! itself runs them. Names containing whitespace → the raw list (grouping would be ambiguous).
-//! Paths are grouped as find prints them ([`Groups`] is the filter's [`Incremental`]).
+//! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.md`, or `./src/a/*.rs:
+//! one two` when the folder's names share an extension) in order of first appearance. Actions
+//! (`-exec`, `-delete`, `-printf`, `-print0`, `-ls`, …) pass through: find itself runs them.
+//! Names containing whitespace → the raw list (grouping would be ambiguous). Paths are grouped
+//! as find prints them ([`Groups`] is the filter's [`Incremental`]).
 
 use std::collections::HashMap;
 
@@ -92,7 +93,8 @@ impl Groups {
         self.last = Some(g);
     }
 
-    /// `./src/a/: one.rs two.rs` per folder.
+    /// `./src/a/: one.rs two.md` per folder; `./src/a/*.rs: one two` when its names (two or
+    /// more) share one extension, each name standing for the `*`.
     fn render(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         for (dir, names) in &self.groups {
@@ -101,15 +103,21 @@ impl Groups {
                     out.push_str(&text[n.clone()]);
                     out.push('\n');
                 }
-            } else {
-                out.push_str(dir);
-                out.push(':');
-                for n in names {
-                    out.push(' ');
-                    out.push_str(&text[n.clone()]);
-                }
-                out.push('\n');
+                continue;
             }
+            out.push_str(dir);
+            let ext = shared_extension(text, names);
+            if ext > 0 {
+                out.push('*');
+                let first = &names[0];
+                out.push_str(&text[first.end - ext..first.end]);
+            }
+            out.push(':');
+            for n in names {
+                out.push(' ');
+                out.push_str(&text[n.start..n.end - ext]);
+            }
+            out.push('\n');
         }
         out
     }
@@ -129,6 +137,29 @@ impl Incremental for Groups {
             stderr: None,
             elided: None,
         })
+    }
+}
+
+/// Length in bytes of the extension (`.rs`: from a name's last `.`, not its first byte) that
+/// every one of `names` ends with, or 0 when they are fewer than two or do not share one. A
+/// name that is nothing but the extension has none.
+fn shared_extension(text: &str, names: &[std::ops::Range<usize>]) -> usize {
+    let [first, rest @ ..] = names else {
+        return 0;
+    };
+    let name = |r: &std::ops::Range<usize>| &text.as_bytes()[r.clone()];
+    let ext = match memchr::memrchr(b'.', name(first)) {
+        Some(i) if i > 0 && !rest.is_empty() => &name(first)[i..],
+        _ => return 0,
+    };
+    let shared = rest.iter().all(|r| {
+        let n = name(r);
+        n.len() > ext.len() && n.ends_with(ext)
+    });
+    if shared {
+        ext.len()
+    } else {
+        0
     }
 }
 
@@ -181,7 +212,7 @@ mod tests {
         }
     }
 
-    /// The grouping, written the plain way (`lines`, `rfind`), for comparison.
+    /// The grouping, written the plain way (`lines`, `rfind`, `split_off`), for comparison.
     fn grouped_plainly(text: &str) -> String {
         let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
         for line in text.lines() {
@@ -198,11 +229,59 @@ mod tests {
         for (dir, names) in groups {
             if dir.is_empty() {
                 names.iter().for_each(|n| out.push_str(&format!("{n}\n")));
+                continue;
+            }
+            let ext = match names[0].rfind('.') {
+                Some(i) if i > 0 && names.len() > 1 => &names[0][i..],
+                _ => "",
+            };
+            if !ext.is_empty()
+                && names
+                    .iter()
+                    .all(|n| n.len() > ext.len() && n.ends_with(ext))
+            {
+                let stems: Vec<&str> = names.iter().map(|n| &n[..n.len() - ext.len()]).collect();
+                out.push_str(&format!("{dir}*{ext}: {}\n", stems.join(" ")));
             } else {
                 out.push_str(&format!("{dir}: {}\n", names.join(" ")));
             }
         }
         out
+    }
+
+    #[test]
+    fn random_lists_group_as_the_plain_way_does() {
+        // Names drawn from a small alphabet with dots, stars and colons in odd places, so that
+        // shared and unshared extensions, hidden files and bare extensions all turn up.
+        let parts = [
+            "a", "b.rs", ".rs", "c.rs", ".git", "x.tar.gz", "y.gz", "*.rs", "d:", "e.rs:", "f.",
+            "..", "g.RS", "h.rs.rs", "",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..2000 {
+            let mut raw = String::new();
+            for _ in 0..next(8) {
+                let depth = next(3);
+                let mut path = ["", "./", "/"][next(3)].to_string();
+                for _ in 0..depth {
+                    path.push_str(["src/", "a.rs/", "*/", "x:/"][next(4)]);
+                }
+                path.push_str(parts[next(parts.len())]);
+                if path.is_empty() {
+                    continue;
+                }
+                raw.push_str(&path);
+                raw.push('\n');
+            }
+            let report = group_paths(&raw);
+            assert_eq!(report, grouped_plainly(&raw), "{raw:?}");
+        }
     }
 
     #[test]
@@ -224,7 +303,7 @@ mod tests {
         let raw = ".\n./a\n./a/x.rs\n./b/y.rs\n./a/z.rs\n/abs\n";
         assert_eq!(
             group_paths(raw),
-            ".\n./: a\n./a/: x.rs z.rs\n./b/: y.rs\n/: abs\n"
+            ".\n./: a\n./a/*.rs: x z\n./b/: y.rs\n/: abs\n"
         );
     }
 }

@@ -1,8 +1,10 @@
-//! `git status` (long format): keeps the branch/upstream lines, every path of every section
+//! `git status` (long format): keeps the branch and its upstream, every path of every section
 //! (staged, unstaged, unmerged, untracked, ignored), conflict and in-progress-operation lines;
-//! drops git's `(use "git …")` advice and blank lines; writes each section on one line, its
-//! entries as `M a.rs, b.rs; A c.rs` (a run of one kind shares its letter) and bare paths
-//! (untracked, ignored) as `a, b`.
+//! drops git's `(use "git …")` advice, blank lines and the `no changes added to commit` lines
+//! that only say a section is absent; writes the branch and its upstream as `git status -sb`
+//! does (`## main...origin/main [ahead 1, behind 2]`), each section on one line, its entries as
+//! `M a.rs, b.rs; A c.rs` (a run of one kind shares its letter) and bare paths (untracked,
+//! ignored) as `a, b`.
 //! Short/porcelain/verbose forms pass through (already compact, or carry a diff).
 //! Line by line, so it compacts while git still writes.
 
@@ -59,31 +61,115 @@ struct StatusLines {
     entries: usize,
     /// The kind of the last entry on the open line (`M`, `both modified`…), if any.
     kind: Option<&'static str>,
+    /// `On branch B` waits for the upstream line that may follow it.
+    branch: Branch,
+}
+
+/// Where the branch line stands.
+#[derive(Default)]
+enum Branch {
+    #[default]
+    None,
+    /// `On branch B` seen, held.
+    Named(String),
+    /// And `Your branch and 'U' have diverged,`: the counts come on the next line.
+    Diverged(String, String, String),
 }
 
 impl StatusLines {
     fn push_lines(&mut self, text: &str) {
         for line in text.lines() {
-            if line.is_empty() || super::is_hint(line) {
+            if line.is_empty() || super::is_hint(line) || is_absent_section(line) {
                 continue;
             }
-            if let Some(section) = section_name(line) {
-                self.close();
-                self.listing_paths = matches!(section, "untracked:" | "ignored:");
-                self.out.push_str(section);
-                self.open = true;
-            } else if let Some(entry) = line.strip_prefix('\t').filter(|_| self.open) {
-                self.push_entry(entry);
-            } else {
-                self.close();
-                self.out.push_str(strip_advice(line));
-                self.out.push('\n');
+            if !self.branch_line(line) {
+                self.push_line(line);
             }
         }
     }
 
-    /// Ends the open section line.
+    /// Takes `line` into the held branch line, if it is (or finishes) the branch's: `On branch
+    /// B`, then what git says of its upstream. False when `line` is something else (the held
+    /// branch line, if any, is written first).
+    fn branch_line(&mut self, line: &str) -> bool {
+        match std::mem::take(&mut self.branch) {
+            Branch::None => {
+                if let Some(b) = line.strip_prefix("On branch ") {
+                    self.branch = Branch::Named(b.to_string());
+                    return true;
+                }
+                false
+            }
+            Branch::Named(b) => {
+                if let Some(u) = line
+                    .strip_prefix("Your branch and '")
+                    .and_then(|l| l.strip_suffix("' have diverged,"))
+                {
+                    self.branch = Branch::Diverged(b, u.to_string(), line.to_string());
+                    return true;
+                }
+                match upstream(line) {
+                    Some((u, state)) => self.out.push_str(&format!("## {b}...{u}{state}\n")),
+                    None => {
+                        self.out.push_str(&format!("## {b}\n"));
+                        return self.branch_line(line);
+                    }
+                }
+                true
+            }
+            Branch::Diverged(b, u, first) => {
+                let counts = line
+                    .strip_prefix("and have ")
+                    .and_then(|l| {
+                        l.strip_suffix(" different commits each, respectively.")
+                            .or_else(|| l.strip_suffix(" different commit each, respectively."))
+                    })
+                    .and_then(|l| l.split_once(" and "))
+                    .filter(|(a, z)| is_count(a) && is_count(z));
+                match counts {
+                    Some((a, z)) => {
+                        self.out
+                            .push_str(&format!("## {b}...{u} [ahead {a}, behind {z}]\n"));
+                        true
+                    }
+                    None => {
+                        self.out.push_str(&format!("On branch {b}\n{first}\n"));
+                        self.branch_line(line)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the held branch line, if any, as git wrote it.
+    fn flush_branch(&mut self) {
+        match std::mem::take(&mut self.branch) {
+            Branch::None => {}
+            Branch::Named(b) => self.out.push_str(&format!("## {b}\n")),
+            Branch::Diverged(b, _, first) => {
+                self.out.push_str(&format!("On branch {b}\n{first}\n"));
+            }
+        }
+    }
+
+    fn push_line(&mut self, line: &str) {
+        if let Some(section) = section_name(line) {
+            self.close();
+            self.listing_paths = matches!(section, "untracked:" | "ignored:");
+            self.out.push_str(section);
+            self.open = true;
+        } else if let Some(entry) = line.strip_prefix('\t').filter(|_| self.open) {
+            self.push_entry(entry);
+        } else {
+            self.close();
+            self.out.push_str(strip_advice(line));
+            self.out.push('\n');
+        }
+    }
+
+    /// Ends the open section line (and writes a branch line still held).
     fn close(&mut self) {
+        self.flush_branch();
         if self.open {
             self.out.push('\n');
             self.open = false;
@@ -129,10 +215,11 @@ impl Incremental for StatusLines {
         self.push_lines(lines);
         Ok(())
     }
-    fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+    fn finish(mut self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
+        self.close();
         Ok(Compacted {
             stdout: self.out,
             stderr: None,
@@ -150,6 +237,42 @@ fn section_name(line: &str) -> Option<&'static str> {
         "Ignored files:" => "ignored:",
         _ => return None,
     })
+}
+
+/// What git says of the branch's upstream → (upstream, its state as `git status -sb` writes it:
+/// ``, ` [ahead N]`, ` [behind N]`, ` [gone]`).
+fn upstream(line: &str) -> Option<(&str, String)> {
+    let rest = line.strip_prefix("Your branch is ")?;
+    if let Some(r) = rest.strip_prefix("up to date with '") {
+        return Some((r.strip_suffix("'.")?, String::new()));
+    }
+    if let Some(r) = rest.strip_prefix("based on '") {
+        let u = r.strip_suffix("', but the upstream is gone.")?;
+        return Some((u, " [gone]".to_string()));
+    }
+    let (word, r) = match rest.strip_prefix("ahead of '") {
+        Some(r) => ("ahead", r),
+        None => ("behind", rest.strip_prefix("behind '")?),
+    };
+    let (u, n) = r.rsplit_once("' by ")?;
+    let n = n
+        .strip_suffix(", and can be fast-forwarded.")
+        .or_else(|| n.strip_suffix('.'))?;
+    let n = n
+        .strip_suffix(" commits")
+        .or_else(|| n.strip_suffix(" commit"))?;
+    is_count(n).then(|| (u, format!(" [{word} {n}]")))
+}
+
+fn is_count(n: &str) -> bool {
+    !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `no changes added to commit …` and `nothing added to commit but untracked files present …`:
+/// they say only that there is no staged section.
+fn is_absent_section(line: &str) -> bool {
+    line.starts_with("no changes added to commit")
+        || line.starts_with("nothing added to commit but untracked files present")
 }
 
 /// `modified:   a.rs` → (`M`, `a.rs`); unmerged kinds (`both modified`) keep their words;
@@ -196,8 +319,47 @@ mod tests {
         let raw = "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n\tmodified:   src/a.rs\n\tmodified:   src/b.rs\n\tnew file:   x\n\trenamed:    a -> b\n\tmodified:   c\n\nUnmerged paths:\n\tboth modified:   c.txt\n\tdeleted by them: d\n\tweird:name.txt\n\nUntracked files:\n\tnotes.txt\n\tdir/\n\nno changes added to commit (use \"git add\" and/or \"git commit -a\")\n";
         assert_eq!(
             compact_status(raw),
-            "On branch main\nstaged: M src/a.rs, src/b.rs; A x; R a -> b; M c\nunmerged: both modified: c.txt; deleted by them: d; weird:name.txt\nuntracked: notes.txt, dir/\nno changes added to commit\n"
+            "## main\nstaged: M src/a.rs, src/b.rs; A x; R a -> b; M c\nunmerged: both modified: c.txt; deleted by them: d; weird:name.txt\nuntracked: notes.txt, dir/\n"
         );
+    }
+
+    #[test]
+    fn the_branch_and_its_upstream_are_one_line() {
+        for (raw, short) in [
+            (
+                "On branch main\nYour branch is up to date with 'origin/main'.\n",
+                "## main...origin/main\n",
+            ),
+            (
+                "On branch it's\nYour branch is ahead of 'up/it's' by 12 commits.\n\tx\n",
+                "## it's...up/it's [ahead 12]\n\tx\n",
+            ),
+            (
+                "On branch b\nYour branch is based on 'origin/b', but the upstream is gone.\n",
+                "## b...origin/b [gone]\n",
+            ),
+            (
+                "On branch b\nYour branch and 'o/b' have diverged,\nand have 3 and 14 different commits each, respectively.\n",
+                "## b...o/b [ahead 3, behind 14]\n",
+            ),
+            ("On branch b\n", "## b\n"),
+            ("On branch b\nnothing to commit\n", "## b\nnothing to commit\n"),
+            // Wording it does not know is kept as git wrote it.
+            (
+                "On branch b\nYour branch is ahead of 'o/b' by many commits.\n",
+                "## b\nYour branch is ahead of 'o/b' by many commits.\n",
+            ),
+            (
+                "On branch b\nYour branch and 'o/b' have diverged,\nand then some.\n",
+                "On branch b\nYour branch and 'o/b' have diverged,\nand then some.\n",
+            ),
+            (
+                "On branch b\nYour branch and 'o/b' have diverged,\n",
+                "On branch b\nYour branch and 'o/b' have diverged,\n",
+            ),
+        ] {
+            assert_eq!(compact_status(raw), short, "{raw:?}");
+        }
     }
 
     #[test]
