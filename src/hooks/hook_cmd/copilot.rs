@@ -177,4 +177,119 @@ mod tests {
             assert_eq!(f(silent.clone()), "", "{silent}");
         }
     }
+
+    /// Decisions from the real decision function for the Copilot host (no rules), with its
+    /// read-only table open or closed.
+    fn judged(cmd: &str, open: bool) -> Decision {
+        use crate::hooks::decision::{close_read_only, evaluate};
+        let mut d = evaluate(
+            cmd,
+            crate::agents::Agent::Copilot,
+            &Default::default(),
+            &Default::default(),
+        );
+        if !open {
+            close_read_only(&mut d, "test".into());
+        }
+        d
+    }
+
+    fn both(cmd: &str, d: &Decision) -> (String, String) {
+        let input = json!({"command": cmd});
+        let input = input.as_object().unwrap();
+        (
+            render_pascal(input, cmd, d).to_text(),
+            render_native(input, cmd, d).to_text(),
+        )
+    }
+
+    #[test]
+    fn read_only_in_copilots_table_allows_the_rewrite_naming_the_table() {
+        for cmd in [
+            "git status",
+            "rg hello",
+            "git log --oneline | head -3",
+            "git status && ls -la",
+        ] {
+            let (p, n) = both(cmd, &judged(cmd, true));
+            for out in [&p, &n] {
+                assert!(
+                    out.contains(r#""permissionDecision":"allow""#),
+                    "{cmd}: {out}"
+                );
+                assert!(
+                    out.contains("copilot read-only table v1.0.102"),
+                    "{cmd}: {out}"
+                );
+                assert!(out.contains(r#""command":"rtk "#), "{cmd}: {out}");
+            }
+            assert!(n.contains(r#""modifiedArgs""#), "{n}");
+            assert!(p.contains(r#""updatedInput""#), "{p}");
+        }
+    }
+
+    #[test]
+    fn forms_copilot_asks_for_rewrite_without_a_decision() {
+        for cmd in [
+            "git push origin master",
+            "git add README.md",
+            "git status && git push",
+        ] {
+            let (p, n) = both(cmd, &judged(cmd, true));
+            assert!(
+                p.contains("updatedInput") && !p.contains("permissionDecision"),
+                "{p}"
+            );
+            assert!(
+                n.contains("modifiedArgs") && !n.contains("permissionDecision"),
+                "{n}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_forms_and_a_closed_table_step_aside() {
+        // Unknown to the table (or rtk does not rewrite them): Copilot judges the original.
+        for cmd in [
+            "cargo test",
+            "rg --pre cat hello",
+            "git log --output=x",
+            "git status && cargo test",
+        ] {
+            assert_eq!(
+                both(cmd, &judged(cmd, true)),
+                (String::new(), String::new()),
+                "{cmd}"
+            );
+        }
+        // Not under the measured Copilot CLI (or rules rtk cannot read): the read-only forms
+        // become unknown, never allowed.
+        for cmd in ["git status", "rg hello"] {
+            assert_eq!(
+                both(cmd, &judged(cmd, false)),
+                (String::new(), String::new()),
+                "{cmd}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_rule_on_either_form_is_never_overridden_by_the_table() {
+        use crate::hooks::permissions::PermissionVerdict as V;
+        for (verdict, rewritten) in [
+            (V::Deny, V::Default),
+            (V::Ask, V::Default),
+            (V::Default, V::Deny),
+            (V::Default, V::Ask),
+        ] {
+            let mut d = judged("git status", true);
+            d.verdict = verdict;
+            d.rewritten_verdict = rewritten;
+            let (p, n) = both("git status", &d);
+            assert!(
+                !p.contains("permissionDecision") && !n.contains("permissionDecision"),
+                "{verdict:?} {rewritten:?}"
+            );
+        }
+    }
 }
