@@ -61,6 +61,7 @@ const TABLE: &[(&str, Args)] = &[
     ("rg", Args::Flags(&["-n", "-l", "-i", "-c", "--files"])),
     ("find", Args::Flags(&["-name", "-type", "-maxdepth"])),
     ("sort", Args::Flags(&[])),
+    ("diff", Args::Flags(&["-u"])),
     ("cd", Args::Flags(&[])),
     ("pwd", Args::Flags(&[])),
     ("echo", Args::Flags(&[])),
@@ -79,6 +80,8 @@ const TABLE: &[(&str, Args)] = &[
     ("git remote", Args::Flags(&["-v"])),
     ("git rev-parse", Args::Flags(&[])),
     ("git blame", Args::Flags(&[])),
+    ("gh pr list", Args::Flags(&[])),
+    ("gh issue view", Args::Flags(&[])),
     ("git push", Args::Asks),
     ("git add", Args::Asks),
     ("git commit", Args::Asks),
@@ -91,8 +94,25 @@ const TABLE: &[(&str, Args)] = &[
     ("mkdir", Args::Asks),
     ("rm", Args::Asks),
     ("cp", Args::Asks),
+    ("git worktree", Args::Asks),
     ("tree", Args::Asks),
     ("env", Args::Asks),
+    // Build, test and lint tools: each measured asking in its common forms (`cargo test`,
+    // `cargo build --release`, `npm run build`, `docker ps -a`, `kubectl get pods`…).
+    ("cargo", Args::Asks),
+    ("npm", Args::Asks),
+    ("pytest", Args::Asks),
+    ("make", Args::Asks),
+    ("go", Args::Asks),
+    ("tsc", Args::Asks),
+    ("eslint", Args::Asks),
+    ("ruff", Args::Asks),
+    ("mypy", Args::Asks),
+    ("jest", Args::Asks),
+    ("vitest", Args::Asks),
+    ("docker", Args::Asks),
+    ("kubectl", Args::Asks),
+    ("jq", Args::Asks),
 ];
 
 /// Characters that make a word something other than plain text to Copilot's parser (or that
@@ -118,8 +138,9 @@ pub fn classify(words: &[&str], plain: bool) -> ReadOnly {
     let Some(program) = words.first() else {
         return ReadOnly::Unknown;
     };
-    let (key, args) = match (*program, words.get(1)) {
-        ("git", Some(sub)) => (format!("git {sub}"), &words[2..]),
+    let (key, args) = match (*program, words.get(1), words.get(2)) {
+        ("git", Some(sub), _) => (format!("git {sub}"), &words[2..]),
+        ("gh", Some(group), Some(sub)) => (format!("gh {group} {sub}"), &words[3..]),
         _ => (program.to_string(), &words[1..]),
     };
     let Some((_, rule)) = TABLE.iter().find(|(name, _)| *name == key) else {
