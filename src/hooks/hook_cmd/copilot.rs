@@ -234,6 +234,7 @@ mod tests {
             "git push origin master",
             "git add README.md",
             "git status && git push",
+            "cargo test",
         ] {
             let (p, n) = both(cmd, &judged(cmd, true));
             assert!(
@@ -251,10 +252,10 @@ mod tests {
     fn unknown_forms_and_a_closed_table_step_aside() {
         // Unknown to the table (or rtk does not rewrite them): Copilot judges the original.
         for cmd in [
-            "cargo test",
+            "npx jest",
             "rg --pre cat hello",
             "git log --output=x",
-            "git status && cargo test",
+            "git status && npx jest",
         ] {
             assert_eq!(
                 both(cmd, &judged(cmd, true)),

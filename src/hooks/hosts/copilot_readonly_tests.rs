@@ -56,6 +56,10 @@ fn the_measured_asking_forms_are_no() {
         "touch new.txt",
         "tree",
         "env",
+        "cargo test",
+        "npm run build",
+        "docker ps -a",
+        "kubectl get pods",
     ] {
         assert_eq!(c(cmd), ReadOnly::No, "{cmd}");
     }
@@ -74,8 +78,8 @@ fn writes_execs_and_unmeasured_forms_are_never_yes() {
         "git diff --output=d.txt",
         "sort -o out.txt README.md",
         "uniq a b",
-        "cargo test",
-        "npm test",
+        "npx jest",
+        "uv run pytest",
         "git",
         "git -C /x status",
         "ls ~/x",
@@ -84,7 +88,7 @@ fn writes_execs_and_unmeasured_forms_are_never_yes() {
         assert_ne!(c(cmd), ReadOnly::Yes, "{cmd}");
     }
     assert_eq!(c("find . -delete"), ReadOnly::Unknown);
-    assert_eq!(c("cargo test"), ReadOnly::Unknown);
+    assert_eq!(c("npx jest"), ReadOnly::Unknown);
 }
 
 #[test]
