@@ -483,25 +483,31 @@ fn absolute_rewrite_names_the_path_rtk_was_run_by() {
     assert_eq!(rewrite("./rtk", &links), format!("{} ls -a", bin.display()));
 }
 
+/// `rtk hook copilot` on a Copilot CLI native payload for `cmd`, run in the work folder with
+/// `cmdline` standing in for the ancestors' command lines and `version` as the CLI's version
+/// variable; its stdout.
+fn copilot_cli_hook(t: &TestEnv, cmd: &str, cmdline: &str, version: Option<&str>) -> String {
+    let args = serde_json::json!({"command": cmd, "description": "Run the command"});
+    let payload = serde_json::json!({"timestamp": 1, "cwd": t.work(), "toolName": "bash",
+        "toolArgs": args.to_string()});
+    let mut rtk = t.rtk();
+    rtk.args(["hook", "copilot"])
+        .current_dir(t.work())
+        .env("RTK_CLAUDE_CMDLINE", cmdline);
+    if let Some(v) = version {
+        rtk.env("COPILOT_CLI_BINARY_VERSION", v);
+    }
+    let out = rtk.write_stdin(payload.to_string()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Issue 22: a Copilot CLI `--deny-tool` or `--allow-tool 'shell(…)'` (read from the copilot
 /// process's command line) makes the hook step aside: Copilot judges the original with its rule.
 #[test]
 fn copilot_command_line_tool_rules_make_the_hook_step_aside() {
     let t = TestEnv::new();
-    let answer = |cmd: &str, cmdline: &str| {
-        let args = serde_json::json!({"command": cmd, "description": "Run the command"});
-        let payload = serde_json::json!({"timestamp": 1, "cwd": t.work(), "toolName": "bash",
-            "toolArgs": args.to_string()});
-        let out = t
-            .rtk()
-            .args(["hook", "copilot"])
-            .env("RTK_CLAUDE_CMDLINE", cmdline)
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let answer = |cmd: &str, cmdline: &str| copilot_cli_hook(&t, cmd, cmdline, None);
     let copilot = "/opt/copilot/copilot\n-p\nhi\n--allow-all-tools";
     assert!(answer("git push origin main", copilot).contains("rtk git push origin main"));
     for deny in [
@@ -532,22 +538,8 @@ fn copilot_command_line_tool_rules_make_the_hook_step_aside() {
 #[test]
 fn copilot_read_only_commands_are_allowed_only_where_rtk_sees_every_copilot_rule() {
     let t = TestEnv::new();
-    let answer = |cmd: &str, cmdline: &str, version: &str| {
-        let args = serde_json::json!({"command": cmd, "description": "Run the command"});
-        let payload = serde_json::json!({"timestamp": 1, "cwd": t.work(), "toolName": "bash",
-            "toolArgs": args.to_string()});
-        let out = t
-            .rtk()
-            .args(["hook", "copilot"])
-            .current_dir(t.work())
-            .env("RTK_CLAUDE_CMDLINE", cmdline)
-            .env("COPILOT_CLI_BINARY_VERSION", version)
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let answer =
+        |cmd: &str, cmdline: &str, version: &str| copilot_cli_hook(&t, cmd, cmdline, Some(version));
     let copilot = "/opt/copilot/copilot\n-p\nhi";
     let allowed = answer("git status", copilot, "1.0.102");
     assert!(

@@ -124,12 +124,10 @@ const SPECIAL: &[char] = &[
 
 /// Classifies one parsed simple command (see [`classify`]).
 pub fn classify_command(c: &crate::shell::SimpleCommand) -> ReadOnly {
-    if c.context != crate::shell::Context::TopLevel {
-        return ReadOnly::Unknown;
+    match super::claude_readonly::table_input(c) {
+        Some((words, plain)) => classify(&words, plain),
+        None => ReadOnly::Unknown,
     }
-    let plain = c.assignments.is_empty() && !c.has_redirect && c.words.iter().all(|w| w.literal);
-    let words: Vec<&str> = c.words.iter().map(|w| w.value.as_str()).collect();
-    classify(&words, plain)
 }
 
 /// Classifies one simple command from its words (`words[0]` the program). `plain` is false
