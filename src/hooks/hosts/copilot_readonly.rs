@@ -144,11 +144,16 @@ pub fn classify(words: &[&str], plain: bool) -> ReadOnly {
     let Some((_, rule)) = TABLE.iter().find(|(name, _)| *name == key) else {
         return ReadOnly::Unknown;
     };
-    // `~` expands only at a word's start (`HEAD~1` is plain text).
+    // `~` expands only at a word's start (`HEAD~1` is plain text). Copilot also asks before a
+    // command reaches a path outside the folders it was given (its path permissions), so an
+    // absolute path or a `..` step is never plain here.
     let clean = plain
-        && args
-            .iter()
-            .all(|a| !a.contains(SPECIAL) && !a.starts_with('~'));
+        && args.iter().all(|a| {
+            !a.contains(SPECIAL)
+                && !a.starts_with('~')
+                && !a.starts_with('/')
+                && !a.split('/').any(|step| step == "..")
+        });
     let ok = match rule {
         Args::Asks => return ReadOnly::No,
         Args::Any => true,

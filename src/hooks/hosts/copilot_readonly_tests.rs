@@ -84,6 +84,12 @@ fn writes_execs_and_unmeasured_forms_are_never_yes() {
         "git -C /x status",
         "ls ~/x",
         "cat *.rs",
+        // Paths outside the session's folder: Copilot's path permissions may ask.
+        "cat /etc/hostname",
+        "ls /tmp",
+        "cd ..",
+        "rg hello ../other",
+        "git diff ../x",
     ] {
         assert_ne!(c(cmd), ReadOnly::Yes, "{cmd}");
     }
