@@ -81,7 +81,11 @@ const TABLE: &[(&str, Args)] = &[
     ("git rev-parse", Args::Flags(&[])),
     ("git blame", Args::Flags(&[])),
     ("gh pr list", Args::Flags(&[])),
+    ("gh pr view", Args::Flags(&[])),
     ("gh issue view", Args::Flags(&[])),
+    ("gh issue list", Args::Flags(&[])),
+    ("gh run list", Args::Flags(&[])),
+    ("gh pr create", Args::Asks),
     ("git push", Args::Asks),
     ("git add", Args::Asks),
     ("git commit", Args::Asks),
@@ -97,8 +101,9 @@ const TABLE: &[(&str, Args)] = &[
     ("git worktree", Args::Asks),
     ("tree", Args::Asks),
     ("env", Args::Asks),
-    // Build, test and lint tools: each measured asking in its common forms (`cargo test`,
-    // `cargo build --release`, `npm run build`, `docker ps -a`, `kubectl get pods`…).
+    // Build, test and lint tools and interpreters: each measured asking in its common forms
+    // (`cargo test`, `cargo nextest run`, `npm run build`, `docker ps -a`, `docker container
+    // ls`, `kubectl get pods`, `python3 --version`, `pnpm test`…).
     ("cargo", Args::Asks),
     ("npm", Args::Asks),
     ("pytest", Args::Asks),
@@ -113,6 +118,21 @@ const TABLE: &[(&str, Args)] = &[
     ("docker", Args::Asks),
     ("kubectl", Args::Asks),
     ("jq", Args::Asks),
+    ("python", Args::Asks),
+    ("python3", Args::Asks),
+    ("bash", Args::Asks),
+    ("bun", Args::Asks),
+    ("bundle", Args::Asks),
+    ("docker-compose", Args::Asks),
+    ("mvn", Args::Asks),
+    ("phpcs", Args::Asks),
+    ("phpunit", Args::Asks),
+    ("pip", Args::Asks),
+    ("pnpm", Args::Asks),
+    ("rake", Args::Asks),
+    ("rspec", Args::Asks),
+    ("rubocop", Args::Asks),
+    ("yarn", Args::Asks),
 ];
 
 /// Characters that make a word something other than plain text to Copilot's parser (or that

@@ -38,6 +38,12 @@ fn the_measured_read_only_forms_are_yes() {
         "cd sub",
         "git remote -v",
         "git blame README.md",
+        "git show HEAD",
+        "git log -3",
+        "gh pr list",
+        "gh pr view 1",
+        "gh run list",
+        "diff -u README.md notes.txt",
     ] {
         assert_eq!(c(cmd), ReadOnly::Yes, "{cmd}");
     }
@@ -60,6 +66,13 @@ fn the_measured_asking_forms_are_no() {
         "npm run build",
         "docker ps -a",
         "kubectl get pods",
+        "mkdir build",
+        "rm -f notes.txt",
+        "cp README.md copy.md",
+        "python3 --version",
+        "gh pr create",
+        "pnpm test",
+        "git checkout -b feature",
     ] {
         assert_eq!(c(cmd), ReadOnly::No, "{cmd}");
     }
