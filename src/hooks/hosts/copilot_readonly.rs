@@ -6,7 +6,8 @@
 //! Copilot CLI **1.0.102** decides this in its native runtime (`copilot-permission-policy`,
 //! tier `shell_read_only`), not in readable JavaScript, so the table holds only forms measured
 //! with the real CLI (`parity/probe.py --host copilot`, no rules, `-p`: "ran" = auto-approved,
-//! "ask" = denied for want of a user). A form measured as running is [`ReadOnly::Yes`]; a
+//! "ask" = denied for want of a user; the measurements are in
+//! `parity/copilot-readonly-1.0.102.txt`). A form measured as running is [`ReadOnly::Yes`]; a
 //! program or subcommand measured as asking is [`ReadOnly::No`]; everything else, including
 //! any form with a redirect, substitution, assignment, quoting or glob, and any flag of a
 //! covered program not listed here, is [`ReadOnly::Unknown`] and the hook steps aside.
