@@ -78,4 +78,7 @@ ISSUE_CASES = [
     ("hermes", "none", "git-status"),
     # Pi: the rewrite is applied in place, so the rtk form runs.
     ("pi", "none", "git-status"),
+    # Copilot CLI: its read-only auto-approval covers `rg`, not `rtk rg` (the hook answers allow
+    # from rtk's measured table of it).
+    ("copilot", "none", "rg"),
 ]

@@ -483,25 +483,31 @@ fn absolute_rewrite_names_the_path_rtk_was_run_by() {
     assert_eq!(rewrite("./rtk", &links), format!("{} ls -a", bin.display()));
 }
 
+/// `rtk hook copilot` on a Copilot CLI native payload for `cmd`, run in the work folder with
+/// `cmdline` standing in for the ancestors' command lines and `version` as the CLI's version
+/// variable; its stdout.
+fn copilot_cli_hook(t: &TestEnv, cmd: &str, cmdline: &str, version: Option<&str>) -> String {
+    let args = serde_json::json!({"command": cmd, "description": "Run the command"});
+    let payload = serde_json::json!({"timestamp": 1, "cwd": t.work(), "toolName": "bash",
+        "toolArgs": args.to_string()});
+    let mut rtk = t.rtk();
+    rtk.args(["hook", "copilot"])
+        .current_dir(t.work())
+        .env("RTK_CLAUDE_CMDLINE", cmdline);
+    if let Some(v) = version {
+        rtk.env("COPILOT_CLI_BINARY_VERSION", v);
+    }
+    let out = rtk.write_stdin(payload.to_string()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Issue 22: a Copilot CLI `--deny-tool` or `--allow-tool 'shell(…)'` (read from the copilot
 /// process's command line) makes the hook step aside: Copilot judges the original with its rule.
 #[test]
 fn copilot_command_line_tool_rules_make_the_hook_step_aside() {
     let t = TestEnv::new();
-    let answer = |cmd: &str, cmdline: &str| {
-        let args = serde_json::json!({"command": cmd, "description": "Run the command"});
-        let payload = serde_json::json!({"timestamp": 1, "cwd": t.work(), "toolName": "bash",
-            "toolArgs": args.to_string()});
-        let out = t
-            .rtk()
-            .args(["hook", "copilot"])
-            .env("RTK_CLAUDE_CMDLINE", cmdline)
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let answer = |cmd: &str, cmdline: &str| copilot_cli_hook(&t, cmd, cmdline, None);
     let copilot = "/opt/copilot/copilot\n-p\nhi\n--allow-all-tools";
     assert!(answer("git push origin main", copilot).contains("rtk git push origin main"));
     for deny in [
@@ -518,10 +524,62 @@ fn copilot_command_line_tool_rules_make_the_hook_step_aside() {
     // An allowed original runs without a prompt in Copilot; `rtk …` would not be allowed.
     let allowed = format!("{copilot}\n--allow-tool\nshell(git status)");
     assert!(!answer("git status", &allowed).contains("rtk git"));
-    assert!(answer("git log", &allowed).contains("rtk git log"));
+    assert!(answer("git fetch", &allowed).contains("rtk git fetch"));
     // Only that prefix: other commands, and other tools' denials, leave the rewrite.
     let line = format!("{copilot}\n--deny-tool\nshell(git push)\n--deny-tool\nwrite");
-    assert!(answer("git status", &line).contains("rtk git status"));
+    assert!(answer("git fetch", &line).contains("rtk git fetch"));
+}
+
+/// Issue 22: under Copilot CLI 1.0.102 (its version in the hook's environment, its command line
+/// read), a command Copilot auto-approves as read-only is rewritten with `allow`, naming
+/// rtk's table; a `--deny-tool`, a settings file with `permissions`, another Copilot version or
+/// an unread command line make the hook step aside instead; forms Copilot asks for are
+/// rewritten without a decision.
+#[test]
+fn copilot_read_only_commands_are_allowed_only_where_rtk_sees_every_copilot_rule() {
+    let t = TestEnv::new();
+    let answer =
+        |cmd: &str, cmdline: &str, version: &str| copilot_cli_hook(&t, cmd, cmdline, Some(version));
+    let copilot = "/opt/copilot/copilot\n-p\nhi";
+    let allowed = answer("git status", copilot, "1.0.102");
+    assert!(
+        allowed.contains(r#""permissionDecision":"allow""#),
+        "{allowed}"
+    );
+    assert!(
+        allowed.contains("copilot read-only table v1.0.102"),
+        "{allowed}"
+    );
+    assert!(
+        allowed.contains(r#""command":"rtk git status""#),
+        "{allowed}"
+    );
+    let asks = answer("git push origin main", copilot, "1.0.102");
+    assert!(asks.contains("rtk git push origin main") && !asks.contains("permissionDecision"));
+    for (cmdline, version) in [
+        (
+            format!("{copilot}\n--deny-tool\nshell(git status)"),
+            "1.0.102",
+        ),
+        (format!("{copilot}\n--deny-tool\nshell"), "1.0.102"),
+        (copilot.to_string(), "1.0.103"),
+        // No copilot process among the ancestors: its --deny-tool could not be read.
+        ("/bin/bash\n-c\nrtk hook copilot".to_string(), "1.0.102"),
+    ] {
+        assert_eq!(
+            answer("git status", &cmdline, version),
+            "",
+            "{cmdline} {version}"
+        );
+    }
+    let settings = t.home().join(".copilot/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(
+        &settings,
+        r#"{"permissions":{"deny":["shell(git status)"]}}"#,
+    )
+    .unwrap();
+    assert_eq!(answer("git status", copilot, "1.0.102"), "");
 }
 
 /// Issue 22: rules given to Claude as `--allowedTools`/`--disallowedTools` are read from the

@@ -129,18 +129,20 @@ pub static AGENTS: [Descriptor; 11] = [
         docs: DOCS,
         after_install: None,
     },
-    // rtk knows no Copilot rule files (its allow lists are CLI flags, trusted folders and VS
-    // Code's `chat.tools.terminal.autoApprove`). Claude's files are read only so that a Claude
-    // **deny** makes the hook step aside (Copilot CLI reads `.claude/settings.json` as repo
-    // settings); stepping aside never loosens anything, and the Copilot answer never asserts
-    // `allow`, so a Claude allow rule cannot grant anything in Copilot.
+    // rtk reads Copilot CLI's `--deny-tool`/`--allow-tool` shell rules from its command line
+    // (`claude_cli`) and no other Copilot rule file (a settings file holding `permissions`
+    // closes its read-only table: `copilot_readonly::gate`). Claude's files are read only so
+    // that a Claude **deny** makes the hook step aside (Copilot CLI reads
+    // `.claude/settings.json` as repo settings); stepping aside never loosens anything. The
+    // hook asserts `allow` only from Copilot's own read-only table, never from a Claude allow
+    // rule. `rtk rewrite --host copilot --explain` shows that table's answer per segment.
     Descriptor {
         agent: Agent::Copilot,
         name: "copilot",
         aliases: &[],
         rules: Rules::Of(Agent::Claude),
         authority: Authority::Rtk,
-        rewrite_host: false,
+        rewrite_host: true,
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Hook {

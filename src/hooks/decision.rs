@@ -11,7 +11,7 @@
 use crate::agents::{Agent, Authority};
 use crate::config::{Config, HooksConfig};
 use crate::env::Env;
-use crate::hooks::hosts::claude_readonly::{self, ReadOnly};
+use crate::hooks::hosts::claude_readonly::ReadOnly;
 use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
 use crate::shell::{self, Context};
 
@@ -49,7 +49,7 @@ pub struct SegmentReport {
     pub context: Context,
     pub verdict: PermissionVerdict,
     pub rule: Option<Rule>,
-    /// Claude Code's built-in read-only auto-approval of this command (Claude host only).
+    /// The host's built-in read-only auto-approval of this command (hosts with a table only).
     pub read_only: Option<ReadOnly>,
 }
 
@@ -72,6 +72,9 @@ pub struct Decision {
     pub reason: String,
     /// Messages for stderr.
     pub warnings: Vec<String>,
+    /// Why the host's read-only table was not applied in this session (every `Yes` then
+    /// reads `Unknown`), for `--explain`.
+    pub read_only_closed: Option<String>,
 }
 
 impl Decision {
@@ -85,6 +88,7 @@ impl Decision {
             segments: Vec::new(),
             reason: reason.into(),
             warnings: Vec::new(),
+            read_only_closed: None,
         }
     }
 }
@@ -137,7 +141,7 @@ pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -
                 context: c.context,
                 verdict,
                 rule: rule.cloned(),
-                read_only: (host == Agent::Claude).then(|| claude_readonly::classify_command(c)),
+                read_only: crate::hooks::hosts::builtin_read_only(host, c),
             }
         })
         .collect();
@@ -249,11 +253,30 @@ pub fn evaluate_for_program(
     let (mut config, config_warnings) = Config::load(env);
     config.hooks.rtk_program = program;
     let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
+    if host == Agent::Copilot {
+        let cmdline_read = loaded
+            .files
+            .iter()
+            .any(|f| f.as_os_str() == crate::hooks::hosts::claude_cli::COPILOT_SOURCE);
+        if let Some(why) = crate::hooks::hosts::copilot_readonly::gate(env, cmdline_read) {
+            close_read_only(&mut decision, why);
+        }
+    }
     let mut warnings = loaded.warnings;
     warnings.extend(config_warnings);
     warnings.append(&mut decision.warnings);
     decision.warnings = warnings;
     decision
+}
+
+/// The host's read-only table does not apply (see [`Decision::read_only_closed`]).
+pub fn close_read_only(decision: &mut Decision, why: String) {
+    for s in &mut decision.segments {
+        if s.read_only == Some(ReadOnly::Yes) {
+            s.read_only = Some(ReadOnly::Unknown);
+        }
+    }
+    decision.read_only_closed = Some(why);
 }
 
 /// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.

@@ -96,11 +96,14 @@ pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
         .absolute_rtk
         .then(absolute_program)
         .flatten();
+    // Judged as `agent` itself (`judged_by` only says whether it has rules): they are read
+    // from where its descriptor says (its own files or another host's), and its own
+    // read-only table (Copilot) applies.
     match agent.judged_by() {
         // Its shell resets PATH (Codex runs commands through `bash -lc`): the rewrite names
         // rtk by its absolute path so it resolves there (issue 22).
-        Some(host) if program.is_some() => evaluate_for_program(cmd, host, env, program),
-        Some(host) => evaluate_for(cmd, host, env),
+        Some(_) if program.is_some() => evaluate_for_program(cmd, agent, env, program),
+        Some(_) => evaluate_for(cmd, agent, env),
         None => {
             // Claude's authority (rtk asserts, Default stays AskRewrite) with no rules: the
             // verdict is always Default, so nothing here is ever an explicit allow.

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use crate::hooks::hosts::claude_readonly::{self, ReadOnly};
+use crate::hooks::hosts::claude_readonly::ReadOnly;
 use crate::hooks::permissions::PermissionVerdict;
 use crate::shell::Context;
 
@@ -54,15 +54,14 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             Context::Substitution => "substitution",
             Context::ShellScript => "sh -c script",
         };
+        let (table, host) = crate::hooks::hosts::read_only_source(d.host);
         let builtin = match (s.verdict, s.read_only) {
-            (PermissionVerdict::Default, Some(ReadOnly::Yes)) => format!(
-                "; Claude Code {} read-only auto-approval: runs without asking",
-                claude_readonly::CLAUDE_CODE_VERSION
-            ),
-            (PermissionVerdict::Default, Some(ReadOnly::Unknown)) => format!(
-                "; Claude Code {} read-only auto-approval: form not in rtk's table, the hook leaves it to Claude",
-                claude_readonly::CLAUDE_CODE_VERSION
-            ),
+            (PermissionVerdict::Default, Some(ReadOnly::Yes)) => {
+                format!("; {table}: runs without asking")
+            }
+            (PermissionVerdict::Default, Some(ReadOnly::Unknown)) => {
+                format!("; {table}: form not in rtk's table, the hook leaves it to {host}")
+            }
             _ => String::new(),
         };
         match &s.rule {
@@ -81,6 +80,10 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
                 verdict_name(s.verdict)
             )?,
         }
+    }
+    if let Some(why) = &d.read_only_closed {
+        let (table, _) = crate::hooks::hosts::read_only_source(d.host);
+        writeln!(w, "rtk explain: {table} not applied: {why}")?;
     }
     writeln!(
         w,

@@ -91,6 +91,7 @@ pub mod test_support {
             segments: Vec::new(),
             reason: "test".into(),
             warnings: Vec::new(),
+            read_only_closed: None,
         }
     }
 

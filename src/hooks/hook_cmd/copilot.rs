@@ -6,17 +6,29 @@
 //! - Copilot CLI native (`preToolUse` entries): `toolName:"bash"` + `toolArgs` (a JSON string,
 //!   an object is accepted too) → top-level `modifiedArgs` with every arg kept.
 //!
-//! rtk reads no Copilot rules, so no verdict here is Copilot's explicit allow: the hook never
-//! asserts `allow`, and never `ask` (#3037: Copilot ≥ 1.0.66 turns `ask` into a blocking dialog
-//! with no "don't ask again"); the decision is left out so Copilot's own trust flow decides.
-//! Deny (a Claude deny rule: its descriptor's `rules` in `crate::agents`) and everything unusable → no output.
-//! `powershell` and JetBrains' `run_in_terminal` on the native shape → no output: the bash
-//! grammar cannot attest PowerShell, and JetBrains honours only deny.
+//! The decision, judged as Copilot CLI judges the original (issue 22):
+//! - every command read-only in Copilot's own table ([`copilot_readonly`], stamped with the
+//!   Copilot CLI version, applied only where rtk sees all of Copilot's rules: see its `gate`)
+//!   and no rule matches either form → the rewrite + `permissionDecision: "allow"`, the reason
+//!   naming the table: Copilot would have run the original without asking, and `rtk …` is not
+//!   read-only to it;
+//! - a command whose read-only status rtk cannot tell → no output: Copilot judges the original;
+//! - otherwise (Copilot asks for the original) → the rewrite without a decision, so Copilot's
+//!   own trust flow decides; never `ask` (#3037: Copilot ≥ 1.0.66 turns `ask` into a blocking
+//!   dialog with no "don't ask again").
+//!
+//! A hook's allow overrides Copilot's `--deny-tool` rules (measured), so a deny anywhere (a
+//! Claude deny rule, a `--deny-tool`/`--allow-tool` shell rule on the copilot command line:
+//! `claude_cli`) means no output at all, as does everything unusable. `powershell` and
+//! JetBrains' `run_in_terminal` on the native shape → no output: the bash grammar cannot
+//! attest PowerShell, and JetBrains honours only deny.
 
 use serde_json::{json, Map, Value};
 
 use super::answer::{pre_tool_use, rewrite_of, with_command, Answer};
 use super::input::{claude_style, command, string};
+use crate::hooks::hosts::copilot_readonly::{self, ReadOnly};
+use crate::hooks::permissions::PermissionVerdict;
 use crate::hooks::rewrite_cmd::Decision;
 
 pub const PASCAL_TOOLS: &[&str] = &["Bash", "bash", "run_in_terminal", "runTerminalCommand"];
@@ -49,17 +61,66 @@ fn native(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
     render_native(&args, cmd, &decide(cmd))
 }
 
+/// What Copilot does with the original line, as far as rtk can tell.
+#[derive(Debug, PartialEq, Eq)]
+enum Original {
+    /// Runs it without asking (every command read-only in Copilot's table, no rule matches).
+    Runs,
+    /// Asks, or rtk has no table for the host (Copilot's own flow judges the rewrite).
+    Asks,
+    /// rtk cannot tell: leave the original to Copilot.
+    Unknown,
+}
+
+fn original(d: &Decision) -> Original {
+    let ro = || d.segments.iter().map(|s| s.read_only);
+    if ro().any(|r| r == Some(ReadOnly::Unknown)) {
+        return Original::Unknown;
+    }
+    if d.segments.is_empty() || !ro().all(|r| r == Some(ReadOnly::Yes)) {
+        return Original::Asks;
+    }
+    let ruled = |v| matches!(v, PermissionVerdict::Ask | PermissionVerdict::Deny);
+    if ruled(d.verdict) || ruled(d.rewritten_verdict) {
+        Original::Unknown
+    } else {
+        Original::Runs
+    }
+}
+
+/// Why rtk asserted allow: Copilot's own read-only auto-approval.
+pub fn read_only_reason() -> String {
+    format!(
+        "rtk: Copilot CLI {} runs these read-only commands without asking ({})",
+        copilot_readonly::COPILOT_CLI_VERSION,
+        copilot_readonly::source()
+    )
+}
+
 pub fn render_pascal(input: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
-    match rewrite_of(d, cmd) {
-        Some(r) => pre_tool_use(with_command(input, r), false, ""),
-        None => Answer::Silent,
+    let Some(r) = rewrite_of(d, cmd) else {
+        return Answer::Silent;
+    };
+    match original(d) {
+        Original::Runs => pre_tool_use(with_command(input, r), true, &read_only_reason()),
+        Original::Asks => pre_tool_use(with_command(input, r), false, ""),
+        Original::Unknown => Answer::Silent,
     }
 }
 
 pub fn render_native(args: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
-    match rewrite_of(d, cmd) {
-        Some(r) => Answer::Json(json!({ "modifiedArgs": with_command(args, r) })),
-        None => Answer::Silent,
+    let Some(r) = rewrite_of(d, cmd) else {
+        return Answer::Silent;
+    };
+    let modified = with_command(args, r);
+    match original(d) {
+        Original::Runs => Answer::Json(json!({
+            "permissionDecision": "allow",
+            "permissionDecisionReason": read_only_reason(),
+            "modifiedArgs": modified,
+        })),
+        Original::Asks => Answer::Json(json!({ "modifiedArgs": modified })),
+        Original::Unknown => Answer::Silent,
     }
 }
 
@@ -69,7 +130,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn never_asserts_a_decision() {
+    fn without_a_read_only_table_never_asserts_a_decision() {
         let input = json!({"command":"git status","isBackground":false});
         let input = input.as_object().unwrap();
         for (name, d) in all("rtk git status") {
@@ -114,6 +175,122 @@ mod tests {
             json!({"tool_name":"read_file","tool_input":{"command":"git status"}}),
         ] {
             assert_eq!(f(silent.clone()), "", "{silent}");
+        }
+    }
+
+    /// Decisions from the real decision function for the Copilot host (no rules), with its
+    /// read-only table open or closed.
+    fn judged(cmd: &str, open: bool) -> Decision {
+        use crate::hooks::decision::{close_read_only, evaluate};
+        let mut d = evaluate(
+            cmd,
+            crate::agents::Agent::Copilot,
+            &Default::default(),
+            &Default::default(),
+        );
+        if !open {
+            close_read_only(&mut d, "test".into());
+        }
+        d
+    }
+
+    fn both(cmd: &str, d: &Decision) -> (String, String) {
+        let input = json!({"command": cmd});
+        let input = input.as_object().unwrap();
+        (
+            render_pascal(input, cmd, d).to_text(),
+            render_native(input, cmd, d).to_text(),
+        )
+    }
+
+    #[test]
+    fn read_only_in_copilots_table_allows_the_rewrite_naming_the_table() {
+        for cmd in [
+            "git status",
+            "rg hello",
+            "git log --oneline | head -3",
+            "git status && ls -la",
+        ] {
+            let (p, n) = both(cmd, &judged(cmd, true));
+            for out in [&p, &n] {
+                assert!(
+                    out.contains(r#""permissionDecision":"allow""#),
+                    "{cmd}: {out}"
+                );
+                assert!(
+                    out.contains("copilot read-only table v1.0.102"),
+                    "{cmd}: {out}"
+                );
+                assert!(out.contains(r#""command":"rtk "#), "{cmd}: {out}");
+            }
+            assert!(n.contains(r#""modifiedArgs""#), "{n}");
+            assert!(p.contains(r#""updatedInput""#), "{p}");
+        }
+    }
+
+    #[test]
+    fn forms_copilot_asks_for_rewrite_without_a_decision() {
+        for cmd in [
+            "git push origin master",
+            "git add README.md",
+            "git status && git push",
+            "cargo test",
+        ] {
+            let (p, n) = both(cmd, &judged(cmd, true));
+            assert!(
+                p.contains("updatedInput") && !p.contains("permissionDecision"),
+                "{p}"
+            );
+            assert!(
+                n.contains("modifiedArgs") && !n.contains("permissionDecision"),
+                "{n}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_forms_and_a_closed_table_step_aside() {
+        // Unknown to the table (or rtk does not rewrite them): Copilot judges the original.
+        for cmd in [
+            "npx jest",
+            "rg --pre cat hello",
+            "git log --output=x",
+            "git status && npx jest",
+        ] {
+            assert_eq!(
+                both(cmd, &judged(cmd, true)),
+                (String::new(), String::new()),
+                "{cmd}"
+            );
+        }
+        // Not under the measured Copilot CLI (or rules rtk cannot read): the read-only forms
+        // become unknown, never allowed.
+        for cmd in ["git status", "rg hello"] {
+            assert_eq!(
+                both(cmd, &judged(cmd, false)),
+                (String::new(), String::new()),
+                "{cmd}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_rule_on_either_form_is_never_overridden_by_the_table() {
+        use crate::hooks::permissions::PermissionVerdict as V;
+        for (verdict, rewritten) in [
+            (V::Deny, V::Default),
+            (V::Ask, V::Default),
+            (V::Default, V::Deny),
+            (V::Default, V::Ask),
+        ] {
+            let mut d = judged("git status", true);
+            d.verdict = verdict;
+            d.rewritten_verdict = rewritten;
+            let (p, n) = both("git status", &d);
+            assert!(
+                !p.contains("permissionDecision") && !n.contains("permissionDecision"),
+                "{verdict:?} {rewritten:?}"
+            );
         }
     }
 }

@@ -50,8 +50,11 @@ pub fn load(loaded: &mut LoadedRules, env: &crate::env::Env) {
 pub const COPILOT_SOURCE: &str = "<copilot command line>";
 
 /// Reads a Copilot CLI command line's `--deny-tool` / `--allow-tool` options (`--deny-tool X`,
-/// `--deny-tool=X`) as step-aside rules.
+/// `--deny-tool=X`) as step-aside rules, and records in `loaded.files` that it was read.
 pub fn add_copilot_args(loaded: &mut LoadedRules, argv: &[String]) {
+    // Recorded even without rules: Copilot's read-only table applies only once rtk has seen
+    // that command line (`copilot_readonly::gate`).
+    loaded.files.push(COPILOT_SOURCE.into());
     let mut rules = FileRules::new(Path::new(COPILOT_SOURCE));
     let mut words = argv.iter().skip(1);
     while let Some(arg) = words.next() {

@@ -272,14 +272,23 @@ const TREE: &[&str] = &[
     "--prune",
 ];
 
-/// Classifies one parsed simple command (see [`classify`]).
-pub fn classify_command(c: &crate::shell::SimpleCommand) -> ReadOnly {
+/// What every host's read-only table classifies: a top-level simple command's words and
+/// whether it is plain (no assignment, redirect or non-literal word). None inside a
+/// substitution or `sh -c` script, which the host does not judge as a command of its own.
+pub fn table_input(c: &crate::shell::SimpleCommand) -> Option<(Vec<&str>, bool)> {
     if c.context != crate::shell::Context::TopLevel {
-        return ReadOnly::Unknown;
+        return None;
     }
     let plain = c.assignments.is_empty() && !c.has_redirect && c.words.iter().all(|w| w.literal);
-    let words: Vec<&str> = c.words.iter().map(|w| w.value.as_str()).collect();
-    classify(&words, plain)
+    Some((c.words.iter().map(|w| w.value.as_str()).collect(), plain))
+}
+
+/// Classifies one parsed simple command (see [`classify`]).
+pub fn classify_command(c: &crate::shell::SimpleCommand) -> ReadOnly {
+    match table_input(c) {
+        Some((words, plain)) => classify(&words, plain),
+        None => ReadOnly::Unknown,
+    }
 }
 
 /// Classifies one simple command from its words as typed-and-unquoted (`words[0]` the

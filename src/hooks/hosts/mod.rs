@@ -11,6 +11,7 @@ pub mod claude;
 pub mod claude_cli;
 pub mod claude_readonly;
 pub mod codex;
+pub mod copilot_readonly;
 pub mod cursor;
 pub mod droid;
 pub mod gemini;
@@ -31,6 +32,7 @@ use serde_json::Value;
 use crate::agents::{Agent, Rules};
 use crate::env::Env;
 use crate::hooks::permissions::{LoadedRules, Rule, RuleSet};
+use claude_readonly::ReadOnly;
 
 /// Reads `host`'s rule sources in `env`: its own files (one module here per host), another
 /// host's (`Rules::Of`), or none (the host applies its own policy: empty triple).
@@ -51,6 +53,30 @@ pub fn load_rules_for(host: Agent, env: &Env) -> LoadedRules {
                 LoadedRules::default()
             }
         },
+    }
+}
+
+/// The host's built-in read-only auto-approval of one simple command, for the hosts rtk has
+/// a measured table of (Claude Code, Copilot CLI); None for the others.
+pub fn builtin_read_only(host: Agent, c: &crate::shell::SimpleCommand) -> Option<ReadOnly> {
+    match host {
+        Agent::Claude => Some(claude_readonly::classify_command(c)),
+        Agent::Copilot => Some(copilot_readonly::classify_command(c)),
+        _ => None,
+    }
+}
+
+/// How `--explain` names `host`'s read-only table and who the hook leaves unknown forms to.
+pub fn read_only_source(host: Agent) -> (String, &'static str) {
+    match host {
+        Agent::Copilot => (copilot_readonly::source(), "Copilot"),
+        _ => (
+            format!(
+                "Claude Code {} read-only auto-approval",
+                claude_readonly::CLAUDE_CODE_VERSION
+            ),
+            "Claude",
+        ),
     }
 }
 
