@@ -321,7 +321,7 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Producer, rake_test, "`test` as the only task"),
     },
     Program {
-        names: &["rails"],
+        names: &["rails", "bin/rails", "./bin/rails"],
         syntax: &recognise::SUB,
         routes: &[route(
             "test",
@@ -349,7 +349,7 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
     },
     Program {
-        names: &["phpunit"],
+        names: &["phpunit", "vendor/bin/phpunit", "./vendor/bin/phpunit"],
         syntax: PLAIN,
         routes: &[every(&langs::phpunit::Phpunit, "phpunit tests")],
         rewrite: rw(Producer, phpunit, "default printer only"),
@@ -369,7 +369,7 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
-        names: &["mvn"],
+        names: &["mvn", "./mvnw"],
         syntax: PLAIN,
         routes: &[every(&langs::maven::Maven, "mvn test")],
         rewrite: rw(

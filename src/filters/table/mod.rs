@@ -27,7 +27,8 @@ use crate::recognise::Syntax;
 
 /// One program (or a family of names that behave the same: `python`/`python3`).
 pub struct Program {
-    /// The command words served, exactly as typed (no path).
+    /// The command words served, exactly as typed: bare names, and the relative paths a
+    /// project's own launcher is typed by (`./mvnw`, `vendor/bin/phpunit`), matched whole.
     pub names: &'static [&'static str],
     /// How the subcommand is found.
     pub syntax: &'static Syntax,
@@ -155,9 +156,15 @@ impl Program {
     }
 }
 
-/// The entry for a command word (already unquoted, no path), if any.
+/// The entry for a command word (already unquoted) that is one of its names, if any.
 pub fn program(name: &str) -> Option<&'static Program> {
     PROGRAMS.iter().find(|p| p.names.contains(&name))
+}
+
+/// The entry `rtk <word> …` runs under: the word itself when it is a name (`./mvnw`), else
+/// its last path component (`/usr/bin/git` → `git`).
+pub fn program_for_word(word: &str) -> Option<&'static Program> {
+    program(word).or_else(|| program(word.rsplit('/').next().unwrap_or(word)))
 }
 
 /// The rewrite rule for a command word: its table entry (every entry is rewritten).
@@ -171,7 +178,7 @@ pub fn lookup<'a>(
     args: &'a [String],
 ) -> Option<(&'static dyn Filter, Invocation<'a>)> {
     let base = program_word.rsplit('/').next().unwrap_or(program_word);
-    let (route, sub) = program(base)?.route(args)?;
+    let (route, sub) = program_for_word(program_word)?.route(args)?;
     Some((
         route.filter,
         Invocation {
