@@ -300,7 +300,7 @@ pub static PROGRAMS: &[Program] = &[
         syntax: &recognise::SUB,
         routes: &[
             route("list", &ops::pip::Pip, "pip list"),
-            route("install", &ops::pip::Pip, "pip install requests"),
+            route("install", &decl::PIP_INSTALL, "pip install requests"),
         ],
         rewrite: rw(Never, any, "any arguments"),
     },
