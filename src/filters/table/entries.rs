@@ -1,7 +1,7 @@
 //! [`PROGRAMS`]: every program rtk has a form for, one entry each (see the parent module).
 
 use super::narrow::*;
-use super::{every, route, PipeSafety, Program, Rewrite, Words};
+use super::{every, route, Eco, PipeSafety, Program, Rewrite, Words};
 use crate::filters::{decl, dev, diff, files, git, langs, ops, search};
 use crate::recognise::{self, Syntax};
 use PipeSafety::{Both, Final, Never, Producer};
@@ -31,6 +31,7 @@ const fn reader(narrow: fn(&Words<'_>) -> bool, note: &'static str) -> Rewrite {
 pub static PROGRAMS: &[Program] = &[
     Program {
         names: &["git"],
+        ecosystem: Eco::Git,
         syntax: &recognise::GIT,
         routes: &[
             route("status", &git::status::Status, "git status"),
@@ -56,60 +57,70 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["ls"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::ls::Ls, "ls -la")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["tree"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::tree::Tree, "tree -L 2")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["find"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::find::Find, "find . -name x")],
         rewrite: rw(Producer, find, "no -exec/-ok/-delete/-printf-style actions"),
     },
     Program {
         names: &["cat"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "cat a.txt")],
         rewrite: reader(cat, "file operands only, no options"),
     },
     Program {
         names: &["head"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "head -n 5 a.txt")],
         rewrite: reader(head, "line-count options and file operands"),
     },
     Program {
         names: &["tail"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "tail -n 5 a.txt")],
         rewrite: reader(tail, "line-count options and file operands; never follow"),
     },
     Program {
         names: &["grep", "egrep", "fgrep", "rg"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&search::Grep, "grep -rn x .")],
         rewrite: rw(Both, any, "any arguments"),
     },
     Program {
         names: &["wc"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::wc::Wc, "wc -l a.txt")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["diff"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&diff::DiffTool, "diff -u a b")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["cargo"],
+        ecosystem: Eco::Rust,
         syntax: &recognise::CARGO,
         routes: &[
             route("test", &dev::cargo::Test, "cargo test"),
@@ -122,12 +133,14 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["pytest", "py.test"],
+        ecosystem: Eco::Python,
         syntax: PLAIN,
         routes: &[every(&dev::pytest::Pytest, "pytest -q")],
         rewrite: rw(Producer, no_watch, "no watch mode"),
     },
     Program {
         names: &["python", "python3"],
+        ecosystem: Eco::Python,
         syntax: &recognise::MODULE,
         routes: &[
             route("pytest", &dev::pytest::Pytest, "python -m pytest"),
@@ -137,6 +150,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["go"],
+        ecosystem: Eco::Go,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &dev::gotool::GoTest, "go test ./..."),
@@ -147,6 +161,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["npm"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &dev::js::Script, "npm test"),
@@ -160,6 +175,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["pnpm"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &dev::js::Script, "pnpm test"),
@@ -171,60 +187,70 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["npx", "bunx"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::js::Npx, "npx jest")],
         rewrite: rw(Never, npx, "a package command; no watch mode"),
     },
     Program {
         names: &["jest"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::jest::Jest, "jest --ci")],
         rewrite: rw(Never, no_watch, "no watch mode"),
     },
     Program {
         names: &["vitest"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::jest::Vitest, "vitest run")],
         rewrite: rw(Never, no_watch, "no watch mode"),
     },
     Program {
         names: &["tsc", "vue-tsc"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::tsc::Tsc, "tsc --noEmit")],
         rewrite: rw(Never, no_watch, "no watch mode"),
     },
     Program {
         names: &["eslint"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::lint::Eslint, "eslint src")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["ruff"],
+        ecosystem: Eco::Python,
         syntax: &recognise::SUB,
         routes: &[route("check", &dev::lint::Ruff, "ruff check .")],
         rewrite: rw(Producer, no_watch, "no watch mode"),
     },
     Program {
         names: &["mypy"],
+        ecosystem: Eco::Python,
         syntax: PLAIN,
         routes: &[every(&dev::lint::Mypy, "mypy src")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["flake8"],
+        ecosystem: Eco::Python,
         syntax: PLAIN,
         routes: &[every(&dev::lint::Flake8, "flake8 src")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["make", "gmake"],
+        ecosystem: Eco::Build,
         syntax: PLAIN,
         routes: &[every(&dev::make::Make, "make -j4")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["docker"],
+        ecosystem: Eco::Containers,
         syntax: &recognise::DOCKER,
         routes: &[
             route("ps", &ops::docker::Docker, "docker ps -a"),
@@ -242,6 +268,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["docker-compose"],
+        ecosystem: Eco::Containers,
         syntax: &recognise::SUB,
         routes: &[
             route("ps", &ops::docker::Docker, "docker-compose ps"),
@@ -251,6 +278,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["kubectl"],
+        ecosystem: Eco::Containers,
         syntax: &recognise::KUBECTL,
         routes: &[
             route("get", &ops::docker::Kubectl, "kubectl get pods"),
@@ -265,6 +293,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["gh"],
+        ecosystem: Eco::Cli,
         syntax: &recognise::SUB,
         routes: &[
             route("pr", &ops::gh::Gh, "gh pr list"),
@@ -275,18 +304,21 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["curl"],
+        ecosystem: Eco::Cli,
         syntax: PLAIN,
         routes: &[every(&ops::net::Curl, "curl -s https://example.com")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["wget"],
+        ecosystem: Eco::Cli,
         syntax: PLAIN,
         routes: &[every(&ops::net::Wget, "wget https://example.com/x")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["jq"],
+        ecosystem: Eco::Cli,
         syntax: PLAIN,
         routes: &[every(&ops::jq::Jq, "jq . data.json")],
         rewrite: rw(
@@ -297,6 +329,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["pip", "pip3"],
+        ecosystem: Eco::Python,
         syntax: &recognise::SUB,
         routes: &[
             route("list", &ops::pip::Pip, "pip list"),
@@ -306,6 +339,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["rspec"],
+        ecosystem: Eco::Ruby,
         syntax: PLAIN,
         routes: &[every(&langs::rspec::Rspec, "rspec spec/calc_spec.rb")],
         rewrite: rw(
@@ -316,12 +350,14 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["rake"],
+        ecosystem: Eco::Ruby,
         syntax: &recognise::SUB,
         routes: &[route("test", &langs::minitest::Minitest, "rake test")],
         rewrite: rw(Producer, rake_test, "`test` as the only task"),
     },
     Program {
         names: &["rails", "bin/rails", "./bin/rails"],
+        ecosystem: Eco::Ruby,
         syntax: &recognise::SUB,
         routes: &[route(
             "test",
@@ -332,30 +368,35 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["rubocop"],
+        ecosystem: Eco::Ruby,
         syntax: PLAIN,
         routes: &[every(&langs::rubocop::Rubocop, "rubocop lib")],
         rewrite: rw(Producer, rubocop, "default formatter only"),
     },
     Program {
         names: &["bundle"],
+        ecosystem: Eco::Ruby,
         syntax: &recognise::SUB,
         routes: &[route("exec", &langs::runner::Runner, "bundle exec rspec")],
         rewrite: rw(Never, runs_tool, "`exec` of a program rtk filters"),
     },
     Program {
         names: &["uv", "poetry", "pipenv"],
+        ecosystem: Eco::Python,
         syntax: &recognise::SUB,
         routes: &[route("run", &langs::runner::Runner, "uv run pytest -x")],
         rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
     },
     Program {
         names: &["phpunit", "vendor/bin/phpunit", "./vendor/bin/phpunit"],
+        ecosystem: Eco::Php,
         syntax: PLAIN,
         routes: &[every(&langs::phpunit::Phpunit, "phpunit tests")],
         rewrite: rw(Producer, phpunit, "default printer only"),
     },
     Program {
         names: &["playwright"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[route(
             "test",
@@ -370,6 +411,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["mvn", "./mvnw"],
+        ecosystem: Eco::Jvm,
         syntax: PLAIN,
         routes: &[every(&langs::maven::Maven, "mvn test")],
         rewrite: rw(
@@ -380,6 +422,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["bun"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[route("test", &langs::bun::BunTest, "bun test")],
         rewrite: rw(
@@ -390,6 +433,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["yarn"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &langs::yarn::YarnScript, "yarn test"),
@@ -403,6 +447,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["phpcs"],
+        ecosystem: Eco::Php,
         syntax: PLAIN,
         routes: &[every(&langs::phpcs::Phpcs, "phpcs src")],
         rewrite: rw(Producer, phpcs, "the full report only; never interactive"),

@@ -15,6 +15,8 @@
 //! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
 //! The user's own TOML filters never add an entry here, so they never add a rewrite.
 
+#[cfg(test)]
+mod coverage;
 mod entries;
 mod narrow;
 #[cfg(test)]
@@ -30,6 +32,8 @@ pub struct Program {
     /// The command words served, exactly as typed: bare names, and the relative paths a
     /// project's own launcher is typed by (`./mvnw`, `vendor/bin/phpunit`), matched whole.
     pub names: &'static [&'static str],
+    /// The ecosystem it belongs to (the coverage table, docs/coverage.md).
+    pub ecosystem: Eco,
     /// How the subcommand is found.
     pub syntax: &'static Syntax,
     /// Which filter serves which subcommand, first match wins.
@@ -42,6 +46,46 @@ impl std::fmt::Debug for Program {
         f.debug_struct("Program")
             .field("names", &self.names)
             .finish_non_exhaustive()
+    }
+}
+
+/// Where a program belongs, for the coverage table (docs/coverage.md), in its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Eco {
+    Git,
+    Files,
+    Rust,
+    Python,
+    Go,
+    JavaScript,
+    Ruby,
+    Php,
+    Jvm,
+    Build,
+    Databases,
+    Containers,
+    Cli,
+    System,
+}
+
+impl Eco {
+    pub fn title(self) -> &'static str {
+        match self {
+            Eco::Git => "Git",
+            Eco::Files => "Files and search",
+            Eco::Rust => "Rust",
+            Eco::Python => "Python",
+            Eco::Go => "Go",
+            Eco::JavaScript => "JavaScript / TypeScript",
+            Eco::Ruby => "Ruby",
+            Eco::Php => "PHP",
+            Eco::Jvm => "JVM",
+            Eco::Build => "Build",
+            Eco::Databases => "Databases",
+            Eco::Containers => "Containers and clusters",
+            Eco::Cli => "Network and service CLIs",
+            Eco::System => "System",
+        }
     }
 }
 
