@@ -213,7 +213,7 @@ const PIP: &str = include_str!("builtin/pip.toml");
 
 /// `git push|pull|fetch`: progress meters and blank lines go.
 pub static GIT_SYNC: Builtin = Builtin::new(GIT, "git-sync");
-/// `git add`: output as is (it prints nothing unless something is wrong).
+/// `git add`/`git restore`: output as is (they print nothing unless something is wrong).
 pub static GIT_QUIET: Builtin = Builtin::new(GIT, "git-quiet");
 /// `pip install`: download/build chatter goes, satisfied dependencies fold into a count.
 pub static PIP_INSTALL: Builtin = Builtin::new(PIP, "pip-install");

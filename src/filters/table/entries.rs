@@ -40,6 +40,7 @@ pub static PROGRAMS: &[Program] = &[
             route("show", &git::show::Show, "git show HEAD"),
             route("commit", &git::simple::Commit, "git commit -m x"),
             route("add", &decl::GIT_QUIET, "git add ."),
+            route("restore", &decl::GIT_QUIET, "git restore src/lib.rs"),
             route("push", &decl::GIT_SYNC, "git push origin main"),
             route("pull", &decl::GIT_SYNC, "git pull"),
             route("fetch", &decl::GIT_SYNC, "git fetch"),

@@ -40,7 +40,7 @@ pub fn git_form(w: &Words<'_>) -> bool {
         &["-p", "--patch", "-i", "--interactive", "-e", "--edit"],
     );
     match w.sub.map(|i| w.args[i]) {
-        Some("add" | "stash" | "checkout" | "switch") => !interactive,
+        Some("add" | "stash" | "checkout" | "switch" | "restore") => !interactive,
         Some("commit") => {
             let message = rest.iter().any(|a| {
                 matches!(
