@@ -84,6 +84,8 @@ const CASES: &[(&str, &[&str])] = &[
     ("pip", &["pip list --outdated"]),
     ("pip3", &["pip3 list --outdated"]),
     ("make", &["make -j2 all"]),
+    ("ps", &["ps -o pid,comm -p 1", "ps aux"]),
+    ("df", &["df -h /tmp 'a b'"]),
     (
         "./mvnw",
         &["./mvnw -q -pl core test", "MAVEN_OPTS='-Xmx1g' ./mvnw test"],

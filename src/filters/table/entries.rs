@@ -453,4 +453,22 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[every(&langs::phpcs::Phpcs, "phpcs src")],
         rewrite: rw(Producer, phpcs, "the full report only; never interactive"),
     },
+    Program {
+        names: &["ps"],
+        ecosystem: Eco::System,
+        syntax: PLAIN,
+        routes: &[every(&ops::procs::Ps, "ps aux")],
+        rewrite: rw(
+            Producer,
+            ps,
+            "no forest, help or no-header forms; columns other than ps's standard ones print as they are",
+        ),
+    },
+    Program {
+        names: &["df"],
+        ecosystem: Eco::System,
+        syntax: PLAIN,
+        routes: &[every(&ops::procs::Df, "df -h")],
+        rewrite: rw(Producer, df, "no --output or help"),
+    },
 ];

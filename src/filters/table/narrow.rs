@@ -318,3 +318,12 @@ pub fn phpunit(w: &Words<'_>) -> bool {
 pub fn phpcs(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::phpcs::OTHER_FORMS)
 }
+
+/// `ps` and `df` with a header rtk can read (no forest, `--output`, help).
+pub fn ps(w: &Words<'_>) -> bool {
+    !crate::filters::ops::procs::passes_through("ps", w.args)
+}
+
+pub fn df(w: &Words<'_>) -> bool {
+    !crate::filters::ops::procs::passes_through("df", w.args)
+}
