@@ -512,7 +512,10 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         run: &|cwd, cmd| drop(sh(c, cwd, &words(cmd), None)),
         node_modules: nm.as_deref(),
     };
-    for (label, dir, cmd, facts) in crate::devlangs::rows(&langs, notes)? {
+    let lang_rows = crate::devlangs::rows(&langs, notes)?;
+    let launchers = crate::devsys::launchers(&lang_rows)?;
+    let system = crate::devsys::system(&c.root, notes);
+    for (label, dir, cmd, facts) in lang_rows.into_iter().chain(launchers).chain(system) {
         add(&label, dir, &cmd, facts);
     }
     match node_modules(o) {

@@ -1,0 +1,90 @@
+//! Rows for program forms added beside the language rows: a project's own launcher typed by
+//! its relative path (`./mvnw test`, `vendor/bin/phpunit tests`: a script in the row's project
+//! that runs the installed tool, as the real wrappers do; same facts as the bare tool's row),
+//! and the system tables (`ps -ef` and `df -h` of this machine: their facts are the lines of
+//! processes that outlive the run — PID 1 and this bench — and every mount point).
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::Result;
+
+use crate::devbench::write;
+use crate::devlangs::Row;
+
+/// For each failing `mvn test` / `phpunit` row, the same project run through its launcher.
+pub fn launchers(rows: &[Row]) -> Result<Vec<Row>> {
+    let mut out = Vec::new();
+    for (label, dir, cmd, facts) in rows {
+        let (path, tool, typed) = match cmd.as_str() {
+            "mvn test" if label.contains("failing") => ("mvnw", "mvn", "./mvnw test"),
+            "phpunit tests" if label.contains("failing") => {
+                ("vendor/bin/phpunit", "phpunit", "vendor/bin/phpunit tests")
+            }
+            _ => continue,
+        };
+        launcher(&dir.join(path), tool)?;
+        out.push((
+            format!("{typed} (failing)"),
+            dir.clone(),
+            typed.to_string(),
+            facts.clone(),
+        ));
+    }
+    Ok(out)
+}
+
+fn launcher(p: &Path, tool: &str) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    write(p, &format!("#!/bin/sh\nexec {tool} \"$@\"\n"))?;
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755))?;
+    Ok(())
+}
+
+/// `ps -ef` and `df -h` over this machine, when they run.
+pub fn system(root: &Path, notes: &mut Vec<String>) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let lines = |argv: &[&str]| -> Option<Vec<String>> {
+        let o = Command::new(argv[0]).args(&argv[1..]).output().ok()?;
+        o.status.success().then(|| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect()
+        })
+    };
+    // The command line of PID 1 and of this process, as ps prints them (spacing kept).
+    let me = std::process::id().to_string();
+    match lines(&["ps", "-o", "args=", "-p", &format!("1,{me}")]) {
+        Some(args) if !args.is_empty() => {
+            let mut facts = args;
+            facts.push(format!("{me} "));
+            rows.push((
+                "ps -ef (this machine)".into(),
+                root.to_path_buf(),
+                "ps -ef".into(),
+                facts,
+            ));
+        }
+        _ => notes.push("ps not found: ps row skipped".into()),
+    }
+    // `df -P` prints one line per file system; its last field is the mount point.
+    match lines(&["df", "-P"]) {
+        Some(l) if l.len() > 1 => {
+            let mut facts: Vec<String> = l[1..]
+                .iter()
+                .filter_map(|r| r.split_whitespace().nth(5).map(|m| format!(" {m}")))
+                .collect();
+            facts.push("Mounted on".into());
+            rows.push((
+                "df -h (this machine)".into(),
+                root.to_path_buf(),
+                "df -h".into(),
+                facts,
+            ));
+        }
+        _ => notes.push("df not found: df row skipped".into()),
+    }
+    rows
+}
