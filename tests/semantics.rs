@@ -87,6 +87,10 @@ const CASES: &[(&str, &[&str])] = &[
     ("ps", &["ps -o pid,comm -p 1", "ps aux"]),
     ("df", &["df -h /tmp 'a b'"]),
     (
+        "composer",
+        &["COMPOSER=alt.json composer require 'acme/log:^1.0' --no-update"],
+    ),
+    (
         "./mvnw",
         &["./mvnw -q -pl core test", "MAVEN_OPTS='-Xmx1g' ./mvnw test"],
     ),

@@ -471,4 +471,20 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[every(&ops::procs::Df, "df -h")],
         rewrite: rw(Producer, df, "no --output or help"),
     },
+    Program {
+        names: &["composer"],
+        ecosystem: Eco::Php,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("install", &decl::COMPOSER, "composer install"),
+            route("update", &decl::COMPOSER, "composer update"),
+            route("require", &decl::COMPOSER, "composer require acme/log"),
+            route("remove", &decl::COMPOSER, "composer remove acme/log"),
+        ],
+        rewrite: rw(
+            Never,
+            composer,
+            "install, update, require/remove of named packages; never interactive",
+        ),
+    },
 ];
