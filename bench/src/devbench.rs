@@ -514,7 +514,12 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     };
     let lang_rows = crate::devlangs::rows(&langs, notes)?;
     let launchers = crate::devsys::launchers(&lang_rows)?;
-    let system = crate::devsys::system(&c.root, notes);
+    let mut system = crate::devsys::system(&c.root, notes);
+    if has_tool(c, &["composer", "--version"]) {
+        system.extend(crate::devsys::composer(&c.root, langs.n, langs.run)?);
+    } else {
+        notes.push("composer not found: its row skipped".into());
+    }
     for (label, dir, cmd, facts) in lang_rows.into_iter().chain(launchers).chain(system) {
         add(&label, dir, &cmd, facts);
     }

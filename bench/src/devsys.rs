@@ -1,7 +1,8 @@
 //! Rows for program forms added beside the language rows: a project's own launcher typed by
 //! its relative path (`./mvnw test`, `vendor/bin/phpunit tests`: a script in the row's project
 //! that runs the installed tool, as the real wrappers do; same facts as the bare tool's row),
-//! and the system tables (`ps -ef` and `df -h` of this machine: their facts are the lines of
+//! `composer install --dry-run` over `4n` packages from local path repositories (locked once,
+//! nothing downloaded; facts: every package operation and the count), and the system tables (`ps -ef` and `df -h` of this machine: their facts are the lines of
 //! processes that outlive the run — PID 1 and this bench — and every mount point).
 
 use std::path::Path;
@@ -87,4 +88,42 @@ pub fn system(root: &Path, notes: &mut Vec<String>) -> Vec<Row> {
         _ => notes.push("df not found: df row skipped".into()),
     }
     rows
+}
+
+/// `composer install --dry-run` of a locked project (`4n` path packages), when composer runs.
+pub fn composer(root: &Path, n: usize, run: &dyn Fn(&Path, &str)) -> Result<Vec<Row>> {
+    let d = root.join("composer-app");
+    let mut require = Vec::new();
+    let mut facts = Vec::new();
+    for k in 1..=4 * n {
+        write(
+            &root.join(format!("composer-pkgs/p{k}/composer.json")),
+            &format!(
+                "{{\"name\":\"acme/p{k}\",\"version\":\"1.2.{k}\",\"type\":\"library\",\"autoload\":{{\"psr-4\":{{\"Acme\\\\P{k}\\\\\":\"src/\"}}}}}}\n"
+            ),
+        )?;
+        require.push(format!("\"acme/p{k}\": \"^1.2\""));
+        facts.push(format!("- Installing acme/p{k} (1.2.{k})"));
+    }
+    facts.push(format!(
+        "Package operations: {} installs, 0 updates, 0 removals",
+        4 * n
+    ));
+    write(
+        &d.join("composer.json"),
+        &format!(
+            "{{\"name\":\"acme/app\",\"repositories\":[{{\"packagist.org\":false}},{{\"type\":\"path\",\"url\":\"../composer-pkgs/*\",\"options\":{{\"symlink\":false}}}}],\"require\":{{{}}}}}\n",
+            require.join(",")
+        ),
+    )?;
+    run(&d, "composer update --no-install");
+    if !d.join("composer.lock").exists() {
+        return Ok(Vec::new());
+    }
+    Ok(vec![(
+        format!("composer install --dry-run ({} packages)", 4 * n),
+        d,
+        "composer install --dry-run".into(),
+        facts,
+    )])
 }
