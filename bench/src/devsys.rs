@@ -1,8 +1,9 @@
 //! Rows for program forms added beside the language rows: a project's own launcher typed by
 //! its relative path (`./mvnw test`, `vendor/bin/phpunit tests`: a script in the row's project
 //! that runs the installed tool, as the real wrappers do; same facts as the bare tool's row),
-//! `composer install --dry-run` over `4n` packages from local path repositories (locked once,
-//! nothing downloaded; facts: every package operation and the count), and the system tables (`ps -ef` and `df -h` of this machine: their facts are the lines of
+//! `composer reinstall acme/*` over `4n` packages from local path repositories (installed
+//! once, nothing downloaded; each run removes and installs them all again; facts: every
+//! package removed and installed), and the system tables (`ps -ef` and `df -h` of this machine: their facts are the lines of
 //! processes that outlive the run — PID 1 and this bench — and every mount point).
 
 use std::path::Path;
@@ -90,7 +91,7 @@ pub fn system(root: &Path, notes: &mut Vec<String>) -> Vec<Row> {
     rows
 }
 
-/// `composer install --dry-run` of a locked project (`4n` path packages), when composer runs.
+/// `composer reinstall acme/*` of an installed project (`4n` path packages).
 pub fn composer(root: &Path, n: usize, run: &dyn Fn(&Path, &str)) -> Result<Vec<Row>> {
     let d = root.join("composer-app");
     let mut require = Vec::new();
@@ -116,14 +117,14 @@ pub fn composer(root: &Path, n: usize, run: &dyn Fn(&Path, &str)) -> Result<Vec<
             require.join(",")
         ),
     )?;
-    run(&d, "composer update --no-install");
-    if !d.join("composer.lock").exists() {
+    run(&d, "composer update");
+    if !d.join("vendor/acme").is_dir() {
         return Ok(Vec::new());
     }
     Ok(vec![(
-        format!("composer install --dry-run ({} packages)", 4 * n),
+        format!("composer reinstall acme/* ({} packages)", 4 * n),
         d,
-        "composer install --dry-run".into(),
+        "composer reinstall acme/*".into(),
         facts,
     )])
 }

@@ -480,11 +480,12 @@ pub static PROGRAMS: &[Program] = &[
             route("update", &decl::COMPOSER, "composer update"),
             route("require", &decl::COMPOSER, "composer require acme/log"),
             route("remove", &decl::COMPOSER, "composer remove acme/log"),
+            route("reinstall", &decl::COMPOSER, "composer reinstall acme/log"),
         ],
         rewrite: rw(
             Never,
             composer,
-            "install, update, require/remove of named packages; never interactive",
+            "install, update, require/remove/reinstall of named packages; never interactive",
         ),
     },
 ];

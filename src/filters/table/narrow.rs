@@ -328,12 +328,12 @@ pub fn df(w: &Words<'_>) -> bool {
     !crate::filters::ops::procs::passes_through("df", w.args)
 }
 
-/// `composer install|update`, `composer require|remove <package…>` (without a package
-/// they ask for one); never `--interactive`.
+/// `composer install|update`, `composer require|remove|reinstall <package…>` (without a
+/// package they ask for one); never `--interactive`.
 pub fn composer(w: &Words<'_>) -> bool {
     let named = w
         .sub
-        .is_some_and(|i| !matches!(w.args[i], "require" | "remove"))
+        .is_some_and(|i| !matches!(w.args[i], "require" | "remove" | "reinstall"))
         || first_operand(w.rest()).is_some();
     named && !has_any(w.args, &["-i", "--interactive"])
 }
