@@ -104,12 +104,9 @@ pub fn composer(root: &Path, n: usize, run: &dyn Fn(&Path, &str)) -> Result<Vec<
             ),
         )?;
         require.push(format!("\"acme/p{k}\": \"^1.2\""));
-        facts.push(format!("- Installing acme/p{k} (1.2.{k})"));
+        facts.push(format!("- Removing acme/p{k} (1.2.{k})"));
+        facts.push(format!("- Installing acme/p{k} (1.2.{k}): Mirroring from"));
     }
-    facts.push(format!(
-        "Package operations: {} installs, 0 updates, 0 removals",
-        4 * n
-    ));
     write(
         &d.join("composer.json"),
         &format!(
