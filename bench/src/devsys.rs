@@ -3,8 +3,9 @@
 //! that runs the installed tool, as the real wrappers do; same facts as the bare tool's row),
 //! `composer reinstall acme/*` over `4n` packages from local path repositories (installed
 //! once, nothing downloaded; each run removes and installs them all again; facts: every
-//! package removed and installed), and the system tables (`ps -ef` and `df -h` of this machine: their facts are the lines of
-//! processes that outlive the run — PID 1 and this bench — and every mount point).
+//! package removed and installed), and the system tables (`ps -f` over `8n`
+//! processes the bench starts and holds until its rows have run, facts: each PID and whole
+//! command line; `df -h` of this machine, facts: every mount point).
 
 use std::path::Path;
 use std::process::Command;
@@ -43,8 +44,21 @@ fn launcher(p: &Path, tool: &str) -> Result<()> {
     Ok(())
 }
 
-/// `ps -ef` and `df -h` over this machine, when they run.
-pub fn system(root: &Path, notes: &mut Vec<String>) -> Vec<Row> {
+/// Processes the `ps` row lists, alive until [`Sleepers`] is dropped.
+pub struct Sleepers(Vec<std::process::Child>);
+
+impl Drop for Sleepers {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// `ps -f -p <pids>` over `8n` processes this bench starts (a `sh -c` each, sleeping, with a
+/// command line that has a run of spaces) and `df -h` over this machine, when they run.
+pub fn system(root: &Path, n: usize, notes: &mut Vec<String>) -> (Vec<Row>, Sleepers) {
     let mut rows = Vec::new();
     let lines = |argv: &[&str]| -> Option<Vec<String>> {
         let o = Command::new(argv[0]).args(&argv[1..]).output().ok()?;
@@ -56,16 +70,30 @@ pub fn system(root: &Path, notes: &mut Vec<String>) -> Vec<Row> {
                 .collect()
         })
     };
-    // The command line of PID 1 and of this process, as ps prints them (spacing kept).
-    let me = std::process::id().to_string();
-    match lines(&["ps", "-o", "args=", "-p", &format!("1,{me}")]) {
-        Some(args) if !args.is_empty() => {
-            let mut facts = args;
-            facts.push(format!("{me} "));
+    let mut kids = Vec::new();
+    for k in 1..=8 * n {
+        let script = format!("sleep 3600; echo 'job {k}:  done'");
+        if let Ok(c) = Command::new("sh").args(["-c", &script]).spawn() {
+            kids.push(c);
+        }
+    }
+    let pids: Vec<String> = kids.iter().map(|c| c.id().to_string()).collect();
+    let sleepers = Sleepers(kids);
+    match lines(&["ps", "-o", "pid=,args=", "-p", &pids.join(",")]) {
+        Some(l) if l.len() == pids.len() => {
+            // Each process's PID and its whole command line (its two spaces kept).
+            let facts = l
+                .iter()
+                .filter_map(|r| {
+                    r.split_once(' ')
+                        .map(|(pid, args)| (pid, args.trim_start()))
+                })
+                .flat_map(|(pid, args)| [format!(" {pid} "), args.to_string()])
+                .collect();
             rows.push((
-                "ps -ef (this machine)".into(),
+                format!("ps -f -p ({} processes)", pids.len()),
                 root.to_path_buf(),
-                "ps -ef".into(),
+                format!("ps -f -p {}", pids.join(",")),
                 facts,
             ));
         }
@@ -88,7 +116,7 @@ pub fn system(root: &Path, notes: &mut Vec<String>) -> Vec<Row> {
         }
         _ => notes.push("df not found: df row skipped".into()),
     }
-    rows
+    (rows, sleepers)
 }
 
 /// `composer reinstall acme/*` of an installed project (`4n` path packages).
