@@ -7,6 +7,7 @@
 //! processes the bench starts and holds until its rows have run, facts: each PID and whole
 //! command line; `df -h` of this machine, facts: every mount point).
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 
@@ -49,8 +50,11 @@ pub struct Sleepers(Vec<std::process::Child>);
 
 impl Drop for Sleepers {
     fn drop(&mut self) {
+        // Each `sh` leads its own process group, with its `sleep`: end the group.
         for c in &mut self.0 {
-            let _ = c.kill();
+            let _ = Command::new("kill")
+                .args(["-TERM", "--", &format!("-{}", c.id())])
+                .status();
             let _ = c.wait();
         }
     }
@@ -73,7 +77,11 @@ pub fn system(root: &Path, n: usize, notes: &mut Vec<String>) -> (Vec<Row>, Slee
     let mut kids = Vec::new();
     for k in 1..=8 * n {
         let script = format!("sleep 3600; echo 'job {k}:  done'");
-        if let Ok(c) = Command::new("sh").args(["-c", &script]).spawn() {
+        if let Ok(c) = Command::new("sh")
+            .args(["-c", &script])
+            .process_group(0)
+            .spawn()
+        {
             kids.push(c);
         }
     }
