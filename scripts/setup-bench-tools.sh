@@ -7,7 +7,7 @@
 #                      binary, only to re-measure upstream's savings column
 #   go, rg             Debian's golang-go and ripgrep (apt), when apt-get is available and
 #                      they are missing (the bench's go rows and its rg rows); ruby, ruby-rspec,
-#                      rake, rubocop, php-cli, phpunit, php-codesniffer, maven and the Maven plugins of
+#                      rake, rubocop, php-cli, phpunit, php-codesniffer, composer, maven and the Maven plugins of
 #                      /usr/share/maven-repo (Debian) for the rows of bench/src/devlangs.rs
 # Prints the directories to put on PATH / pass to the bench; exits non-zero if an install failed.
 set -euo pipefail
@@ -44,6 +44,7 @@ command -v rspec >/dev/null || missing+=(ruby ruby-rspec rake)
 command -v rubocop >/dev/null || missing+=(rubocop)
 command -v phpunit >/dev/null || missing+=(php-cli phpunit)
 command -v phpcs >/dev/null || missing+=(php-codesniffer)
+command -v composer >/dev/null || missing+=(composer)
 command -v mvn >/dev/null || missing+=(maven)
 [ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-surefire-plugin ] \
     || missing+=(libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java libsurefire-java junit4)

@@ -84,6 +84,29 @@ const CASES: &[(&str, &[&str])] = &[
     ("pip", &["pip list --outdated"]),
     ("pip3", &["pip3 list --outdated"]),
     ("make", &["make -j2 all"]),
+    ("ps", &["ps -o pid,comm -p 1", "ps aux"]),
+    ("df", &["df -h /tmp 'a b'"]),
+    (
+        "composer",
+        &["COMPOSER=alt.json composer require 'acme/log:^1.0' --no-update"],
+    ),
+    (
+        "./mvnw",
+        &["./mvnw -q -pl core test", "MAVEN_OPTS='-Xmx1g' ./mvnw test"],
+    ),
+    (
+        "vendor/bin/phpunit",
+        &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],
+    ),
+    ("./vendor/bin/phpunit", &["./vendor/bin/phpunit tests"]),
+    ("bin/rails", &["bin/rails test test/models/user_test.rb:12"]),
+    (
+        "bundle",
+        &[
+            "bundle exec bin/rails test",
+            "bundle exec rspec --seed 1 spec",
+        ],
+    ),
     ("gmake", &["gmake -j2 all"]),
 ];
 
@@ -95,11 +118,18 @@ const STUB: &str = r#"#!/bin/sh
 printf 'stub %s ran\n' "$0"
 "#;
 
-fn write_stubs(dir: &Path) {
+/// Bare names go in `dir` (on PATH); path forms (`./mvnw`, `vendor/bin/phpunit`) under `work`,
+/// where the command line runs.
+fn write_stubs(dir: &Path, work: &Path) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::create_dir_all(dir).unwrap();
     for name in rtk::rewrite::rules().iter().flat_map(|r| r.names) {
-        let p = dir.join(name);
+        let p = if name.contains('/') {
+            work.join(name)
+        } else {
+            dir.join(name)
+        };
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(&p, STUB).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
@@ -180,7 +210,7 @@ fn lines() -> Vec<(String, String)> {
 #[test]
 fn rtk_form_runs_the_same_argv_and_environment() {
     let t = TestEnv::new();
-    write_stubs(&t.root.path().join("stubs"));
+    write_stubs(&t.root.path().join("stubs"), &t.work());
     let rtk_dir = t.root.path().join("rtk-bin");
     std::fs::create_dir_all(&rtk_dir).unwrap();
     std::os::unix::fs::symlink(assert_cmd::cargo::cargo_bin("rtk"), rtk_dir.join("rtk")).unwrap();

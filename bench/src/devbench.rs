@@ -362,7 +362,12 @@ fn has_tool(c: &Corpus, argv: &[&str]) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
+/// The rows, and the processes the `ps` row lists (alive while it is held).
+fn rows(
+    c: &Corpus,
+    o: &Opts,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<Row>, crate::devsys::Sleepers)> {
     let mut rows = Vec::new();
     let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
     let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
@@ -512,7 +517,15 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         run: &|cwd, cmd| drop(sh(c, cwd, &words(cmd), None)),
         node_modules: nm.as_deref(),
     };
-    for (label, dir, cmd, facts) in crate::devlangs::rows(&langs, notes)? {
+    let lang_rows = crate::devlangs::rows(&langs, notes)?;
+    let launchers = crate::devsys::launchers(&lang_rows)?;
+    let (mut system, sleepers) = crate::devsys::system(&c.root, langs.n, notes);
+    if has_tool(c, &["composer", "--version"]) {
+        system.extend(crate::devsys::composer(&c.root, langs.n, langs.run)?);
+    } else {
+        notes.push("composer not found: its row skipped".into());
+    }
+    for (label, dir, cmd, facts) in lang_rows.into_iter().chain(launchers).chain(system) {
         add(&label, dir, &cmd, facts);
     }
     match node_modules(o) {
@@ -548,7 +561,7 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         }
         None => notes.push("no node_modules with jest + typescript (--node-modules DIR or RTK_BENCH_NODE_MODULES): JS rows skipped".into()),
     }
-    Ok(rows)
+    Ok((rows, sleepers))
 }
 
 /// Checks `row`'s facts on `out` (the raw output `raw` must hold each of them, else the
@@ -623,7 +636,7 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
         _tmp: tmp,
     };
     let mut notes = Vec::new();
-    let rows = rows(&c, o, &mut notes)?;
+    let (rows, _sleepers) = rows(&c, o, &mut notes)?;
     writeln!(
         w,
         "\n## Test-and-build corpus (o200k_base tokens of stdout+stderr) and fidelity\n"

@@ -10,6 +10,7 @@ mod devbench;
 mod devfacts;
 mod devgo;
 mod devlangs;
+mod devsys;
 mod perf;
 mod rows;
 

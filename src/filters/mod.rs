@@ -241,7 +241,7 @@ mod tests {
             ("gh repo clone x", None),
             ("curl -s https://example.com", Some("curl")),
             ("wget https://example.com/x", Some("wget")),
-            ("pip install requests", Some("pip")),
+            ("pip install requests", Some("pip-install")),
             ("pip3 list", Some("pip")),
             ("pip freeze", None),
         ];

@@ -206,11 +206,21 @@ impl Filter for Builtin {
 
 /// Every embedded filters file, by name (for the generic inline-test runner and
 /// `rtk filters list`).
-pub const BUILTIN_FILES: &[(&str, &str)] = &[("git.toml", GIT)];
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("git.toml", GIT),
+    ("pip.toml", PIP),
+    ("composer.toml", COMPOSER_FILE),
+];
 
 const GIT: &str = include_str!("builtin/git.toml");
+const PIP: &str = include_str!("builtin/pip.toml");
+const COMPOSER_FILE: &str = include_str!("builtin/composer.toml");
 
 /// `git push|pull|fetch`: progress meters and blank lines go.
 pub static GIT_SYNC: Builtin = Builtin::new(GIT, "git-sync");
-/// `git add`: output as is (it prints nothing unless something is wrong).
+/// `git add`/`git restore`: output as is (they print nothing unless something is wrong).
 pub static GIT_QUIET: Builtin = Builtin::new(GIT, "git-quiet");
+/// `pip install`: download/build chatter goes, satisfied dependencies fold into a count.
+pub static PIP_INSTALL: Builtin = Builtin::new(PIP, "pip-install");
+/// `composer install|update|require|remove`: banners, bars and download lines go.
+pub static COMPOSER: Builtin = Builtin::new(COMPOSER_FILE, "composer");

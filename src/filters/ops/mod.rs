@@ -1,5 +1,5 @@
 //! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
-//! and jq.
+//! and jq; the system tables of ps and df.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
@@ -9,6 +9,7 @@ pub mod jq;
 pub mod json;
 pub mod net;
 pub mod pip;
+pub mod procs;
 
 /// A whitespace-aligned table (`docker ps`, `kubectl get`): columns start where the header has
 /// a word after two or more spaces (offsets in characters: Go's tabwriter pads by rune). Rows

@@ -1,7 +1,7 @@
 //! [`PROGRAMS`]: every program rtk has a form for, one entry each (see the parent module).
 
 use super::narrow::*;
-use super::{every, route, PipeSafety, Program, Rewrite, Words};
+use super::{every, route, Eco, PipeSafety, Program, Rewrite, Words};
 use crate::filters::{decl, dev, diff, files, git, langs, ops, search};
 use crate::recognise::{self, Syntax};
 use PipeSafety::{Both, Final, Never, Producer};
@@ -31,6 +31,7 @@ const fn reader(narrow: fn(&Words<'_>) -> bool, note: &'static str) -> Rewrite {
 pub static PROGRAMS: &[Program] = &[
     Program {
         names: &["git"],
+        ecosystem: Eco::Git,
         syntax: &recognise::GIT,
         routes: &[
             route("status", &git::status::Status, "git status"),
@@ -39,6 +40,7 @@ pub static PROGRAMS: &[Program] = &[
             route("show", &git::show::Show, "git show HEAD"),
             route("commit", &git::simple::Commit, "git commit -m x"),
             route("add", &decl::GIT_QUIET, "git add ."),
+            route("restore", &decl::GIT_QUIET, "git restore src/lib.rs"),
             route("push", &decl::GIT_SYNC, "git push origin main"),
             route("pull", &decl::GIT_SYNC, "git pull"),
             route("fetch", &decl::GIT_SYNC, "git fetch"),
@@ -56,60 +58,70 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["ls"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::ls::Ls, "ls -la")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["tree"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::tree::Tree, "tree -L 2")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["find"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::find::Find, "find . -name x")],
         rewrite: rw(Producer, find, "no -exec/-ok/-delete/-printf-style actions"),
     },
     Program {
         names: &["cat"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "cat a.txt")],
         rewrite: reader(cat, "file operands only, no options"),
     },
     Program {
         names: &["head"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "head -n 5 a.txt")],
         rewrite: reader(head, "line-count options and file operands"),
     },
     Program {
         names: &["tail"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "tail -n 5 a.txt")],
         rewrite: reader(tail, "line-count options and file operands; never follow"),
     },
     Program {
         names: &["grep", "egrep", "fgrep", "rg"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&search::Grep, "grep -rn x .")],
         rewrite: rw(Both, any, "any arguments"),
     },
     Program {
         names: &["wc"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::wc::Wc, "wc -l a.txt")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["diff"],
+        ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&diff::DiffTool, "diff -u a b")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["cargo"],
+        ecosystem: Eco::Rust,
         syntax: &recognise::CARGO,
         routes: &[
             route("test", &dev::cargo::Test, "cargo test"),
@@ -122,12 +134,14 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["pytest", "py.test"],
+        ecosystem: Eco::Python,
         syntax: PLAIN,
         routes: &[every(&dev::pytest::Pytest, "pytest -q")],
         rewrite: rw(Producer, no_watch, "no watch mode"),
     },
     Program {
         names: &["python", "python3"],
+        ecosystem: Eco::Python,
         syntax: &recognise::MODULE,
         routes: &[
             route("pytest", &dev::pytest::Pytest, "python -m pytest"),
@@ -137,6 +151,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["go"],
+        ecosystem: Eco::Go,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &dev::gotool::GoTest, "go test ./..."),
@@ -147,6 +162,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["npm"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &dev::js::Script, "npm test"),
@@ -160,6 +176,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["pnpm"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &dev::js::Script, "pnpm test"),
@@ -171,60 +188,70 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["npx", "bunx"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::js::Npx, "npx jest")],
         rewrite: rw(Never, npx, "a package command; no watch mode"),
     },
     Program {
         names: &["jest"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::jest::Jest, "jest --ci")],
         rewrite: rw(Never, no_watch, "no watch mode"),
     },
     Program {
         names: &["vitest"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::jest::Vitest, "vitest run")],
         rewrite: rw(Never, no_watch, "no watch mode"),
     },
     Program {
         names: &["tsc", "vue-tsc"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::tsc::Tsc, "tsc --noEmit")],
         rewrite: rw(Never, no_watch, "no watch mode"),
     },
     Program {
         names: &["eslint"],
+        ecosystem: Eco::JavaScript,
         syntax: PLAIN,
         routes: &[every(&dev::lint::Eslint, "eslint src")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["ruff"],
+        ecosystem: Eco::Python,
         syntax: &recognise::SUB,
         routes: &[route("check", &dev::lint::Ruff, "ruff check .")],
         rewrite: rw(Producer, no_watch, "no watch mode"),
     },
     Program {
         names: &["mypy"],
+        ecosystem: Eco::Python,
         syntax: PLAIN,
         routes: &[every(&dev::lint::Mypy, "mypy src")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["flake8"],
+        ecosystem: Eco::Python,
         syntax: PLAIN,
         routes: &[every(&dev::lint::Flake8, "flake8 src")],
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
         names: &["make", "gmake"],
+        ecosystem: Eco::Build,
         syntax: PLAIN,
         routes: &[every(&dev::make::Make, "make -j4")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["docker"],
+        ecosystem: Eco::Containers,
         syntax: &recognise::DOCKER,
         routes: &[
             route("ps", &ops::docker::Docker, "docker ps -a"),
@@ -242,6 +269,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["docker-compose"],
+        ecosystem: Eco::Containers,
         syntax: &recognise::SUB,
         routes: &[
             route("ps", &ops::docker::Docker, "docker-compose ps"),
@@ -251,6 +279,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["kubectl"],
+        ecosystem: Eco::Containers,
         syntax: &recognise::KUBECTL,
         routes: &[
             route("get", &ops::docker::Kubectl, "kubectl get pods"),
@@ -265,6 +294,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["gh"],
+        ecosystem: Eco::Cli,
         syntax: &recognise::SUB,
         routes: &[
             route("pr", &ops::gh::Gh, "gh pr list"),
@@ -275,18 +305,21 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["curl"],
+        ecosystem: Eco::Cli,
         syntax: PLAIN,
         routes: &[every(&ops::net::Curl, "curl -s https://example.com")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["wget"],
+        ecosystem: Eco::Cli,
         syntax: PLAIN,
         routes: &[every(&ops::net::Wget, "wget https://example.com/x")],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["jq"],
+        ecosystem: Eco::Cli,
         syntax: PLAIN,
         routes: &[every(&ops::jq::Jq, "jq . data.json")],
         rewrite: rw(
@@ -297,15 +330,17 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["pip", "pip3"],
+        ecosystem: Eco::Python,
         syntax: &recognise::SUB,
         routes: &[
             route("list", &ops::pip::Pip, "pip list"),
-            route("install", &ops::pip::Pip, "pip install requests"),
+            route("install", &decl::PIP_INSTALL, "pip install requests"),
         ],
         rewrite: rw(Never, any, "any arguments"),
     },
     Program {
         names: &["rspec"],
+        ecosystem: Eco::Ruby,
         syntax: PLAIN,
         routes: &[every(&langs::rspec::Rspec, "rspec spec/calc_spec.rb")],
         rewrite: rw(
@@ -316,12 +351,14 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["rake"],
+        ecosystem: Eco::Ruby,
         syntax: &recognise::SUB,
         routes: &[route("test", &langs::minitest::Minitest, "rake test")],
         rewrite: rw(Producer, rake_test, "`test` as the only task"),
     },
     Program {
-        names: &["rails"],
+        names: &["rails", "bin/rails", "./bin/rails"],
+        ecosystem: Eco::Ruby,
         syntax: &recognise::SUB,
         routes: &[route(
             "test",
@@ -332,30 +369,35 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["rubocop"],
+        ecosystem: Eco::Ruby,
         syntax: PLAIN,
         routes: &[every(&langs::rubocop::Rubocop, "rubocop lib")],
         rewrite: rw(Producer, rubocop, "default formatter only"),
     },
     Program {
         names: &["bundle"],
+        ecosystem: Eco::Ruby,
         syntax: &recognise::SUB,
         routes: &[route("exec", &langs::runner::Runner, "bundle exec rspec")],
         rewrite: rw(Never, runs_tool, "`exec` of a program rtk filters"),
     },
     Program {
         names: &["uv", "poetry", "pipenv"],
+        ecosystem: Eco::Python,
         syntax: &recognise::SUB,
         routes: &[route("run", &langs::runner::Runner, "uv run pytest -x")],
         rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
     },
     Program {
-        names: &["phpunit"],
+        names: &["phpunit", "vendor/bin/phpunit", "./vendor/bin/phpunit"],
+        ecosystem: Eco::Php,
         syntax: PLAIN,
         routes: &[every(&langs::phpunit::Phpunit, "phpunit tests")],
         rewrite: rw(Producer, phpunit, "default printer only"),
     },
     Program {
         names: &["playwright"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[route(
             "test",
@@ -369,7 +411,8 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
-        names: &["mvn"],
+        names: &["mvn", "./mvnw"],
+        ecosystem: Eco::Jvm,
         syntax: PLAIN,
         routes: &[every(&langs::maven::Maven, "mvn test")],
         rewrite: rw(
@@ -380,6 +423,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["bun"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[route("test", &langs::bun::BunTest, "bun test")],
         rewrite: rw(
@@ -390,6 +434,7 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["yarn"],
+        ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
         routes: &[
             route("test", &langs::yarn::YarnScript, "yarn test"),
@@ -403,8 +448,44 @@ pub static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["phpcs"],
+        ecosystem: Eco::Php,
         syntax: PLAIN,
         routes: &[every(&langs::phpcs::Phpcs, "phpcs src")],
         rewrite: rw(Producer, phpcs, "the full report only; never interactive"),
+    },
+    Program {
+        names: &["ps"],
+        ecosystem: Eco::System,
+        syntax: PLAIN,
+        routes: &[every(&ops::procs::Ps, "ps aux")],
+        rewrite: rw(
+            Producer,
+            ps,
+            "no forest, help or no-header forms; columns other than ps's standard ones print as they are",
+        ),
+    },
+    Program {
+        names: &["df"],
+        ecosystem: Eco::System,
+        syntax: PLAIN,
+        routes: &[every(&ops::procs::Df, "df -h")],
+        rewrite: rw(Producer, df, "no --output or help"),
+    },
+    Program {
+        names: &["composer"],
+        ecosystem: Eco::Php,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("install", &decl::COMPOSER, "composer install"),
+            route("update", &decl::COMPOSER, "composer update"),
+            route("require", &decl::COMPOSER, "composer require acme/log"),
+            route("remove", &decl::COMPOSER, "composer remove acme/log"),
+            route("reinstall", &decl::COMPOSER, "composer reinstall acme/log"),
+        ],
+        rewrite: rw(
+            Never,
+            composer,
+            "install, update, require/remove/reinstall of named packages; never interactive",
+        ),
     },
 ];

@@ -15,6 +15,8 @@
 //! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
 //! The user's own TOML filters never add an entry here, so they never add a rewrite.
 
+#[cfg(test)]
+mod coverage;
 mod entries;
 mod narrow;
 #[cfg(test)]
@@ -27,8 +29,11 @@ use crate::recognise::Syntax;
 
 /// One program (or a family of names that behave the same: `python`/`python3`).
 pub struct Program {
-    /// The command words served, exactly as typed (no path).
+    /// The command words served, exactly as typed: bare names, and the relative paths a
+    /// project's own launcher is typed by (`./mvnw`, `vendor/bin/phpunit`), matched whole.
     pub names: &'static [&'static str],
+    /// The ecosystem it belongs to (the coverage table, docs/coverage.md).
+    pub ecosystem: Eco,
     /// How the subcommand is found.
     pub syntax: &'static Syntax,
     /// Which filter serves which subcommand, first match wins.
@@ -41,6 +46,44 @@ impl std::fmt::Debug for Program {
         f.debug_struct("Program")
             .field("names", &self.names)
             .finish_non_exhaustive()
+    }
+}
+
+/// Where a program belongs, for the coverage table (docs/coverage.md), in its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Eco {
+    Git,
+    Files,
+    Rust,
+    Python,
+    Go,
+    JavaScript,
+    Ruby,
+    Php,
+    Jvm,
+    Build,
+    Containers,
+    Cli,
+    System,
+}
+
+impl Eco {
+    pub fn title(self) -> &'static str {
+        match self {
+            Eco::Git => "Git",
+            Eco::Files => "Files and search",
+            Eco::Rust => "Rust",
+            Eco::Python => "Python",
+            Eco::Go => "Go",
+            Eco::JavaScript => "JavaScript / TypeScript",
+            Eco::Ruby => "Ruby",
+            Eco::Php => "PHP",
+            Eco::Jvm => "JVM",
+            Eco::Build => "Build",
+            Eco::Containers => "Containers and clusters",
+            Eco::Cli => "Network and service CLIs",
+            Eco::System => "System",
+        }
     }
 }
 
@@ -155,9 +198,15 @@ impl Program {
     }
 }
 
-/// The entry for a command word (already unquoted, no path), if any.
+/// The entry for a command word (already unquoted) that is one of its names, if any.
 pub fn program(name: &str) -> Option<&'static Program> {
     PROGRAMS.iter().find(|p| p.names.contains(&name))
+}
+
+/// The entry `rtk <word> …` runs under: the word itself when it is a name (`./mvnw`), else
+/// its last path component (`/usr/bin/git` → `git`).
+pub fn program_for_word(word: &str) -> Option<&'static Program> {
+    program(word).or_else(|| program(word.rsplit('/').next().unwrap_or(word)))
 }
 
 /// The rewrite rule for a command word: its table entry (every entry is rewritten).
@@ -171,7 +220,7 @@ pub fn lookup<'a>(
     args: &'a [String],
 ) -> Option<(&'static dyn Filter, Invocation<'a>)> {
     let base = program_word.rsplit('/').next().unwrap_or(program_word);
-    let (route, sub) = program(base)?.route(args)?;
+    let (route, sub) = program_for_word(program_word)?.route(args)?;
     Some((
         route.filter,
         Invocation {

@@ -40,7 +40,7 @@ pub fn git_form(w: &Words<'_>) -> bool {
         &["-p", "--patch", "-i", "--interactive", "-e", "--edit"],
     );
     match w.sub.map(|i| w.args[i]) {
-        Some("add" | "stash" | "checkout" | "switch") => !interactive,
+        Some("add" | "stash" | "checkout" | "switch" | "restore") => !interactive,
         Some("commit") => {
             let message = rest.iter().any(|a| {
                 matches!(
@@ -317,4 +317,23 @@ pub fn phpunit(w: &Words<'_>) -> bool {
 /// `phpcs` with its full report, never interactive (`-a`).
 pub fn phpcs(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::phpcs::OTHER_FORMS)
+}
+
+/// `ps` and `df` with a header rtk can read (no forest, `--output`, help).
+pub fn ps(w: &Words<'_>) -> bool {
+    !crate::filters::ops::procs::passes_through("ps", w.args)
+}
+
+pub fn df(w: &Words<'_>) -> bool {
+    !crate::filters::ops::procs::passes_through("df", w.args)
+}
+
+/// `composer install|update`, `composer require|remove|reinstall <package…>` (without a
+/// package they ask for one); never `--interactive`.
+pub fn composer(w: &Words<'_>) -> bool {
+    let named = w
+        .sub
+        .is_some_and(|i| !matches!(w.args[i], "require" | "remove" | "reinstall"))
+        || first_operand(w.rest()).is_some();
+    named && !has_any(w.args, &["-i", "--interactive"])
 }

@@ -33,7 +33,11 @@ fn entries_are_well_formed() {
         assert!(!p.names.is_empty() && !p.routes.is_empty(), "{p:?}");
         assert!(!p.rewrite.note.is_empty(), "{p:?} has no note");
         for n in p.names {
-            assert!(!n.is_empty() && !n.contains([' ', '/']), "{n:?}");
+            // A path form is a project's own launcher, relative and exact (`./mvnw`).
+            assert!(
+                !n.is_empty() && !n.contains(' ') && !n.starts_with('/') && !n.contains(".."),
+                "{n:?}"
+            );
             assert!(names.insert(*n), "{n} in two entries");
             // `rtk gain`'s key reads the same syntax for the programs `recognise` lists.
             if let Some(s) = recognise::known(n) {
@@ -197,4 +201,31 @@ fn rewrite_vectors_reach_a_filter() {
         }
     }
     assert!(checked >= 40, "only {checked} rewritten segments");
+}
+
+#[test]
+fn path_forms_are_exact_and_bare_names_keep_their_basename_lookup() {
+    // A project's launcher by its exact relative form reaches the bare program's filter.
+    assert_eq!(
+        compacting_filter("./mvnw test"),
+        compacting_filter("mvn test")
+    );
+    assert_eq!(
+        compacting_filter("vendor/bin/phpunit tests"),
+        compacting_filter("phpunit tests")
+    );
+    assert!(compacting_filter("./mvnw test").is_some());
+    // Another folder's `mvnw` is not the entry's (no name `mvnw`); `/usr/bin/git` still is git.
+    assert_eq!(compacting_filter("/tmp/x/mvnw test"), None);
+    assert_eq!(compacting_filter("mvnw test"), None);
+    assert_eq!(
+        compacting_filter("/usr/bin/git status"),
+        compacting_filter("git status")
+    );
+    // The rewrite matches the word exactly: no path form it does not list.
+    assert_eq!(rewritten("../vendor/bin/phpunit tests"), None);
+    assert_eq!(
+        rewritten("./mvnw -q test").as_deref(),
+        Some("rtk ./mvnw -q test")
+    );
 }

@@ -131,8 +131,7 @@ pub fn lookup<'a>(
 /// what the table passes through (interactive, watch, follow, unknown subcommands) stays
 /// passed through. Other programs are the filter's own business (its `passthrough_flags`).
 fn table_captures(program_word: &str, args: &[String]) -> bool {
-    let base = program_word.rsplit('/').next().unwrap_or(program_word);
-    if table::program(base).is_none() {
+    if table::program_for_word(program_word).is_none() {
         return true;
     }
     table::lookup(program_word, args).is_some_and(|(f, inv)| f.plan(&inv) != Plan::Passthrough)
