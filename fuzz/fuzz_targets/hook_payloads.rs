@@ -5,7 +5,8 @@
 //! - every rewrite in an answer is exactly the rewrite the decision function produced, and only
 //!   inserts `rtk ` into the command the decision judged;
 //! - `allow` is asserted only when the decision was an explicit allow (Codex: only paired with
-//!   a rewrite, as its protocol requires); `ask` is never asserted.
+//!   a rewrite, as its protocol requires; Copilot: also where its own read-only table says it
+//!   runs every command of the line and no rule matches either form); `ask` is never asserted.
 #![no_main]
 
 use std::cell::RefCell;
@@ -14,6 +15,7 @@ use libfuzzer_sys::fuzz_target;
 use rtk::agents::Agent;
 use rtk::env::Env;
 use rtk::hooks::hook_cmd::{read_payload, Answer};
+use rtk::hooks::hosts::copilot_readonly::ReadOnly;
 use rtk::hooks::permissions::{PermissionVerdict, RuleSet};
 use rtk::hooks::rewrite_cmd::{Decision, Outcome};
 use rtk_fuzz::{decide, only_inserts_rtk};
@@ -52,8 +54,15 @@ fuzz_target!(|data: &[u8]| {
     let agent = hooked[sel as usize % hooked.len()];
     let rules = RuleSet::from_bash(&["rm:*"], &[], &["git status"]);
     let seen: RefCell<Vec<(String, Decision)>> = RefCell::new(Vec::new());
+    // Copilot is judged with its own read-only table (as `rtk hook copilot` does); the others
+    // with Claude's rules.
+    let judge = if agent == Agent::Copilot {
+        Agent::Copilot
+    } else {
+        Agent::Claude
+    };
     let decide_fn = |cmd: &str| {
-        let d = decide(cmd, Agent::Claude, &rules);
+        let d = decide(cmd, judge, &rules);
         seen.borrow_mut().push((cmd.to_string(), d.clone()));
         d
     };
@@ -95,7 +104,22 @@ fuzz_target!(|data: &[u8]| {
                     d.outcome == Outcome::AllowRewrite && d.verdict == PermissionVerdict::Allow
                 });
                 let codex_pair = agent == Agent::Codex && !rewrites.is_empty();
-                assert!(explicit || codex_pair, "{agent:?} asserted allow: {v}");
+                let ruled = |v: PermissionVerdict| {
+                    matches!(v, PermissionVerdict::Ask | PermissionVerdict::Deny)
+                };
+                let copilot_read_only = agent == Agent::Copilot
+                    && seen.iter().any(|(_, d)| {
+                        !d.segments.is_empty()
+                            && d.segments
+                                .iter()
+                                .all(|s| s.read_only == Some(ReadOnly::Yes))
+                            && !ruled(d.verdict)
+                            && !ruled(d.rewritten_verdict)
+                    });
+                assert!(
+                    explicit || codex_pair || copilot_read_only,
+                    "{agent:?} asserted allow: {v}"
+                );
             }
             "deny" | "block" => {
                 assert!(
