@@ -1,10 +1,10 @@
 //! `git status` (long format): keeps the branch and its upstream, every path of every section
 //! (staged, unstaged, unmerged, untracked, ignored), conflict and in-progress-operation lines;
 //! drops git's `(use "git …")` advice, blank lines and the `no changes added to commit` lines
-//! that only say a section is absent; writes the branch and its upstream as `git status -sb`
-//! does (`## main...origin/main [ahead 1, behind 2]`), each section on one line, its entries as
-//! `M a.rs, b.rs; A c.rs` (a run of one kind shares its letter) and bare paths (untracked,
-//! ignored) as `a, b`.
+//! that only say a section is absent. Writes what it keeps in `git status -sb`'s own codes: the
+//! branch and its upstream as `## main...origin/main [ahead 1, behind 2]`, each entry under the
+//! two-letter code `git status -s` gives it (`M ` staged, ` M` unstaged, `UU` both modified,
+//! `??` untracked, `!!` ignored), a run of entries with one code on one line (` M a.rs, b.rs`).
 //! Short/porcelain/verbose forms pass through (already compact, or carry a diff).
 //! Line by line, so it compacts while git still writes.
 
@@ -54,15 +54,22 @@ pub fn compact_status(text: &str) -> String {
 #[derive(Default)]
 struct StatusLines {
     out: String,
-    listing_paths: bool,
-    /// A section line is open (entries go on it).
-    open: bool,
-    /// Entries on the open line.
-    entries: usize,
-    /// The kind of the last entry on the open line (`M`, `both modified`…), if any.
-    kind: Option<&'static str>,
+    /// The section whose entries come now, if any.
+    section: Option<Section>,
+    /// The code of the run of entries on the open line, if a line is open.
+    run: Option<String>,
     /// `On branch B` waits for the upstream line that may follow it.
     branch: Branch,
+}
+
+/// A section of the long format, by the column its entries' codes take in the short format.
+#[derive(Clone, Copy, PartialEq)]
+enum Section {
+    Staged,
+    Unstaged,
+    Unmerged,
+    Untracked,
+    Ignored,
 }
 
 /// Where the branch line stands.
@@ -153,60 +160,65 @@ impl StatusLines {
     }
 
     fn push_line(&mut self, line: &str) {
-        if let Some(section) = section_name(line) {
+        if let Some(section) = section_of(line) {
             self.close();
-            self.listing_paths = matches!(section, "untracked:" | "ignored:");
-            self.out.push_str(section);
-            self.open = true;
-        } else if let Some(entry) = line.strip_prefix('\t').filter(|_| self.open) {
-            self.push_entry(entry);
+            self.section = Some(section);
+        } else if let Some((entry, section)) = line.strip_prefix('\t').zip(self.section) {
+            self.push_entry(section, entry);
         } else {
             self.close();
+            self.section = None;
             self.out.push_str(strip_advice(line));
             self.out.push('\n');
         }
     }
 
-    /// Ends the open section line (and writes a branch line still held).
+    /// Ends the open line (and writes a branch line still held).
     fn close(&mut self) {
         self.flush_branch();
-        if self.open {
+        if self.run.take().is_some() {
             self.out.push('\n');
-            self.open = false;
-            self.entries = 0;
-            self.kind = None;
         }
     }
 
-    /// Appends one entry to the open section line: `, path` within a run of one kind,
-    /// `; K path` when the kind changes (` K path` first).
-    fn push_entry(&mut self, entry: &str) {
-        let out = &mut self.out;
-        let parsed = if self.listing_paths {
-            None
+    /// Appends one entry: `, path` within a run of one code, a new `XY path` line otherwise.
+    /// An entry it cannot read is a line of its own, under the section's name.
+    fn push_entry(&mut self, section: Section, entry: &str) {
+        let Some((code, path)) = entry_code(section, entry) else {
+            self.close();
+            self.out.push_str(section.name());
+            self.out.push_str(": ");
+            self.out.push_str(entry);
+            self.out.push('\n');
+            return;
+        };
+        if self.run.as_deref() == Some(code.as_str()) {
+            self.out.push_str(", ");
         } else {
-            parse_entry(entry)
-        };
-        let (kind, path) = match parsed {
-            Some((kind, path)) => (Some(kind), path),
-            None => (None, entry),
-        };
-        let same_run = self.entries > 0 && self.kind == kind;
-        out.push_str(match (self.entries, same_run) {
-            (0, _) => " ",
-            (_, true) => ", ",
-            _ => "; ",
-        });
-        if let Some(k) = kind.filter(|_| !same_run) {
-            out.push_str(k);
-            if k.len() > 1 {
-                out.push(':');
-            }
-            out.push(' ');
+            self.close();
+            self.out.push_str(&code);
+            self.out.push(' ');
+            self.run = Some(code);
         }
+        push_path(&mut self.out, path);
+    }
+}
+
+/// A path as a list entry: quoted (as git quotes) when it holds `, ` or starts or ends with a
+/// space, so the list reads back unambiguously.
+fn push_path(out: &mut String, path: &str) {
+    let plain = !path.contains(", ") && !path.starts_with(' ') && !path.ends_with(' ');
+    if plain || path.starts_with('"') {
         out.push_str(path);
-        self.entries += 1;
-        self.kind = kind;
+    } else {
+        out.push('"');
+        for c in path.chars() {
+            if matches!(c, '"' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push('"');
     }
 }
 
@@ -228,15 +240,27 @@ impl Incremental for StatusLines {
     }
 }
 
-fn section_name(line: &str) -> Option<&'static str> {
+fn section_of(line: &str) -> Option<Section> {
     Some(match line {
-        "Changes to be committed:" => "staged:",
-        "Changes not staged for commit:" => "unstaged:",
-        "Untracked files:" => "untracked:",
-        "Unmerged paths:" => "unmerged:",
-        "Ignored files:" => "ignored:",
+        "Changes to be committed:" => Section::Staged,
+        "Changes not staged for commit:" => Section::Unstaged,
+        "Untracked files:" => Section::Untracked,
+        "Unmerged paths:" => Section::Unmerged,
+        "Ignored files:" => Section::Ignored,
         _ => return None,
     })
+}
+
+impl Section {
+    fn name(self) -> &'static str {
+        match self {
+            Section::Staged => "staged",
+            Section::Unstaged => "unstaged",
+            Section::Unmerged => "unmerged",
+            Section::Untracked => "untracked",
+            Section::Ignored => "ignored",
+        }
+    }
 }
 
 /// What git says of the branch's upstream → (upstream, its state as `git status -sb` writes it:
@@ -275,29 +299,45 @@ fn is_absent_section(line: &str) -> bool {
         || line.starts_with("nothing added to commit but untracked files present")
 }
 
-/// `modified:   a.rs` → (`M`, `a.rs`); unmerged kinds (`both modified`) keep their words;
-/// `None` for anything else (printed as it is).
-fn parse_entry(entry: &str) -> Option<(&'static str, &str)> {
+/// An entry of `section` → (its `git status -s` code, its path); `None` for a kind it does not
+/// know (`modified:   a.rs` under the unstaged section → (` M`, `a.rs`)).
+fn entry_code(section: Section, entry: &str) -> Option<(String, &str)> {
+    match section {
+        Section::Untracked => return Some(("??".into(), entry)),
+        Section::Ignored => return Some(("!!".into(), entry)),
+        _ => {}
+    }
     let (kind, path) = entry.split_once(':')?;
     let path = path.trim_start();
     if path.is_empty() {
         return None;
     }
-    let code = match kind {
-        "new file" => "A",
-        "modified" => "M",
-        "deleted" => "D",
-        "renamed" => "R",
-        "copied" => "C",
-        "typechange" => "T",
-        "both modified" => "both modified",
-        "both added" => "both added",
-        "both deleted" => "both deleted",
-        "added by us" => "added by us",
-        "added by them" => "added by them",
-        "deleted by us" => "deleted by us",
-        "deleted by them" => "deleted by them",
-        _ => return None,
+    let code = if section == Section::Unmerged {
+        match kind {
+            "both modified" => "UU",
+            "both added" => "AA",
+            "both deleted" => "DD",
+            "added by us" => "AU",
+            "added by them" => "UA",
+            "deleted by us" => "DU",
+            "deleted by them" => "UD",
+            _ => return None,
+        }
+        .to_string()
+    } else {
+        let letter = match kind {
+            "new file" => 'A',
+            "modified" => 'M',
+            "deleted" => 'D',
+            "renamed" => 'R',
+            "copied" => 'C',
+            "typechange" => 'T',
+            _ => return None,
+        };
+        match section {
+            Section::Staged => format!("{letter} "),
+            _ => format!(" {letter}"),
+        }
     };
     Some((code, path))
 }
@@ -315,11 +355,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sections_are_one_line_and_runs_share_their_letter() {
-        let raw = "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n\tmodified:   src/a.rs\n\tmodified:   src/b.rs\n\tnew file:   x\n\trenamed:    a -> b\n\tmodified:   c\n\nUnmerged paths:\n\tboth modified:   c.txt\n\tdeleted by them: d\n\tweird:name.txt\n\nUntracked files:\n\tnotes.txt\n\tdir/\n\nno changes added to commit (use \"git add\" and/or \"git commit -a\")\n";
+    fn entries_take_their_short_codes_and_runs_share_a_line() {
+        let raw = "On branch main\nChanges to be committed:\n  (use \"git restore --staged <file>...\" to unstage)\n\tmodified:   src/a.rs\n\tmodified:   src/b.rs\n\tnew file:   x\n\trenamed:    a -> b\n\tmodified:   c\n\nUnmerged paths:\n\tboth modified:   c.txt\n\tdeleted by them: d\n\tweird:name.txt\n\tboth modified:   e\n\nChanges not staged for commit:\n\tmodified:   src/a.rs\n\tdeleted:    gone\n\nUntracked files:\n\tnotes.txt\n\tdir/\n\nIgnored files:\n\ttarget/\n\nno changes added to commit (use \"git add\" and/or \"git commit -a\")\n";
         assert_eq!(
             compact_status(raw),
-            "## main\nstaged: M src/a.rs, src/b.rs; A x; R a -> b; M c\nunmerged: both modified: c.txt; deleted by them: d; weird:name.txt\nuntracked: notes.txt, dir/\n"
+            "## main\nM  src/a.rs, src/b.rs\nA  x\nR  a -> b\nM  c\nUU c.txt\nUD d\nunmerged: weird:name.txt\nUU e\n M src/a.rs\n D gone\n?? notes.txt, dir/\n!! target/\n"
+        );
+    }
+
+    #[test]
+    fn a_path_that_would_read_as_two_is_quoted() {
+        let raw = "Untracked files:\n\ta, b.txt\n\t c\n\tplain\n\t\"q\\303\\251\"\n";
+        assert_eq!(
+            compact_status(raw),
+            "?? \"a, b.txt\", \" c\", plain, \"q\\303\\251\"\n"
+        );
+    }
+
+    #[test]
+    fn a_line_between_sections_ends_the_section() {
+        let raw = "On branch b\nUntracked files:\n\tx\nIt took 2.5 seconds to enumerate untracked files.\n\ty\n";
+        assert_eq!(
+            compact_status(raw),
+            "## b\n?? x\nIt took 2.5 seconds to enumerate untracked files.\n\ty\n"
         );
     }
 
