@@ -1,8 +1,10 @@
 //! `grep` and `rg`: matches grouped by file — one `path (N)` header with the match count, then
-//! each matching line exactly as printed (`  12:text` with line numbers) — so the path is not
-//! repeated per line; a file with a single match keeps grep's own `path:12:text` line. Lines are never shortened. Up to [`FULL_UP_TO`] matching lines everything
+//! each matching line exactly as printed, as `rg --heading` does (`12:text` with line numbers;
+//! indented, `  text`, without them, so a line never reads as a header) — so the path is not
+//! repeated per line; a file with a single match keeps grep's own `path:12:text` line. Lines
+//! are never shortened. Up to [`FULL_UP_TO`] matching lines everything
 //! is shown; past that each file shows its first lines — [`BUDGET`] / files, between 1 and
-//! [`PER_FILE`] — and a `  ... +N more` line: every matching file and its count stay, and the
+//! [`PER_FILE`] — and a `... +N more` line: every matching file and its count stay, and the
 //! elision note names the tee file holding every match. Exit codes (1 = no match, 2 = error) are grep's own. Output that has no file prefix (one file, `-h`), or machine forms (`-c`, `-l`,
 //! `-o`, `-q`, `-Z`, context `-A/-B/-C`, `--json`, …) stream through unchanged.
 //!
@@ -180,7 +182,7 @@ impl Incremental for Runs {
     fn finish(self: Box<Self>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let total = self.lines;
         if total <= FULL_UP_TO {
-            let (stdout, _) = render(out.stdout, &self.runs, None);
+            let (stdout, _) = render(out.stdout, &self.runs, self.numbered, None);
             return Ok(Compacted {
                 stdout,
                 stderr: None,
@@ -189,7 +191,7 @@ impl Incremental for Runs {
         }
         let files = self.runs.len().max(1);
         let per_file = (BUDGET / files).clamp(1, PER_FILE);
-        let (stdout, dropped) = render(out.stdout, &self.runs, Some(per_file));
+        let (stdout, dropped) = render(out.stdout, &self.runs, self.numbered, Some(per_file));
         Ok(Compacted {
             stdout,
             stderr: None,
@@ -293,10 +295,12 @@ impl Runs {
     }
 }
 
-/// Prints runs grouped: `path (N)` then the matches indented (at most `cap` of them, then
-/// `... +K more`); a file with one match keeps grep's `path:line`. Returns the text and the
-/// number of match lines left out.
-fn render(text: &str, runs: &[Run], cap: Option<usize>) -> (String, usize) {
+/// Prints runs grouped: `path (N)` then the matches (at most `cap` of them, then `... +K
+/// more`), indented only when they have no line number to set them apart from a header; a file
+/// with one match keeps grep's `path:line`. Returns the text and the number of match lines left
+/// out.
+fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (String, usize) {
+    let indent = if numbered { "" } else { "  " };
     let mut out = String::with_capacity(text.len());
     let mut dropped = 0;
     for run in runs {
@@ -305,8 +309,11 @@ fn render(text: &str, runs: &[Run], cap: Option<usize>) -> (String, usize) {
                 out.push_str(&text[line.clone()]);
                 out.push('\n');
             }
-            Run::File(p, lines) if lines.len() == 1 => {
-                // One match: the tool's own `path:line` form is already the shortest.
+            Run::File(p, lines)
+                if lines.len() == 1 && !(numbered && text[p.clone()].starts_with(digit)) =>
+            {
+                // One match: the tool's own `path:line` form is already the shortest (but a
+                // path starting with a digit would read as a line of the group above).
                 out.push_str(&text[p.clone()]);
                 out.push(':');
                 out.push_str(&text[lines[0].clone()]);
@@ -317,18 +324,22 @@ fn render(text: &str, runs: &[Run], cap: Option<usize>) -> (String, usize) {
                 let _ = writeln!(out, " ({})", lines.len());
                 let keep = cap.unwrap_or(usize::MAX).min(lines.len());
                 for l in &lines[..keep] {
-                    out.push_str("  ");
+                    out.push_str(indent);
                     out.push_str(&text[l.clone()]);
                     out.push('\n');
                 }
                 if keep < lines.len() {
-                    let _ = writeln!(out, "  ... +{} more", lines.len() - keep);
+                    let _ = writeln!(out, "{indent}... +{} more", lines.len() - keep);
                     dropped += lines.len() - keep;
                 }
             }
         }
     }
     (out, dropped)
+}
+
+fn digit(c: char) -> bool {
+    c.is_ascii_digit()
 }
 
 /// `split_path(line)` when it would return `path` (which `split_path` returned for an earlier
@@ -375,7 +386,17 @@ mod tests {
     fn group(text: &str, numbered: bool, cap: Option<usize>) -> Result<(String, usize), Unparsed> {
         let mut runs = Runs::new(numbered);
         runs.feed(text, 0)?;
-        Ok(render(text, &runs.runs, cap))
+        Ok(render(text, &runs.runs, numbered, cap))
+    }
+
+    #[test]
+    fn a_single_match_in_a_file_named_by_digits_is_a_group_of_its_own() {
+        let raw = "a.rs:1:x\na.rs:5:y\n7:3:w\n7x:2:v\n";
+        assert_eq!(
+            group(raw, true, None).unwrap().0,
+            "a.rs (2)\n1:x\n5:y\n7 (1)\n3:w\n7x (1)\n2:v\n"
+        );
+        assert_eq!(group("7:w\n", false, None).unwrap().0, "7:w\n");
     }
 
     #[test]
@@ -383,7 +404,7 @@ mod tests {
         let raw = "a.rs:1:x\na.rs:5:y:z\nb:c.rs:2:w\nBinary file d matches\n";
         assert_eq!(
             group(raw, true, None).unwrap().0,
-            "a.rs (2)\n  1:x\n  5:y:z\nb:c.rs:2:w\nBinary file d matches\n"
+            "a.rs (2)\n1:x\n5:y:z\nb:c.rs:2:w\nBinary file d matches\n"
         );
         assert_eq!(
             group("a:x\na:y\n", false, None).unwrap().0,
