@@ -163,18 +163,45 @@ fn read_argv(a: &ReadArgs) -> Vec<OsString> {
     argv
 }
 
-/// The tee files, newest first.
+/// The tee files, newest first (by modification time, then name).
 fn tee_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .map(|p| {
+            let t = std::fs::metadata(&p).and_then(|m| m.modified());
+            (t.unwrap_or(std::time::SystemTime::UNIX_EPOCH), p)
+        })
         .collect();
     files.sort();
     files.reverse();
+    files.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The tee files `name` names: the one whose name or stem is `name` (`4890` → `4890.log`, not
+/// `14890.log`), else every file whose name contains it.
+fn named<'f>(files: &'f [PathBuf], name: &str) -> Vec<&'f PathBuf> {
+    let exact: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| {
+            Path::new(name) == f.as_path()
+                || f.file_name().is_some_and(|n| n == name)
+                || f.file_stem().is_some_and(|n| n == name)
+        })
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
     files
+        .iter()
+        .filter(|f| {
+            f.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains(name))
+        })
+        .collect()
 }
 
 fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
@@ -189,14 +216,7 @@ fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
         }
         return Ok(0);
     };
-    let matches: Vec<&PathBuf> = files
-        .iter()
-        .filter(|f| {
-            Path::new(name) == f.as_path()
-                || f.file_name()
-                    .is_some_and(|n| n.to_string_lossy().contains(name))
-        })
-        .collect();
+    let matches = named(&files, name);
     let mut err = std::io::stderr().lock();
     let file = match matches.as_slice() {
         [one] => *one,
@@ -338,13 +358,15 @@ mod tests {
     #[test]
     fn tee_files_are_newest_first_and_logs_only() {
         let dir = tempfile::tempdir().unwrap();
-        for n in [
-            "0000000001_1_a.log",
-            "0000000003_1_c.log",
-            "0000000002_1_b.log",
-            "x.txt",
+        for (n, minute) in [
+            ("0000000001_1_a.log", 1),
+            ("0000000003_1_c.log", 3),
+            ("0000000002_1_b.log", 2),
+            ("x.txt", 4),
         ] {
-            std::fs::write(dir.path().join(n), n).unwrap();
+            let f = std::fs::File::create(dir.path().join(n)).unwrap();
+            let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(60 * minute);
+            f.set_modified(t).unwrap();
         }
         let names: Vec<String> = tee_files(dir.path())
             .iter()
@@ -358,5 +380,19 @@ mod tests {
                 "0000000001_1_a.log"
             ]
         );
+    }
+
+    #[test]
+    fn a_tee_file_is_named_by_its_stem_before_any_name_holding_it() {
+        let files: Vec<PathBuf> = ["/t/14890.log", "/t/4890.log", "/t/4890_2.log"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        let got = |name| named(&files, name);
+        assert_eq!(got("4890"), [&files[1]]);
+        assert_eq!(got("4890.log"), [&files[1]]);
+        assert_eq!(got("/t/14890.log"), [&files[0]]);
+        assert_eq!(got("489").len(), 3);
+        assert_eq!(got("_2"), [&files[2]]);
     }
 }

@@ -219,8 +219,8 @@ static MYPY_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.+?):(\d+(?::\d+)?): (error|note|warning): (.*)$").unwrap());
 
 /// About the length of the one-line elision note with its tee path (`[rtk: elided 2 lines: doc
-/// links and generic advice; full output: ~/.local/share/rtk/tee/1796342590_14355_mypy.log]`).
-const ELISION_NOTE_BYTES: usize = 160;
+/// links and generic advice; full output: ~/.local/share/rtk/tee/14355.log]`).
+const ELISION_NOTE_BYTES: usize = 120;
 
 /// A line of mypy's `--pretty` source context: the source line, its caret, blank lines.
 fn is_source_line(line: &str) -> bool {

@@ -30,7 +30,6 @@ const PUSH_FROM: usize = 512 * 1024;
 /// The tee of one captured run (see the module doc).
 pub struct TeeSink<'a> {
     env: &'a Env,
-    command: String,
     state: State,
     /// Bytes of stdout handed to an early writer.
     pushed: usize,
@@ -66,11 +65,10 @@ fn unsaved_line(e: &io::Error) -> String {
 }
 
 impl<'a> TeeSink<'a> {
-    /// The sink of a run of `command` (the program word names the file; see [`store::create`]).
-    pub fn new(env: &'a Env, command: &str) -> Self {
+    /// The sink of this run (see [`store::create`] for the file's name).
+    pub fn new(env: &'a Env) -> Self {
         TeeSink {
             env,
-            command: command.to_string(),
             state: State::Idle,
             pushed: 0,
         }
@@ -85,7 +83,7 @@ impl<'a> TeeSink<'a> {
             self.state = if !limits.enabled {
                 State::Disabled
             } else {
-                match store::Writer::start(self.env, &self.command, limits) {
+                match store::Writer::start(self.env, limits) {
                     Ok(w) => State::Early(w),
                     Err(e) => State::Failed(e),
                 }
@@ -113,7 +111,7 @@ impl<'a> TeeSink<'a> {
                 self.state = if !limits.enabled {
                     State::Disabled
                 } else {
-                    match store::create(self.env, &self.command) {
+                    match store::create(self.env) {
                         Ok((path, file)) => State::Late(path, file, limits),
                         Err(e) => State::Failed(e),
                     }
@@ -203,7 +201,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let env = data_env(tmp.path());
         let big = vec![b'x'; EARLY_TEE_FROM];
-        let mut sink = TeeSink::new(&env, "git log");
+        let mut sink = TeeSink::new(&env);
         sink.feed(&big[..10], true);
         sink.feed(&big, false);
         assert!(matches!(sink.state, State::Idle));
@@ -228,7 +226,7 @@ mod tests {
     fn a_late_file_holds_stdout_then_stderr_and_discard_removes_it() {
         let tmp = tempfile::tempdir().unwrap();
         let env = data_env(tmp.path());
-        let mut sink = TeeSink::new(&env, "git diff");
+        let mut sink = TeeSink::new(&env);
         assert_eq!(sink.note("x"), None);
         sink.elided(b"out\n", b"err\n");
         let note = sink.note("3 lines").unwrap();
@@ -241,7 +239,7 @@ mod tests {
         sink.finish(&[b"out\n", b"err\n"]).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"out\nerr\n");
 
-        let mut sink = TeeSink::new(&env, "git diff");
+        let mut sink = TeeSink::new(&env);
         sink.elided(b"out\n", b"");
         let path = note_path(&sink.note("x").unwrap());
         sink.discard();
@@ -255,7 +253,7 @@ mod tests {
         let file = tmp.path().join("file");
         std::fs::write(&file, "x").unwrap();
         let env = Env::new([("XDG_DATA_HOME", file.as_os_str())], tmp.path());
-        let mut sink = TeeSink::new(&env, "git diff");
+        let mut sink = TeeSink::new(&env);
         sink.elided(b"out\n", b"");
         let note = sink.note("x").unwrap();
         assert!(
@@ -282,7 +280,7 @@ mod tests {
             tmp.path(),
         );
         let big = vec![b'x'; EARLY_TEE_FROM + 1];
-        let mut sink = TeeSink::new(&env, "git log");
+        let mut sink = TeeSink::new(&env);
         sink.feed(&big, true);
         sink.elided(&big, b"");
         assert_eq!(sink.note("x"), None);

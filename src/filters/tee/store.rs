@@ -4,8 +4,9 @@
 //! Invariants: folders 0700 and files 0600, created so; one file per run, at most
 //! `[tee] max_bytes` each (a last line says when the file was cut); the folder holds at most
 //! `[tee] max_files` files and `[tee] max_dir_bytes` bytes (see [`Limits`]), the oldest
-//! going first; names sort by time (seconds, then pid).
-//! Names are short (`1796282910_4890_cargo.log`) and hold no command argument: the agent reads the path in every note.
+//! going first (by modification time).
+//! Names are short (`4890.log`, the pid; `4890_2.log` when an older run of that pid left its
+//! file) and hold no part of the command: the agent reads the path in every note.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
 //! by a [`Writer`] while the command runs, or by [`fill`] while rtk prints.
 
@@ -14,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use crate::config::{Config, TeeConfig};
 use crate::env::Env;
@@ -62,9 +63,9 @@ pub fn dir(env: &Env) -> Option<PathBuf> {
     env.data_home().map(|d| d.join("rtk").join("tee"))
 }
 
-/// Creates the (empty) tee file for a run of `command`: its path is known, and can be printed,
+/// Creates the (empty) tee file of this run: its path is known, and can be printed,
 /// before [`fill`] writes it (on another thread while rtk prints the compacted output).
-pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> {
+pub fn create(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
     let dir = dir(env).ok_or_else(|| std::io::Error::other("no HOME or XDG_DATA_HOME"))?;
     sys::create_private_dir_all(&dir)?;
     // Made by an older rtk with wider modes: narrowed (rtk's own folders only).
@@ -72,22 +73,24 @@ pub fn create(env: &Env, command: &str) -> std::io::Result<(PathBuf, fs::File)> 
         sys::narrow_dir(rtk)?;
     }
     sys::narrow_dir(&dir)?;
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let path = dir.join(format!(
-        "{now:010}_{}_{}.log",
-        std::process::id(),
-        slug(command)
-    ));
-    let file = sys::private_file()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&path)?;
-    Ok((path, file))
+    let pid = std::process::id();
+    for n in 1..=MAX_SAME_PID {
+        let name = match n {
+            1 => format!("{pid}.log"),
+            n => format!("{pid}_{n}.log"),
+        };
+        let path = dir.join(name);
+        match sys::private_file().write(true).create_new(true).open(&path) {
+            Ok(file) => return Ok((path, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("too many tee files of this pid"))
 }
+
+/// Files of one pid (a reused pid) tried before giving up: far more than the folder keeps.
+const MAX_SAME_PID: usize = 64;
 
 /// Prunes the folder's old files (to `limits`), then writes `parts` (concatenated, capped)
 /// into the tee file at `path` that [`create`] made.
@@ -157,8 +160,8 @@ pub struct Writer {
 
 impl Writer {
     /// Creates the file (see [`create`]) and its writing thread.
-    pub fn start(env: &Env, command: &str, limits: Limits) -> std::io::Result<Writer> {
-        let (path, file) = create(env, command)?;
+    pub fn start(env: &Env, limits: Limits) -> std::io::Result<Writer> {
+        let (path, file) = create(env)?;
         let (chunks, rx) = mpsc::channel::<Vec<u8>>();
         let at = path.clone();
         let worker = thread::spawn(move || {
@@ -210,53 +213,32 @@ impl Writer {
     }
 }
 
-/// Keeps the newest `.log` files in `dir` (by name, which starts with the time): at most
-/// `keep` of them and `max_bytes` bytes together. The newest file and `spare` (the file being
-/// written, which another process's file of the same second may sort after) always stay.
+/// Keeps the newest `.log` files in `dir` (by modification time, then name): at most `keep`
+/// of them and `max_bytes` bytes together. The newest file and `spare` (the file being written,
+/// which another process's file may sort after) always stay.
 pub fn prune(dir: &Path, keep: usize, max_bytes: u64, spare: &std::ffi::OsStr) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
-    // Names, not paths: comparing bytes is much cheaper than comparing path components.
-    let mut files: Vec<(std::ffi::OsString, u64)> = entries
+    let mut files: Vec<(SystemTime, std::ffi::OsString, u64)> = entries
         .filter_map(|e| {
             let e = e.ok()?;
             let name = e.file_name();
-            let is_log = name.as_encoded_bytes().ends_with(b".log");
-            is_log.then(|| (name, e.metadata().map_or(0, |m| m.len())))
+            if !name.as_encoded_bytes().ends_with(b".log") {
+                return None;
+            }
+            let meta = e.metadata().ok()?;
+            let time = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+            Some((time, name, meta.len()))
         })
         .collect();
-    files.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    files.sort_unstable_by(|a, b| (&b.0, &b.1).cmp(&(&a.0, &a.1)));
     let mut total = 0u64;
-    for (i, (name, len)) in files.iter().enumerate() {
+    for (i, (_, name, len)) in files.iter().enumerate() {
         total += len;
         if i > 0 && (i >= keep || total > max_bytes) && name != spare {
             let _ = fs::remove_file(dir.join(name));
         }
-    }
-}
-
-/// A file-name-safe short form of the command's program (basename, masked): nothing else of
-/// the command, whose arguments may hold secrets. `git diff --stat` → `git`.
-fn slug(command: &str) -> String {
-    let program = command.split_whitespace().next().unwrap_or("");
-    let program = crate::mask::word(program);
-    let base = program.rsplit('/').next().unwrap_or(&program);
-    let s: String = base
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(24)
-        .collect();
-    if s.is_empty() {
-        "run".into()
-    } else {
-        s
     }
 }
 
@@ -266,6 +248,40 @@ mod tests {
 
     const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
     const KEEP_FILES: usize = 50;
+
+    /// A tee file as an older rtk named it (`0000000003_1_x.log`), modified `i` minutes after
+    /// the epoch: the older the smaller `i`.
+    fn old_log(d: &Path, i: usize, bytes: &[u8]) {
+        let f = fs::File::create(d.join(format!("{i:010}_1_x.log"))).unwrap();
+        (&f).write_all(bytes).unwrap();
+        let t = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(60 * i as u64);
+        f.set_modified(t).unwrap();
+    }
+
+    #[test]
+    fn names_are_the_pid_and_a_reused_pid_never_overwrites() {
+        let tmp = tempfile::tempdir().unwrap();
+        let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
+        let pid = std::process::id();
+        let (a, _) = create(&env).unwrap();
+        let (b, _) = create(&env).unwrap();
+        assert_eq!(a.file_name().unwrap(), format!("{pid}.log").as_str());
+        assert_eq!(b.file_name().unwrap(), format!("{pid}_2.log").as_str());
+    }
+
+    #[test]
+    fn the_oldest_by_time_goes_first_whatever_the_names() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        for (name, minute) in [("1.log", 3), ("9.log", 1), ("5.log", 2)] {
+            let f = fs::File::create(d.join(name)).unwrap();
+            f.set_modified(SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(60 * minute))
+                .unwrap();
+        }
+        prune(d, 2, u64::MAX, "none".as_ref());
+        assert!(d.join("1.log").exists() && d.join("5.log").exists());
+        assert!(!d.join("9.log").exists());
+    }
 
     #[test]
     fn the_defaults_are_fifty_files_of_ten_mib_in_two_hundred_mib() {
@@ -280,14 +296,14 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
         let big = vec![b'x'; MAX_FILE_BYTES + 10];
-        let (p, file) = create(&env, "cat big").unwrap();
+        let (p, file) = create(&env).unwrap();
         fill(file, &p, &[b"head\n", &big], Limits::default()).unwrap();
         let text = fs::read(&p).unwrap();
         assert!(text.len() < MAX_FILE_BYTES + 100);
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
         let d = dir(&env).unwrap();
         for i in 0..(KEEP_FILES + 5) {
-            fs::write(d.join(format!("{i:010}_1_x.log")), "x").unwrap();
+            old_log(&d, i, b"x");
         }
         prune(&d, KEEP_FILES, u64::MAX, "none".as_ref());
         let left: Vec<_> = fs::read_dir(&d).unwrap().collect();
@@ -300,7 +316,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let d = tmp.path();
         for i in 0..10 {
-            fs::write(d.join(format!("{i:010}_1_x.log")), vec![b'x'; 1000]).unwrap();
+            old_log(d, i, &[b'x'; 1000]);
         }
         fs::write(d.join("other.txt"), vec![b'x'; 5000]).unwrap();
         prune(d, KEEP_FILES, 3500, "none".as_ref());
@@ -355,9 +371,9 @@ mod tests {
         let d = dir(&env).unwrap();
         fs::create_dir_all(&d).unwrap();
         for i in 0..4 {
-            fs::write(d.join(format!("{i:010}_1_x.log")), "old").unwrap();
+            old_log(&d, i, b"old");
         }
-        let (p, file) = create(&env, "cat big").unwrap();
+        let (p, file) = create(&env).unwrap();
         fill(file, &p, &[b"0123456789abcdef"], limits).unwrap();
         let text = fs::read_to_string(&p).unwrap();
         assert_eq!(text, "0123456789\n[rtk: tee file cut at 10 bytes]\n");
@@ -374,13 +390,13 @@ mod tests {
     fn writer_writes_what_was_pushed_capped_and_discard_removes_it() {
         let tmp = tempfile::tempdir().unwrap();
         let env = Env::new([("XDG_DATA_HOME", tmp.path().as_os_str())], tmp.path());
-        let w = Writer::start(&env, "git diff", Limits::default()).unwrap();
+        let w = Writer::start(&env, Limits::default()).unwrap();
         w.push(b"one\n");
         w.push(b"two\n");
         let path = w.finish().unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"one\ntwo\n");
 
-        let w = Writer::start(&env, "cat big", Limits::default()).unwrap();
+        let w = Writer::start(&env, Limits::default()).unwrap();
         let chunk = vec![b'y'; MAX_FILE_BYTES / 3 + 1];
         for _ in 0..4 {
             w.push(&chunk);
@@ -390,24 +406,10 @@ mod tests {
         assert!(text.len() < MAX_FILE_BYTES + 100);
         assert!(String::from_utf8_lossy(&text[text.len() - 60..]).contains("tee file cut"));
 
-        let w = Writer::start(&env, "ls", Limits::default()).unwrap();
+        let w = Writer::start(&env, Limits::default()).unwrap();
         w.push(b"x\n");
         let path = w.path().to_path_buf();
         w.discard();
         assert!(!path.exists());
-    }
-
-    #[test]
-    fn slug_is_file_safe() {
-        assert_eq!(slug("git diff --stat a/b"), "git");
-        assert_eq!(slug("/usr/bin/python3 -m pytest -x"), "python3");
-        assert_eq!(
-            slug("wget http://bob:SECRET@host --password SECRET"),
-            "wget"
-        );
-        assert_eq!(slug("a:b c"), "a_b");
-        assert_eq!(slug("http://bob:SECRET@host/x"), "x");
-        assert_eq!(slug("ghp_0123456789abcdefghijXYZ"), "___");
-        assert_eq!(slug(""), "run");
     }
 }
