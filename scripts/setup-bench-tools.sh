@@ -29,10 +29,12 @@ if [ "$(cat "$DIR/node/.stamp" 2>/dev/null)" != "$want" ]; then
     echo "$want" > "$DIR/node/.stamp"
 fi
 
-want="$(stamp "${PY_PKGS[@]}")"
+# A venv's scripts name its python by absolute path: one made under another path (a moved or
+# symlinked checkout) is rebuilt.
+want="$(stamp "${PY_PKGS[@]}") $DIR"
 if [ "$(cat "$DIR/venv/.stamp" 2>/dev/null)" != "$want" ]; then
     echo "setup-bench-tools: pip install ${PY_PKGS[*]}" >&2
-    python3 -m venv "$DIR/venv"
+    python3 -m venv --clear "$DIR/venv"
     "$DIR/venv/bin/python" -m pip install --quiet --disable-pip-version-check "${PY_PKGS[@]}" >&2
     echo "$want" > "$DIR/venv/.stamp"
 fi
