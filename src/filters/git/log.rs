@@ -1,5 +1,7 @@
 //! `git log` in git's default (medium) format → one line per commit:
-//! `<hash> <date> <author> [merge <parents>] (<refs>) <subject>`, plus the first
+//! `<hash> <date> <author> [merge <parents>] (<refs>) <subject>`; a run of commits of one day
+//! and author shares them on a header line (`<date> <author>:`, then `<hash> … <subject>` each),
+//! so a day's work of one author does not repeat them; plus the first
 //! [`BODY_LINES`] message body line(s); trailers (`Signed-off-by:` …) and the rest of the body are
 //! left out and counted in the elision note (the tee file has them). Never adds `-n`, `--no-merges` or any flag: git decides
 //! which commits appear, and merges are labelled, never hidden. Any other output format the
@@ -122,6 +124,9 @@ impl Filter for Log {
 struct LogPieces {
     cutter: Cutter,
     text: String,
+    /// The last commit read, not yet written: whether it heads a run of one `who` depends on
+    /// the next. `true` once its run's header is written.
+    held: Option<(Commit, bool)>,
     dropped: usize,
     saw_lines: bool,
     error: Option<Unparsed>,
@@ -137,6 +142,7 @@ impl Default for LogPieces {
             // starting with `commit ` always starts the next commit.
             cutter: Cutter::new(MARKER),
             text: String::new(),
+            held: None,
             dropped: 0,
             saw_lines: false,
             error: None,
@@ -161,15 +167,46 @@ impl LogPieces {
             }
             match commit(&lines, i) {
                 Ok(c) => {
-                    self.text.push_str(&c.text);
                     self.dropped += c.dropped_body;
                     i = c.next;
+                    self.hold(c);
                 }
                 Err(e) => {
                     self.error = Some(e);
                     return;
                 }
             }
+        }
+    }
+}
+
+impl LogPieces {
+    /// Writes the held commit — under a `<who>:` header when `next` continues its run — and
+    /// holds `next`.
+    fn hold(&mut self, next: Commit) {
+        let in_run = match self.held.take() {
+            Some((prev, headed)) => {
+                let same = !prev.who.is_empty() && prev.who == next.who;
+                if same && !headed {
+                    self.text.push_str(&prev.who);
+                    self.text.push_str(":\n");
+                }
+                self.text.push_str(if same || headed {
+                    &prev.entry
+                } else {
+                    &prev.text
+                });
+                same
+            }
+            None => false,
+        };
+        self.held = Some((next, in_run));
+    }
+
+    /// Writes the held commit (the last one).
+    fn flush(&mut self) {
+        if let Some((c, headed)) = self.held.take() {
+            self.text.push_str(if headed { &c.entry } else { &c.text });
         }
     }
 }
@@ -190,6 +227,7 @@ impl Incremental for LogPieces {
         }
         let rest = self.cutter.rest();
         self.commits(&rest);
+        self.flush();
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -207,7 +245,12 @@ impl Incremental for LogPieces {
 
 /// One compacted commit and where the next thing starts.
 pub struct Commit {
+    /// The whole commit: `<hash> <date> <author> … <subject>` and its kept body line.
     pub text: String,
+    /// `<date> <author>` (either may be empty).
+    pub who: String,
+    /// The commit without `who`: `<hash> … <subject>` and its kept body line.
+    pub entry: String,
     pub next: usize,
     pub dropped_body: usize,
 }
@@ -252,40 +295,46 @@ pub fn commit(lines: &[&str], start: usize) -> Result<Commit, Unparsed> {
         }
         i += 1;
     }
-    // One line of header and subject, and a body line: sized once.
-    let mut text =
-        String::with_capacity(80 + message.iter().take(2).map(|m| m.len()).sum::<usize>());
-    text.push_str(&hash[..hash.len().min(HASH_LEN)]);
-    for part in [date.as_str(), author] {
-        if !part.is_empty() {
-            text.push(' ');
-            text.push_str(part);
-        }
-    }
+    let who = [date.as_str(), author]
+        .iter()
+        .filter(|p| !p.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    // The hash, then the rest of the line and a body line: sized once.
+    let mut rest =
+        String::with_capacity(40 + message.iter().take(2).map(|m| m.len()).sum::<usize>());
     if let Some(m) = merge {
-        text.push_str(" [merge ");
-        text.push_str(m);
-        text.push(']');
+        rest.push_str(" [merge ");
+        rest.push_str(m);
+        rest.push(']');
     }
     if let Some(d) = deco {
-        text.push(' ');
-        text.push_str(d);
+        rest.push(' ');
+        rest.push_str(d);
     }
     if let Some(subject) = message.first() {
-        text.push(' ');
-        text.push_str(subject.trim());
+        rest.push(' ');
+        rest.push_str(subject.trim());
     }
-    text.push('\n');
+    rest.push('\n');
     let body = message.get(1..).unwrap_or(&[]);
     let mut kept = 0;
     for b in body.iter().filter(|b| !is_trailer(b)).take(BODY_LINES) {
-        text.push_str("  ");
-        text.push_str(b.trim_end());
-        text.push('\n');
+        rest.push_str("  ");
+        rest.push_str(b.trim_end());
+        rest.push('\n');
         kept += 1;
     }
+    let hash = &hash[..hash.len().min(HASH_LEN)];
+    let text = match who.is_empty() {
+        true => format!("{hash}{rest}"),
+        false => format!("{hash} {who}{rest}"),
+    };
     Ok(Commit {
         text,
+        who,
+        entry: format!("{hash}{rest}"),
         next: i,
         dropped_body: body.len() - kept,
     })
@@ -343,6 +392,30 @@ mod tests {
         );
         assert_eq!(c.dropped_body, 2);
         assert_eq!(c.next, lines.len());
+    }
+
+    #[test]
+    fn a_run_of_one_day_and_author_shares_a_header() {
+        let c = |h: &str, who: &str, day: u8, s: &str| {
+            format!("commit {h}\nAuthor: {who} <x@y>\nDate:   Mon Jan {day} 10:00:00 2026 +0000\n\n    {s}\n\n")
+        };
+        let raw = [
+            c("aaaaaaa1", "A", 5, "one"),
+            c("aaaaaaa2", "B", 5, "two"),
+            c("aaaaaaa3", "B", 5, "three"),
+            c("aaaaaaa4", "B", 4, "four"),
+            c("aaaaaaa5", "A", 4, "five"),
+            c("aaaaaaa6", "A", 4, "six"),
+        ]
+        .concat();
+        let mut p = LogPieces::default();
+        p.commits(&raw);
+        p.flush();
+        assert_eq!(
+            p.text,
+            "aaaaaaa1 2026-01-05 A one\n2026-01-05 B:\naaaaaaa2 two\naaaaaaa3 three\n\
+             aaaaaaa4 2026-01-04 B four\n2026-01-04 A:\naaaaaaa5 five\naaaaaaa6 six\n"
+        );
     }
 
     #[test]
