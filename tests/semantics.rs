@@ -108,6 +108,17 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     ("gmake", &["gmake -j2 all"]),
+    (
+        "psql",
+        &[
+            "PGHOST=/tmp psql -d app -c 'select * from t where a = $1' -v x=1",
+            "psql -qAt --file=q.sql",
+        ],
+    ),
+    (
+        "sqlite3",
+        &["sqlite3 -header -column app.db 'select \"a  b\" as x;' .tables"],
+    ),
 ];
 
 /// A stub that records its argv (NUL-separated) and environment (`env -0`) under `$STUB_LOG`,

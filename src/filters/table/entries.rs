@@ -488,4 +488,27 @@ pub static PROGRAMS: &[Program] = &[
             "install, update, require/remove/reinstall of named packages; never interactive",
         ),
     },
+    // G1 (issue 20): databases and system programs.
+    Program {
+        names: &["psql"],
+        ecosystem: Eco::Databases,
+        syntax: PLAIN,
+        routes: &[every(&ops::sql::Psql, "psql -c select")],
+        rewrite: rw(
+            Producer,
+            psql,
+            "commands given by -c/--command or -f/--file (not stdin); never prompts, editors or \\watch",
+        ),
+    },
+    Program {
+        names: &["sqlite3"],
+        ecosystem: Eco::Databases,
+        syntax: PLAIN,
+        routes: &[every(&ops::sql::Sqlite3, "sqlite3 app.db .tables")],
+        rewrite: rw(
+            Producer,
+            sqlite3,
+            "a database and SQL or dot commands given; never interactive, archive or editor forms",
+        ),
+    },
 ];

@@ -64,6 +64,7 @@ pub enum Eco {
     Build,
     Containers,
     Cli,
+    Databases,
     System,
 }
 
@@ -82,6 +83,7 @@ impl Eco {
             Eco::Build => "Build",
             Eco::Containers => "Containers and clusters",
             Eco::Cli => "Network and service CLIs",
+            Eco::Databases => "Databases",
             Eco::System => "System",
         }
     }

@@ -337,3 +337,15 @@ pub fn composer(w: &Words<'_>) -> bool {
         || first_operand(w.rest()).is_some();
     named && !has_any(w.args, &["-i", "--interactive"])
 }
+
+// G1 (issue 20): databases and system programs.
+
+/// `psql` running commands it is given (`-c`, `-f FILE`) and exiting.
+pub fn psql(w: &Words<'_>) -> bool {
+    crate::filters::ops::sql::psql_runs_commands(w.args)
+}
+
+/// `sqlite3 DB SQL…` running given SQL or dot commands and exiting.
+pub fn sqlite3(w: &Words<'_>) -> bool {
+    crate::filters::ops::sql::sqlite_mode(w.args).is_some()
+}
