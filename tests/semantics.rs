@@ -119,6 +119,7 @@ const CASES: &[(&str, &[&str])] = &[
         "sqlite3",
         &["sqlite3 -header -column app.db 'select \"a  b\" as x;' .tables"],
     ),
+    ("mariadb", &["mariadb -uroot -psecret shop -te 'select \"x\"'"]),
 ];
 
 /// A stub that records its argv (NUL-separated) and environment (`env -0`) under `$STUB_LOG`,

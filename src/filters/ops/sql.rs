@@ -1,6 +1,7 @@
-//! `psql -c/-f` and `sqlite3 DB SQL`: result tables drawn for a terminal (padding, rule and
+//! `psql -c/-f`, `sqlite3 DB SQL` and `mysql`/`mariadb -e SQL`: result tables drawn for a terminal (padding, rule and
 //! border rows) printed the way each tool's own unaligned form prints them — cells joined by
-//! `|`, header first (`psql -A`, `sqlite3 -header -list`). Every row, every header, psql's
+//! `|`, header first (`psql -A`, `sqlite3 -header -list`; mysql's `-t` boxes lose their
+//! borders, its tab-separated and vertical forms print as they are). Every row, every header, psql's
 //! `(N rows)` footers, titles and command tags (`INSERT 0 1`), and everything else the tool
 //! printed stay, in order; stderr (the errors, `LINE n:` and its caret) is never touched.
 //! A row that does not split into exactly the table's columns (a value holding the column
@@ -12,9 +13,11 @@ use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Psql;
 pub struct Sqlite3;
+pub struct Mysql;
 
-/// psql meta-commands that wait for a person or never end (`\watch`), in a `-c` text.
-const PSQL_WAITS: &[&str] = &["\\watch", "\\e", "\\prompt", "\\password", "\\!", "\\gexec"];
+/// psql meta-commands that wait for a person or never end (`\watch`), in a `-c` text
+/// (`\e` also stands for `\ef`, `\ev`, and narrows `\echo` away with them).
+const PSQL_WAITS: &[&str] = &["\\watch", "\\e", "\\prompt", "\\password", "\\!"];
 
 /// psql's short options that take a value (`-c SQL`, `-dDB`).
 const PSQL_SHORT_VALUE: &str = "cdfFhLopPRTUv";
@@ -262,13 +265,96 @@ impl Filter for Sqlite3 {
     }
 }
 
+/// mysql's short options that take a value (`-p` takes one only attached: `-psecret`).
+const MYSQL_SHORT_VALUE: &str = "DehPSuOT";
+
+/// Whether `mysql`/`mariadb` with these arguments runs the SQL of `-e`/`--execute` and exits,
+/// never asking for a password (`-p`/`--password` without a value), help or version, nor
+/// running the client's editor or shell commands (`\e`, `\!`).
+pub fn mysql_runs_commands<S: AsRef<str>>(args: &[S]) -> bool {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    let waits = |sql: &str| sql.contains("\\e") || sql.contains("\\!");
+    let mut given = false;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i];
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, inline) = long
+                .split_once('=')
+                .map_or((long, None), |(n, v)| (n, Some(v)));
+            match name {
+                "execute" => {
+                    let Some(v) = inline.or_else(|| {
+                        i += 1;
+                        args.get(i).copied()
+                    }) else {
+                        return false;
+                    };
+                    if waits(v) {
+                        return false;
+                    }
+                    given = true;
+                }
+                "password" if inline.is_none() => return false,
+                "help" | "version" => return false,
+                _ => {}
+            }
+        } else if a.len() > 1 && a.starts_with('-') {
+            for (k, c) in a.char_indices().skip(1) {
+                if matches!(c, 'V' | '?' | 'I') || (c == 'p' && a.len() == k + 1) {
+                    return false;
+                }
+                if c == 'p' {
+                    break;
+                }
+                if MYSQL_SHORT_VALUE.contains(c) {
+                    let v = if a.len() == k + 1 {
+                        i += 1;
+                        args.get(i).copied()
+                    } else {
+                        Some(&a[k + 1..])
+                    };
+                    let Some(v) = v else {
+                        return false;
+                    };
+                    if c == 'e' {
+                        if waits(v) {
+                            return false;
+                        }
+                        given = true;
+                    }
+                    break;
+                }
+            }
+        }
+        i += 1;
+    }
+    given
+}
+
+impl Filter for Mysql {
+    fn name(&self) -> &'static str {
+        "mysql"
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if mysql_runs_commands(inv.args) {
+            Plan::Capture { stderr: false }
+        } else {
+            Plan::Passthrough
+        }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        Ok(finish(out, sqlite_drawn(out.stdout, '|', table_rule)))
+    }
+}
+
 /// A `-box` border's column breaks (`┌──┬──┐`, `├`, `└`).
 fn box_rule(line: &str) -> Option<usize> {
     line.starts_with(['┌', '├', '└'])
         .then(|| line.matches(['┬', '┼', '┴']).count())
 }
 
-/// A `-table` border's column breaks (`+--+--+`).
+/// A `-table` border's column breaks (`+--+--+`; mysql's `-t` draws the same).
 fn table_rule(line: &str) -> Option<usize> {
     let rule =
         line.len() > 2 && line.starts_with('+') && line.bytes().all(|b| b == b'+' || b == b'-');
@@ -417,6 +503,34 @@ mod tests {
             "-h -c",
         ] {
             assert!(!psql_runs_commands(&words(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn mysql_runs_only_given_sql() {
+        for ok in [
+            "-e select",
+            "shop -e select",
+            "-t -D shop -e select",
+            "-uroot -psecret -Be select",
+            "--execute=select",
+            "--password=x --execute select",
+            "-h db -P 3306 -e select",
+        ] {
+            assert!(mysql_runs_commands(&words(ok)), "{ok}");
+        }
+        for no in [
+            "",
+            "shop",
+            "-p -e select",
+            "-e select --password",
+            "-u -e",
+            "-e \\e",
+            "--help",
+            "-V",
+            "-D shop",
+        ] {
+            assert!(!mysql_runs_commands(&words(no)), "{no}");
         }
     }
 

@@ -511,4 +511,15 @@ pub static PROGRAMS: &[Program] = &[
             "a database and SQL or dot commands given; never interactive, archive or editor forms",
         ),
     },
+    Program {
+        names: &["mysql", "mariadb"],
+        ecosystem: Eco::Databases,
+        syntax: PLAIN,
+        routes: &[every(&ops::sql::Mysql, "mysql shop -e select")],
+        rewrite: rw(
+            Producer,
+            mysql,
+            "SQL given by -e/--execute; never a password prompt, editor or shell command",
+        ),
+    },
 ];

@@ -349,3 +349,8 @@ pub fn psql(w: &Words<'_>) -> bool {
 pub fn sqlite3(w: &Words<'_>) -> bool {
     crate::filters::ops::sql::sqlite_mode(w.args).is_some()
 }
+
+/// `mysql`/`mariadb -e SQL` running the SQL it is given and exiting.
+pub fn mysql(w: &Words<'_>) -> bool {
+    crate::filters::ops::sql::mysql_runs_commands(w.args)
+}
