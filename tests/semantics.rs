@@ -32,7 +32,7 @@ const CASES: &[(&str, &[&str])] = &[
     ("ls", &["ls -la 'a b' \"c\""]),
     ("tree", &["tree -L 2 ."]),
     ("find", &["find . -name '*.rs' -type f"]),
-    ("cat", &["cat 'one file.txt'"]),
+    ("cat", &["cat 'one file.txt'", "cat -n 'one file.txt' b"]),
     ("head", &["head -n 5 f.txt"]),
     ("tail", &["tail -n +3 f.txt"]),
     ("grep", &["grep -rn 'foo  bar' ."]),
@@ -119,7 +119,10 @@ const CASES: &[(&str, &[&str])] = &[
         "sqlite3",
         &["sqlite3 -header -column app.db 'select \"a  b\" as x;' .tables"],
     ),
-    ("mariadb", &["mariadb -uroot -psecret shop -te 'select \"x\"'"]),
+    (
+        "mariadb",
+        &["mariadb -uroot -psecret shop -te 'select \"x\"'"],
+    ),
 ];
 
 /// A stub that records its argv (NUL-separated) and environment (`env -0`) under `$STUB_LOG`,

@@ -82,7 +82,7 @@ pub static PROGRAMS: &[Program] = &[
         ecosystem: Eco::Files,
         syntax: PLAIN,
         routes: &[every(&files::read::Read, "cat a.txt")],
-        rewrite: reader(cat, "file operands only, no options"),
+        rewrite: reader(cat, "file operands only, no options but -n"),
     },
     Program {
         names: &["head"],

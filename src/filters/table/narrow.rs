@@ -76,9 +76,22 @@ pub fn find(w: &Words<'_>) -> bool {
     })
 }
 
+/// `cat` of named files, plain or numbered (`-n`: the read filter streams every byte, so the
+/// numbers are cat's own); no other option, no stdin.
 pub fn cat(w: &Words<'_>) -> bool {
-    let operands: Vec<&&str> = w.args.iter().filter(|a| **a != "--").collect();
-    !operands.is_empty() && operands.iter().all(|a| !a.starts_with('-'))
+    let mut files = 0;
+    let mut options_done = false;
+    for a in w.args {
+        if !options_done && *a == "--" {
+            options_done = true;
+        } else if !options_done && matches!(*a, "-n" | "--number") {
+        } else if a.starts_with('-') {
+            return false;
+        } else {
+            files += 1;
+        }
+    }
+    files > 0
 }
 
 /// `head`/`tail` options: line counts only. Returns false on anything else or no file.
