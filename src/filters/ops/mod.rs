@@ -1,5 +1,5 @@
 //! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
-//! and jq; the system tables of ps and df; psql and sqlite3 result tables.
+//! and jq; the system tables of ps and df, stat's blocks; database clients' result tables.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
@@ -11,6 +11,7 @@ pub mod net;
 pub mod pip;
 pub mod procs;
 pub mod sql;
+pub mod stat;
 
 /// A whitespace-aligned table (`docker ps`, `kubectl get`): columns start where the header has
 /// a word after two or more spaces (offsets in characters: Go's tabwriter pads by rune). Rows

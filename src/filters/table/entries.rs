@@ -522,4 +522,15 @@ pub static PROGRAMS: &[Program] = &[
             "SQL given by -e/--execute; never a password prompt, editor or shell command",
         ),
     },
+    Program {
+        names: &["stat"],
+        ecosystem: Eco::System,
+        syntax: PLAIN,
+        routes: &[every(&ops::stat::Stat, "stat Cargo.toml")],
+        rewrite: rw(
+            Producer,
+            stat,
+            "default format of named files (no -c/--format/--printf, -f, -t)",
+        ),
+    },
 ];

@@ -367,3 +367,8 @@ pub fn sqlite3(w: &Words<'_>) -> bool {
 pub fn mysql(w: &Words<'_>) -> bool {
     crate::filters::ops::sql::mysql_runs_commands(w.args)
 }
+
+/// `stat FILE…` in its default format (any format the agent asked for runs unchanged).
+pub fn stat(w: &Words<'_>) -> bool {
+    crate::filters::ops::stat::default_format(w.args)
+}
