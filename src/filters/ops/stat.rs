@@ -44,7 +44,7 @@ impl Filter for Stat {
         if lines.is_empty() {
             return Ok(Compacted::raw(out));
         }
-        if lines.len() % 8 != 0 {
+        if !lines.len().is_multiple_of(8) {
             return Err(Unparsed(format!("{} lines: not 8 per file", lines.len())));
         }
         let mut text = String::with_capacity(out.stdout.len() / 3);
