@@ -367,7 +367,7 @@ fn rows(
     c: &Corpus,
     o: &Opts,
     notes: &mut Vec<String>,
-) -> Result<(Vec<Row>, crate::devsys::Sleepers, crate::devdb::Servers)> {
+) -> Result<(Vec<Row>, crate::devsys::Sleepers, crate::devdata::Servers)> {
     let mut rows = Vec::new();
     let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
     let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
@@ -525,7 +525,7 @@ fn rows(
     } else {
         notes.push("composer not found: its row skipped".into());
     }
-    let (databases, servers) = crate::devdb::rows(&c.root, langs.n, notes)?;
+    let (databases, servers) = crate::devdata::rows(&c.root, langs.n, notes)?;
     for (label, dir, cmd, facts) in lang_rows
         .into_iter()
         .chain(launchers)

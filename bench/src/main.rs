@@ -7,7 +7,7 @@
 
 mod corpus;
 mod devbench;
-mod devdb;
+mod devdata;
 mod devfacts;
 mod devgo;
 mod devlangs;

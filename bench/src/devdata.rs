@@ -1,4 +1,6 @@
-//! Rows for the database clients (issue 20, G1): a throwaway PostgreSQL cluster and MariaDB
+//! Rows for the data and system programs of issue 20's G1 part. `stat` over `8n` files of
+//! distinct sizes and modes with a fixed modification time (facts: each file's name, size,
+//! mode and modification time). The database clients: a throwaway PostgreSQL cluster and MariaDB
 //! server the bench starts (in a scratch dir, as `nobody` when the bench runs as root, unix
 //! sockets only) and stops when [`Servers`] is dropped, plus a sqlite database file, each
 //! holding a `users` table of `40n` rows. Rows: `psql -f` over the whole table and over a
@@ -71,7 +73,43 @@ fn emails(users: usize) -> Vec<String> {
         .collect()
 }
 
-/// The database rows, and the servers they query (alive while held).
+/// `stat` over `8n` files.
+fn stat_row(root: &Path, n: usize) -> Result<Row> {
+    let d = root.join("stat");
+    let mut names = Vec::new();
+    let mut facts = Vec::new();
+    for k in 1..=8 * n {
+        let name = format!("src/module_{k}.rs");
+        write(&d.join(&name), &"x".repeat(100 * k + k))?;
+        let mode = if k % 2 == 0 {
+            "0600/-rw-------"
+        } else {
+            "0755/-rwxr-xr-x"
+        };
+        let _ = Command::new("chmod")
+            .arg(&mode[1..4])
+            .arg(d.join(&name))
+            .status();
+        facts.push(format!("File: {name}\n || {name}  regular file"));
+        facts.push(format!("Size: {0} || {0} bytes", 100 * k + k));
+        facts.push(mode.to_string());
+        names.push(name);
+    }
+    let _ = Command::new("touch")
+        .args(["-d", "2026-01-02 03:04:05"])
+        .args(&names)
+        .current_dir(&d)
+        .status();
+    facts.push("2026-01-02 03:04:05.000000000 +0000".into());
+    Ok((
+        format!("stat ({} files)", names.len()),
+        d,
+        format!("stat {}", names.join(" ")),
+        facts,
+    ))
+}
+
+/// The rows, and the database servers they query (alive while held).
 pub fn rows(root: &Path, n: usize, notes: &mut Vec<String>) -> Result<(Vec<Row>, Servers)> {
     let dir = tempfile::Builder::new().prefix("rtk-bench-db").tempdir()?;
     let d = dir.path().to_path_buf();
@@ -83,7 +121,7 @@ pub fn rows(root: &Path, n: usize, notes: &mut Vec<String>) -> Result<(Vec<Row>,
         maria: None,
         _dir: dir,
     };
-    let mut rows = Vec::new();
+    let mut rows = vec![stat_row(root, n)?];
     let insert = format!(
         "insert into users(name, email, plan) values {}",
         (1..=users)
