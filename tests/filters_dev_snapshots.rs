@@ -277,6 +277,19 @@ fn plan_table_interactive_and_unknown_forms_pass_through() {
         ("wget -O - https://x", Plan::Passthrough),
         ("pip install -r requirements.txt", capture(false)),
         ("pip list --format=json", Plan::Passthrough),
+        ("docker run --rm alpine echo hi", capture(true)),
+        ("docker run -it alpine sh", Plan::Passthrough),
+        ("docker run -d nginx", Plan::Passthrough),
+        ("docker exec web ls", capture(true)),
+        ("docker exec -it web sh", Plan::Passthrough),
+        ("psql -c select", capture(false)),
+        ("psql app", Plan::Passthrough),
+        ("sqlite3 app.db .tables", capture(false)),
+        ("sqlite3 app.db", Plan::Passthrough),
+        ("mysql -e select", capture(false)),
+        ("mysql -p app", Plan::Passthrough),
+        ("stat a", capture(false)),
+        ("stat -c %s a", Plan::Passthrough),
     ];
     for (line, want) in cases {
         let w: Vec<String> = line.split_whitespace().map(String::from).collect();

@@ -71,6 +71,8 @@ const CASES: &[(&str, &[&str])] = &[
             "docker ps -a",
             "docker compose logs web",
             "docker --context prod ps",
+            "docker run --rm -e 'A=a b' alpine sh -c 'echo \"$A\"'",
+            "docker exec -u 1000 web ls '/a dir'",
         ],
     ),
     ("docker-compose", &["docker-compose logs web"]),

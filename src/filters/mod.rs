@@ -232,7 +232,7 @@ mod tests {
             ("docker ps -a", Some("docker")),
             ("docker --context prod ps", Some("docker")),
             ("docker compose logs web", Some("docker")),
-            ("docker run -it x", None),
+            ("docker run -it x", Some("docker-run")), // planned as a passthrough
             ("kubectl -n kube-system get pods", Some("kubectl")),
             ("kubectl describe pod web", Some("kubectl")),
             ("kubectl apply -f x.yaml", None),

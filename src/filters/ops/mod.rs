@@ -1,8 +1,10 @@
-//! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
+//! Containers, cloud and network CLIs: docker (and its run/exec), docker compose, kubectl, gh,
+//! curl, wget, pip,
 //! and jq; the system tables of ps and df, stat's blocks; database clients' result tables.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
+pub mod container_run;
 pub mod docker;
 pub mod gh;
 pub mod jq;

@@ -260,11 +260,13 @@ pub static PROGRAMS: &[Program] = &[
             route("compose", &ops::docker::Docker, "docker compose logs web"),
             route("container", &ops::docker::Docker, "docker container ls"),
             route("image", &ops::docker::Docker, "docker image ls"),
+            route("run", &ops::container_run::ContainerRun, "docker run --rm alpine echo hi"),
+            route("exec", &ops::container_run::ContainerRun, "docker exec web ls /app"),
         ],
         rewrite: rw(
             Never,
             docker,
-            "ps, images, logs, compose ps|logs, container ls|logs, image ls; never follow",
+            "ps, images, logs, compose ps|logs, container ls|logs, image ls; never follow; run/exec never with -i, -t or -d",
         ),
     },
     Program {

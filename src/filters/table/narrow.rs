@@ -191,6 +191,8 @@ pub fn docker(w: &Words<'_>) -> bool {
             _ => false,
         },
         Some("image") => matches!(next, Some((_, "ls" | "list"))),
+        // G1 (issue 20): no terminal, stdin or detach.
+        Some("run" | "exec") => crate::filters::ops::container_run::attached(rest),
         _ => false,
     }
 }
