@@ -1,11 +1,12 @@
 //! Containers, cloud and network CLIs: docker (and its run/exec), docker compose, kubectl, gh,
 //! curl, wget, pip,
-//! and jq; the system tables of ps and df, stat's blocks; database clients' result tables.
+//! and jq; the system tables of ps and df, stat's blocks, du's listings; database clients' result tables.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
 pub mod container_run;
 pub mod docker;
+pub mod du;
 pub mod gh;
 pub mod jq;
 pub mod json;

@@ -535,4 +535,15 @@ pub static PROGRAMS: &[Program] = &[
             "default format of named files (no -c/--format/--printf, -f, -t)",
         ),
     },
+    Program {
+        names: &["du"],
+        ecosystem: Eco::System,
+        syntax: PLAIN,
+        routes: &[every(&ops::du::Du, "du -h src")],
+        rewrite: rw(
+            Producer,
+            du,
+            "size options, depth, exclude and totals only (no --time, -0, --files0-from, stdin)",
+        ),
+    },
 ];

@@ -374,3 +374,8 @@ pub fn mysql(w: &Words<'_>) -> bool {
 pub fn stat(w: &Words<'_>) -> bool {
     crate::filters::ops::stat::default_format(w.args)
 }
+
+/// `du` with options rtk knows (its listing keeps the shape the filter reads).
+pub fn du(w: &Words<'_>) -> bool {
+    crate::filters::ops::du::operands(w.args).is_some()
+}
