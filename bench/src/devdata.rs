@@ -1,6 +1,7 @@
 //! Rows for the data and system programs of issue 20's G1 part. `stat` over `8n` files of
 //! distinct sizes and modes with a fixed modification time (facts: each file's name, size,
-//! mode and modification time). The database clients: a throwaway PostgreSQL cluster and MariaDB
+//! mode and modification time). `du -h` over a tree of `n` packages of 5 modules of 3
+//! directory levels (facts: the operand's line and each package's line). The database clients: a throwaway PostgreSQL cluster and MariaDB
 //! server the bench starts (in a scratch dir, as `nobody` when the bench runs as root, unix
 //! sockets only) and stops when [`Servers`] is dropped, plus a sqlite database file, each
 //! holding a `users` table of `40n` rows. Rows: `psql -f` over the whole table and over a
@@ -109,6 +110,27 @@ fn stat_row(root: &Path, n: usize) -> Result<Row> {
     ))
 }
 
+/// `du -h proj` over `n` packages x 5 modules x 3 levels.
+fn du_row(root: &Path, n: usize) -> Result<Row> {
+    let d = root.join("du");
+    let mut facts = vec!["\tproj\n".to_string()];
+    for p in 1..=n {
+        for m in 1..=5 {
+            let module = d.join(format!("proj/pkg{p}/mod{m}"));
+            write(&module.join("lib.rs"), &"x".repeat(p * 7000 + m * 900))?;
+            write(&module.join("impl/core.rs"), &"x".repeat(p * m * 1500))?;
+            write(&module.join("impl/gen/data.bin"), &"x".repeat(m * 20000))?;
+        }
+        facts.push(format!("\tproj/pkg{p}\n"));
+    }
+    Ok((
+        format!("du -h ({} directories)", 1 + n * 16),
+        d,
+        "du -h proj".into(),
+        facts,
+    ))
+}
+
 /// The rows, and the database servers they query (alive while held).
 pub fn rows(root: &Path, n: usize, notes: &mut Vec<String>) -> Result<(Vec<Row>, Servers)> {
     let dir = tempfile::Builder::new().prefix("rtk-bench-db").tempdir()?;
@@ -121,7 +143,7 @@ pub fn rows(root: &Path, n: usize, notes: &mut Vec<String>) -> Result<(Vec<Row>,
         maria: None,
         _dir: dir,
     };
-    let mut rows = vec![stat_row(root, n)?];
+    let mut rows = vec![stat_row(root, n)?, du_row(root, n)?];
     let insert = format!(
         "insert into users(name, email, plan) values {}",
         (1..=users)
