@@ -540,8 +540,9 @@ pub static PROGRAMS: &[Program] = &[
         ecosystem: Eco::System,
         syntax: PLAIN,
         routes: &[every(&ops::du::Du, "du -h src")],
+        // Never in a pipeline: a long listing's kept lines are a selection, not its first ones.
         rewrite: rw(
-            Producer,
+            Never,
             du,
             "size options, depth, exclude and totals only (no --time, -0, --files0-from, stdin)",
         ),
