@@ -1,6 +1,7 @@
 //! Small helpers to ask "did the user pass flag X?" of a POSIX/GNU style argv without
 //! reinterpreting it: short clusters (`-rn`), options with attached values (`-m5`, `-C3`),
-//! long options with `=value`, and `--` ending the options.
+//! long options with `=value`, and `--` ending the options. [`Closed`] reads an argv against
+//! a closed grammar: every option must be one the caller lists.
 
 /// A program's option shapes: which short letters take a value (so `-e x` or `-ex` never read
 /// as flags).
@@ -87,6 +88,68 @@ impl Spec {
     }
 }
 
+/// An option grammar closed over what a filter knows: [`Spec`]'s options that take a value
+/// plus the flags listed here. Any other option makes the argv unreadable: a form rtk does
+/// not know is never rewritten (its unknown option might take the next word as its value).
+#[derive(Debug, Clone, Copy)]
+pub struct Closed {
+    pub spec: Spec,
+    pub short_flags: &'static str,
+    pub long_flags: &'static [&'static str],
+}
+
+impl Closed {
+    /// The operands of `args` when every option is known; `None` on any other option, on a
+    /// value option without its value, or on `--flag=value`. With `first_operand_ends`, the
+    /// first operand ends the options (`docker run IMAGE CMD -x`: `-x` is the command's).
+    pub fn operands<'a, S: AsRef<str>>(
+        &self,
+        args: &'a [S],
+        first_operand_ends: bool,
+    ) -> Option<Vec<&'a str>> {
+        let mut out = Vec::new();
+        let mut ended = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_ref();
+            i += 1;
+            if ended || a == "-" || !a.starts_with('-') {
+                out.push(a);
+                ended |= first_operand_ends;
+            } else if a == "--" {
+                ended = true;
+            } else if let Some(long) = a.strip_prefix("--") {
+                let (name, inline) = long
+                    .split_once('=')
+                    .map_or((long, None), |(n, v)| (n, Some(v)));
+                if self.spec.long_with_value.contains(&name) {
+                    if inline.is_none() {
+                        args.get(i)?;
+                        i += 1;
+                    }
+                } else if !(self.long_flags.contains(&name) && inline.is_none()) {
+                    return None;
+                }
+            } else {
+                let body = &a[1..];
+                for (pos, c) in body.char_indices() {
+                    if self.spec.short_with_value.contains(c) {
+                        if pos + c.len_utf8() == body.len() {
+                            args.get(i)?;
+                            i += 1;
+                        }
+                        break;
+                    }
+                    if !self.short_flags.contains(c) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Opt<'a> {
     Short(char),
@@ -130,5 +193,31 @@ mod tests {
         assert_eq!(GREP.operands(&v("-rn -e pat -m 3 src lib")), ["src", "lib"]);
         assert_eq!(GREP.operands(&v("-r pat -- -odd")), ["pat", "-odd"]);
         assert_eq!(GREP.operands(&v("--regexp pat a")), ["a"]);
+    }
+
+    #[test]
+    fn closed_grammar_reads_only_known_options() {
+        const G: Closed = Closed {
+            spec: Spec {
+                short_with_value: "e",
+                long_with_value: &["name"],
+            },
+            short_flags: "ab",
+            long_flags: &["rm"],
+        };
+        let ops = |s: &str, first: bool| G.operands(&v(s), first).map(|o| o.join(" "));
+        assert_eq!(
+            ops("-ab -e x --name=n --rm f g", false).as_deref(),
+            Some("f g")
+        );
+        assert_eq!(ops("-abex f -- -c", false).as_deref(), Some("f -c"));
+        assert_eq!(ops("f -a g", false).as_deref(), Some("f g"));
+        assert_eq!(
+            ops("--name n img -c -it", true).as_deref(),
+            Some("img -c -it")
+        );
+        for bad in ["-c f", "-ac f", "--other f", "--rm=1 f", "-e", "--name"] {
+            assert_eq!(ops(bad, false), None, "{bad}");
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! was. Only options this file knows are read: a command line with any other option before
 //! the image is not rewritten (its `-it` could hide behind an unknown option's value).
 
+use crate::filters::args::{Closed, Spec};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct ContainerRun;
@@ -77,46 +78,22 @@ const LONG_FLAG: &[&str] = &[
     "disable-content-trust",
 ];
 
-/// Short options that take a value (`-e A=1`, `-eA=1`), and those that take none.
-const SHORT_VALUE: &str = "acehlmpuvw";
-const SHORT_FLAG: &str = "Pq";
+/// `docker run`/`exec`'s options rtk reads: short ones with a value (`-e A=1`, `-eA=1`) and
+/// without; `-i`, `-t`, `-d` and their long forms are not among them.
+const OPTIONS: Closed = Closed {
+    spec: Spec {
+        short_with_value: "acehlmpuvw",
+        long_with_value: LONG_VALUE,
+    },
+    short_flags: "Pq",
+    long_flags: LONG_FLAG,
+};
 
 /// Whether `docker run|exec` with these arguments (after the subcommand) runs attached to
-/// rtk's pipes: a container or image named, and before it only options of this file's lists,
-/// none of them `-i`, `-t`, `-d` (alone or in a cluster), their long forms or `--help`.
+/// rtk's pipes: a container or image named, and before it only options of [`OPTIONS`] (so
+/// none of `-i`, `-t`, `-d`, alone or in a cluster, their long forms, or `--help`).
 pub fn attached<S: AsRef<str>>(rest: &[S]) -> bool {
-    let mut i = 0;
-    while i < rest.len() {
-        let a = rest[i].as_ref();
-        if let Some(long) = a.strip_prefix("--") {
-            let (name, inline) = long
-                .split_once('=')
-                .map_or((long, None), |(n, v)| (n, Some(v)));
-            if LONG_VALUE.contains(&name) {
-                if inline.is_none() {
-                    i += 1;
-                }
-            } else if !(LONG_FLAG.contains(&name) && inline.is_none()) {
-                return false;
-            }
-        } else if let Some(cluster) = a.strip_prefix('-').filter(|c| !c.is_empty()) {
-            for (k, c) in cluster.char_indices() {
-                if SHORT_VALUE.contains(c) {
-                    if k + c.len_utf8() == cluster.len() {
-                        i += 1;
-                    }
-                    break;
-                }
-                if !SHORT_FLAG.contains(c) {
-                    return false;
-                }
-            }
-        } else {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    OPTIONS.operands(rest, true).is_some_and(|o| !o.is_empty())
 }
 
 impl Filter for ContainerRun {

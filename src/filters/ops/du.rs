@@ -6,6 +6,7 @@
 //! (`du: cannot read directory …`) go to stderr untouched. Forms with options this file does
 //! not know (`--time`, `-0`, `--files0-from`, …) are not rewritten.
 
+use crate::filters::args::{Closed, Spec};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Du;
@@ -15,81 +16,49 @@ const KEEP_ALL: usize = 60;
 /// How many of the largest deeper entries a long listing keeps.
 const LARGEST: usize = 10;
 
-/// du's short options without a value, and those with one.
-const SHORT_FLAG: &str = "ahsckmbxLHPlSD";
-const SHORT_VALUE: &str = "dBtX";
-const LONG_FLAG: &[&str] = &[
-    "all",
-    "apparent-size",
-    "bytes",
-    "total",
-    "dereference-args",
-    "human-readable",
-    "inodes",
-    "dereference",
-    "count-links",
-    "no-dereference",
-    "separate-dirs",
-    "si",
-    "summarize",
-    "one-file-system",
-];
-const LONG_VALUE: &[&str] = &[
-    "max-depth",
-    "block-size",
-    "threshold",
-    "exclude",
-    "exclude-from",
-];
+/// The options the filter knows (any other, such as `--time`, `-0`, `--files0-from`,
+/// changes the listing's shape).
+const OPTIONS: Closed = Closed {
+    spec: Spec {
+        short_with_value: "dBtX",
+        long_with_value: &[
+            "max-depth",
+            "block-size",
+            "threshold",
+            "exclude",
+            "exclude-from",
+        ],
+    },
+    short_flags: "ahsckmbxLHPlSD",
+    long_flags: &[
+        "all",
+        "apparent-size",
+        "bytes",
+        "total",
+        "dereference-args",
+        "human-readable",
+        "inodes",
+        "dereference",
+        "count-links",
+        "no-dereference",
+        "separate-dirs",
+        "si",
+        "summarize",
+        "one-file-system",
+    ],
+};
 
 /// The operands of a `du` command line whose options are all known (`["."]` when none is
-/// named); `None` for any other form.
+/// named); `None` for any other form or stdin (`-`).
 pub fn operands<S: AsRef<str>>(args: &[S]) -> Option<Vec<String>> {
-    let mut files = Vec::new();
-    let mut options_done = false;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_ref();
-        if options_done || a == "-" || !a.starts_with('-') {
-            files.push(a.to_string());
-        } else if a == "--" {
-            options_done = true;
-        } else if let Some(long) = a.strip_prefix("--") {
-            let (name, inline) = long
-                .split_once('=')
-                .map_or((long, None), |(n, v)| (n, Some(v)));
-            if LONG_VALUE.contains(&name) {
-                if inline.is_none() {
-                    i += 1;
-                    args.get(i)?;
-                }
-            } else if !(LONG_FLAG.contains(&name) && inline.is_none()) {
-                return None;
-            }
-        } else {
-            let cluster = &a[1..];
-            for (k, c) in cluster.char_indices() {
-                if SHORT_VALUE.contains(c) {
-                    if k + 1 == cluster.len() {
-                        i += 1;
-                        args.get(i)?;
-                    }
-                    break;
-                }
-                if !SHORT_FLAG.contains(c) {
-                    return None;
-                }
-            }
-        }
-        i += 1;
-    }
-    if files.iter().any(|f| f == "-") {
+    let files = OPTIONS.operands(args, false)?;
+    if files.contains(&"-") {
         return None;
     }
     if files.is_empty() {
-        files.push(".".into());
+        return Some(vec![".".into()]);
     }
-    Some(files)
+    Some(files.into_iter().map(String::from).collect())
 }
 
 impl Filter for Du {

@@ -6,26 +6,27 @@
 //! format the agent asked for) prints the whole output as stat wrote it; errors go to stderr
 //! untouched. `-c`/`--format`/`--printf`, `-f` and `-t` forms are not rewritten.
 
+use crate::filters::args::{Closed, Spec};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Stat;
 
+/// The options of stat's default format: `-L`/`--dereference` only.
+const OPTIONS: Closed = Closed {
+    spec: Spec {
+        short_with_value: "",
+        long_with_value: &[],
+    },
+    short_flags: "L",
+    long_flags: &["dereference"],
+};
+
 /// Whether `stat` with these arguments prints its default format for named files: options
 /// only `-L`/`--dereference`, at least one file, never stdin (`-`).
 pub fn default_format<S: AsRef<str>>(args: &[S]) -> bool {
-    let mut files = 0;
-    let mut options_done = false;
-    for a in args.iter().map(AsRef::as_ref) {
-        if !options_done && a == "--" {
-            options_done = true;
-        } else if !options_done && matches!(a, "-L" | "--dereference") {
-        } else if a.starts_with('-') {
-            return false;
-        } else {
-            files += 1;
-        }
-    }
-    files > 0
+    OPTIONS
+        .operands(args, false)
+        .is_some_and(|files| !files.is_empty() && !files.contains(&"-"))
 }
 
 impl Filter for Stat {
