@@ -207,6 +207,8 @@ const SQLITE_WAITS: &[&str] = &[".excel", ".once", ".prompt", "edit("];
 /// help forms. `None` for any other form (not rewritten; passed through).
 pub fn sqlite_mode<S: AsRef<str>>(args: &[S]) -> Option<ModeOf> {
     let mut mode = Mode::Other;
+    // A `.mode` command anywhere: the mode is no flag's.
+    let mut dot_mode = false;
     let mut operands = 0;
     let mut i = 0;
     while i < args.len() {
@@ -223,20 +225,27 @@ pub fn sqlite_mode<S: AsRef<str>>(args: &[S]) -> Option<ModeOf> {
                 "table" => mode = Mode::Table,
                 "list" | "csv" | "json" | "line" | "html" | "markdown" | "quote" | "tabs"
                 | "ascii" | "qbox" => mode = Mode::Other,
-                o if SQLITE_VALUE.contains(&o) => i += 1,
+                o if SQLITE_VALUE.contains(&o) => {
+                    i += 1;
+                    // `-cmd` runs a command before the SQL: read like an SQL operand.
+                    let v = args.get(i).map_or("", AsRef::as_ref);
+                    if SQLITE_WAITS.iter().any(|w| v.contains(w)) {
+                        return None;
+                    }
+                    dot_mode |= v.contains(".mode");
+                }
                 _ => {}
             }
         } else {
             if SQLITE_WAITS.iter().any(|w| a.contains(w)) {
                 return None;
             }
-            if operands > 0 && a.contains(".mode") {
-                mode = Mode::Other;
-            }
+            dot_mode |= operands > 0 && a.contains(".mode");
             operands += 1;
         }
         i += 1;
     }
+    let mode = if dot_mode { Mode::Other } else { mode };
     (operands >= 2).then_some(ModeOf(mode))
 }
 
@@ -543,6 +552,15 @@ mod tests {
         assert_eq!(mode("-table -list app.db select"), Some(Mode::Other));
         assert_eq!(mode("-box app.db .mode_list select"), Some(Mode::Other));
         assert_eq!(mode("-cmd .tables app.db select"), Some(Mode::Other));
+        assert_eq!(
+            mode("-table -cmd .mode_list app.db select"),
+            Some(Mode::Other)
+        );
+        assert_eq!(
+            mode("-cmd .mode_list -box app.db select"),
+            Some(Mode::Other)
+        );
+        assert_eq!(mode("-cmd .excel app.db select"), None);
         assert_eq!(mode("app.db"), None);
         assert_eq!(mode("-cmd x app.db"), None);
         assert_eq!(mode("-interactive app.db select"), None);
