@@ -89,6 +89,16 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)^(\(fail\) .+?)(?: \[[\d.]+m?s\])?$"),
         ),
         ("bun frame", re(r"(?m)^\s+at .*\((/\S+:\d+:\d+)\)$")),
+        // Database clients, du (issue 20, G1)
+        (
+            "sql row count",
+            re(r"(?m)^(\(\d+ rows?\)|\d+ rows? in set .*)$"),
+        ),
+        (
+            "sql error",
+            re(r"(?m)^((?:psql:\S+ )?ERROR:  .+|ERROR \d+ \(\w+\).+|Error: .+|LINE \d+: .+)$"),
+        ),
+        ("du total", re(r"(?m)^(\S+\ttotal)$")),
         // Playwright
         (
             "js frame",
