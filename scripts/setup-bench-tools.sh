@@ -8,7 +8,9 @@
 #   go, rg             Debian's golang-go and ripgrep (apt), when apt-get is available and
 #                      they are missing (the bench's go rows and its rg rows); ruby, ruby-rspec,
 #                      rake, rubocop, php-cli, phpunit, php-codesniffer, composer, maven and the Maven plugins of
-#                      /usr/share/maven-repo (Debian) for the rows of bench/src/devlangs.rs
+#                      /usr/share/maven-repo (Debian) for the rows of bench/src/devlangs.rs;
+#                      postgresql, sqlite3, mariadb-server and mariadb-client for the rows of
+#                      bench/src/devdata.rs
 # Prints the directories to put on PATH / pass to the bench; exits non-zero if an install failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +52,9 @@ command -v composer >/dev/null || missing+=(composer)
 command -v mvn >/dev/null || missing+=(maven)
 [ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-surefire-plugin ] \
     || missing+=(libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java libsurefire-java junit4)
+command -v sqlite3 >/dev/null || missing+=(sqlite3)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v mariadb-install-db >/dev/null || missing+=(mariadb-server mariadb-client)
 if [ "${#missing[@]}" -gt 0 ] && command -v apt-get >/dev/null; then
     echo "setup-bench-tools: apt-get install ${missing[*]}" >&2
     (apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \

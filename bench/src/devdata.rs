@@ -249,7 +249,14 @@ pub fn rows(root: &Path, n: usize, notes: &mut Vec<String>) -> Result<(Vec<Row>,
         "--auth-root-authentication-method=normal",
         "--skip-test-db",
     ])) {
-        servers.maria = as_nobody(Path::new("mariadbd"))
+        // Debian puts the server in /usr/sbin, often not on a user's PATH.
+        let sbin = Path::new("/usr/sbin/mariadbd");
+        let mariadbd = if sbin.exists() {
+            sbin
+        } else {
+            Path::new("mariadbd")
+        };
+        servers.maria = as_nobody(mariadbd)
             .args([
                 "--no-defaults",
                 &format!("--datadir={}", mdata.display()),
