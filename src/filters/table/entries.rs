@@ -171,8 +171,16 @@ pub static PROGRAMS: &[Program] = &[
             route("run-script", &dev::js::Script, "npm run-script build"),
             route("exec", &dev::js::Npx, "npm exec jest"),
             route("x", &dev::js::Npx, "npm x tsc"),
+            route("install", &langs::jsinstall::JsInstall, "npm install"),
+            route("i", &langs::jsinstall::JsInstall, "npm i left-pad"),
+            route("ci", &langs::jsinstall::JsInstall, "npm ci"),
+            route("add", &langs::jsinstall::JsInstall, "npm add left-pad"),
         ],
-        rewrite: rw(Never, no_watch, "no watch mode"),
+        rewrite: rw(
+            Never,
+            npm_form,
+            "no watch mode; installs without --json/--parseable/--verbose",
+        ),
     },
     Program {
         names: &["pnpm"],
@@ -183,8 +191,15 @@ pub static PROGRAMS: &[Program] = &[
             route("run", &dev::js::Script, "pnpm run build"),
             route("exec", &dev::js::Npx, "pnpm exec vitest run"),
             route("dlx", &dev::js::Npx, "pnpm dlx eslint src"),
+            route("install", &langs::jsinstall::JsInstall, "pnpm install"),
+            route("i", &langs::jsinstall::JsInstall, "pnpm i"),
+            route("add", &langs::jsinstall::JsInstall, "pnpm add left-pad"),
         ],
-        rewrite: rw(Never, no_watch, "no watch mode"),
+        rewrite: rw(
+            Never,
+            npm_form,
+            "no watch mode; installs without --json/--reporter/--verbose",
+        ),
     },
     Program {
         names: &["npx", "bunx"],
@@ -427,11 +442,16 @@ pub static PROGRAMS: &[Program] = &[
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,
-        routes: &[route("test", &langs::bun::BunTest, "bun test")],
+        routes: &[
+            route("test", &langs::bun::BunTest, "bun test"),
+            route("install", &langs::jsinstall::JsInstall, "bun install"),
+            route("i", &langs::jsinstall::JsInstall, "bun i"),
+            route("add", &langs::jsinstall::JsInstall, "bun add left-pad"),
+        ],
         rewrite: rw(
             Never,
-            bun_test,
-            "`test` only; no watch mode or other reporter",
+            bun_form,
+            "`test` (no watch mode or other reporter), install/add",
         ),
     },
     Program {
@@ -441,11 +461,13 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[
             route("test", &langs::yarn::YarnScript, "yarn test"),
             route("run", &langs::yarn::YarnScript, "yarn run lint"),
+            route("install", &langs::jsinstall::JsInstall, "yarn install"),
+            route("add", &langs::jsinstall::JsInstall, "yarn add left-pad"),
         ],
         rewrite: rw(
             Never,
-            yarn_script,
-            "`test` and `run <script>`; no watch mode",
+            yarn_form,
+            "`test` and `run <script>` (no watch mode); install/add without --flat or --json",
         ),
     },
     Program {

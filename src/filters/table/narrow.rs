@@ -379,3 +379,25 @@ pub fn stat(w: &Words<'_>) -> bool {
 pub fn du(w: &Words<'_>) -> bool {
     crate::filters::ops::du::operands(w.args).is_some()
 }
+
+// ---- G2: JavaScript/TypeScript and Python tooling (issue 20) ----
+
+/// `Some(ok)` when the subcommand is a package install (`install`, `i`, `ci`, `add`): rewritten
+/// unless it asks for machine-readable output, verbose logs, help or a prompting mode.
+fn js_install(w: &Words<'_>) -> Option<bool> {
+    let sub = w.sub.map(|i| w.args[i])?;
+    matches!(sub, "install" | "i" | "ci" | "add")
+        .then(|| !has_any(w.args, crate::filters::langs::jsinstall::OTHER_FORMS))
+}
+
+pub fn npm_form(w: &Words<'_>) -> bool {
+    js_install(w).unwrap_or_else(|| no_watch(w))
+}
+
+pub fn yarn_form(w: &Words<'_>) -> bool {
+    js_install(w).unwrap_or_else(|| yarn_script(w))
+}
+
+pub fn bun_form(w: &Words<'_>) -> bool {
+    js_install(w).unwrap_or_else(|| bun_test(w))
+}

@@ -1,0 +1,247 @@
+//! Package installs of the JavaScript package managers: `npm install|i|ci|add`, `pnpm
+//! install|i|add`, `yarn install|add` (yarn 1) and `bun install|i|add`.
+//!
+//! Dropped: version banners, step and progress lines (`[2/4] Fetching packages...`,
+//! `Progress: resolved …`, pnpm's `+++` bar), store-location notes, funding notes, blank lines
+//! and bare timing lines (`Done in 0.33s.`). Folded: a flood of deprecation warnings (npm's
+//! `npm warn deprecated x@1: …`, yarn's `warning a > x@1: …`) becomes one line where the
+//! first stood, `deprecated (N): x@1, y@2, …`, every package named (their messages are in the
+//! tee file). Kept: everything else — `added N packages, and audited M packages in 2s`, each
+//! added/removed package line, vulnerability counts and advice, every `npm error`/`ERR_PNPM`/
+//! `error` line and anything unknown. Each stream stays on its own stream. Machine-readable
+//! output (`--json`, `--parseable`, a pnpm `--reporter`), verbose logs, help and yarn's
+//! prompting `--flat` pass through (and are not rewritten).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{has_flag, Sink};
+use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+
+pub struct JsInstall;
+
+/// Forms printed as they are: machine-readable output, help.
+pub const OTHER_FORMS: &[&str] = &[
+    "--json",
+    "--parseable",
+    "-p",
+    "--reporter",
+    "-h",
+    "--help",
+    "--verbose",
+    "--loglevel",
+    "--flat",
+];
+
+/// `npm warn deprecated NAME@VER: message` / yarn's `warning [a > b > ]NAME@VER: message`.
+static DEPRECATED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:npm (?:warn|WARN) deprecated |warning (?:\S+ > )*)(@?[^@\s]+@[^:\s]+): \S")
+        .unwrap()
+});
+
+/// Lines with no information an agent needs once the run is over.
+static CHATTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"^(?:",
+        r"\s*",
+        r"|(?:yarn|bun) (?:install|add) v\S+.*",
+        r"|\[\d+/\d+\] [A-Z][a-z]+ [a-z ]+\.\.\.",
+        r"|Done in [\d.]+m?s\.",
+        r"|info Visit https://yarnpkg\.com/\S+ for documentation about this command\.",
+        r"|Progress: resolved \d+, reused \d+, downloaded \d+, added \d+",
+        r"|\++",
+        r"|Packages are (?:hard linked|copied|cloned) from the content-addressable store to the virtual store\.",
+        r"|\s+(?:Content-addressable|Virtual) store is at: .*",
+        r"|Lockfile is up to date, resolution step is skipped",
+        r"|✓ Lockfile passes supply-chain policies \(verified .*\)",
+        r"|Done in [\d.]+m?s using pnpm v\S+",
+        r"|Resolving dependencies",
+        r"|Resolved, downloaded and extracted \[\d+\]",
+        r"|Saved lockfile",
+        r"|\d+ packages? (?:is|are) looking for funding",
+        r"|  run `npm fund` for details",
+        r")$"
+    ))
+    .unwrap()
+});
+
+impl Filter for JsInstall {
+    fn name(&self) -> &'static str {
+        "js-install"
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if has_flag(inv.rest(), OTHER_FORMS) {
+            Plan::Passthrough
+        } else {
+            Plan::Capture { stderr: true }
+        }
+    }
+    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let (stdout, deprecated_out) = compact_stream(out.stdout);
+        let (stderr, deprecated_err) = compact_stream(out.stderr);
+        let dropped = stdout.dropped + stderr.dropped;
+        let mut what = Vec::new();
+        if deprecated_out + deprecated_err > 0 {
+            what.push("deprecation messages");
+        }
+        if dropped > deprecated_out + deprecated_err {
+            what.push("banners, progress, funding and timing lines");
+        }
+        let elided = (dropped > 0).then(|| format!("{dropped} lines: {}", what.join("; ")));
+        Ok(Compacted {
+            stdout: stdout.text,
+            stderr: Some(stderr.text),
+            elided,
+        })
+    }
+}
+
+/// One stream compacted, with how many deprecation lines it folded.
+fn compact_stream(text: &str) -> (Sink, usize) {
+    let mut sink = Sink::default();
+    let mut names: Vec<&str> = Vec::new();
+    // Where the folded line goes: the byte offset in `sink.text` of the first deprecation.
+    let mut at: Option<usize> = None;
+    for line in text.lines() {
+        let line = line.rsplit('\r').next().unwrap_or(line);
+        if let Some(c) = DEPRECATED.captures(line) {
+            at.get_or_insert(sink.text.len());
+            names.push(c.get(1).map_or("", |m| m.as_str()));
+            sink.drop_line();
+        } else if CHATTER.is_match(line) {
+            sink.drop_line();
+        } else {
+            sink.line(line);
+        }
+    }
+    if let Some(at) = at {
+        let folded = format!("deprecated ({}): {}\n", names.len(), names.join(", "));
+        sink.text.insert_str(at, &folded);
+    }
+    let folded = names.len();
+    (sink, folded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture;
+    use super::*;
+
+    fn run(tool: &str, case: &str) -> (String, String, Option<String>) {
+        let args: Vec<String> = vec!["install".into()];
+        let inv = Invocation {
+            program: tool,
+            args: &args,
+            sub: Some(0),
+        };
+        let (stdout, stderr) = (
+            fixture(tool, &format!("{case}.out")),
+            fixture(tool, &format!("{case}.err")),
+        );
+        let code = fixture(tool, &format!("{case}.code"))
+            .trim()
+            .parse()
+            .unwrap();
+        let out = Output {
+            stdout: &stdout,
+            stderr: &stderr,
+            code,
+        };
+        let c = JsInstall.compact(&inv, &out).unwrap();
+        (c.stdout, c.stderr.unwrap(), c.elided)
+    }
+
+    #[test]
+    fn npm_deprecations_fold_with_every_name_and_the_summary_stays() {
+        let (out, err, elided) = run("npm", "install_fresh");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("deprecated (14): acme-old-9@1.0.0, "),
+            "{err}"
+        );
+        for i in 1..=14 {
+            assert!(err.contains(&format!("acme-old-{i}@1.0.0")), "{err}");
+        }
+        assert_eq!(
+            out,
+            "added 17 packages, and audited 18 packages in 1s\n2 high severity vulnerabilities\n\
+             Some issues need review, and may require choosing\na different dependency.\n\
+             Run `npm audit` for details.\n"
+        );
+        assert!(elided.unwrap().contains("deprecation messages"));
+    }
+
+    #[test]
+    fn npm_errors_are_all_kept() {
+        let (out, err, _) = run("npm", "install_missing");
+        assert_eq!(out, "");
+        assert_eq!(err, fixture("npm", "install_missing.err"));
+    }
+
+    #[test]
+    fn pnpm_keeps_counts_packages_and_warnings() {
+        let (out, _, _) = run("pnpm", "install_fresh");
+        assert_eq!(
+            out,
+            "Packages: +17\nProgress: resolved 17, reused 0, downloaded 17, added 17, done\n\
+             dependencies:\n+ acme-web 1.0.0\n[WARN] 14 deprecated subdependencies found: \
+             acme-old-10@1.0.0, acme-old-11@1.0.0, acme-old-12@1.0.0, acme-old-13@1.0.0, \
+             acme-old-14@1.0.0, acme-old-1@1.0.0, acme-old-2@1.0.0, acme-old-3@1.0.0, \
+             acme-old-4@1.0.0, acme-old-5@1.0.0, acme-old-6@1.0.0, acme-old-7@1.0.0, \
+             acme-old-8@1.0.0, acme-old-9@1.0.0\n"
+        );
+        let (_, err, _) = run("pnpm", "add_missing");
+        assert!(err.contains("Error: ERR_PNPM_PACKAGE_MANAGER_ADD_RESOLVE_LATEST"));
+        assert!(err.contains("(404 Not Found)"));
+    }
+
+    #[test]
+    fn yarn_steps_go_and_its_deprecations_fold() {
+        let (out, err, _) = run("yarn", "install_fresh");
+        assert_eq!(out, "info No lockfile found.\nsuccess Saved lockfile.\n");
+        assert!(err.starts_with("deprecated (14): acme-old-1@1.0.0, acme-old-2@1.0.0"));
+        assert_eq!(err.lines().count(), 1);
+        let (out, _, _) = run("yarn", "add");
+        assert!(out.contains("success Saved 1 new dependency.\n"), "{out}");
+        assert!(out.contains("└─ acme-extra@1.0.0"), "{out}");
+        let (_, err, _) = run("yarn", "add_missing");
+        assert_eq!(err, fixture("yarn", "add_missing.err"));
+    }
+
+    #[test]
+    fn bun_keeps_what_was_installed() {
+        let (out, err, _) = run("bun", "install_fresh");
+        assert_eq!(out, "+ acme-web@1.0.0\n17 packages installed [35.00ms]\n");
+        assert_eq!(err, "");
+        let (out, err, _) = run("bun", "add_missing");
+        assert_eq!(out, "");
+        assert!(err.ends_with("error: GET http://127.0.0.1:45243/rtk-no-such-package-zz9 - 404\n"));
+    }
+
+    #[test]
+    fn deprecation_shapes() {
+        for (line, name) in [
+            (
+                "npm warn deprecated inflight@1.0.6: This module leaks",
+                "inflight@1.0.6",
+            ),
+            ("npm WARN deprecated @babel/x@7.0.0: gone", "@babel/x@7.0.0"),
+            (
+                "warning jest > glob@7.2.3: Glob versions prior",
+                "glob@7.2.3",
+            ),
+            ("warning rimraf@2.7.1: Rimraf versions", "rimraf@2.7.1"),
+        ] {
+            let c = DEPRECATED.captures(line).unwrap();
+            assert_eq!(&c[1], name);
+        }
+        for other in [
+            "warning package.json: No license field",
+            "warning \" > react-dom@18.2.0\" has unmet peer dependency \"react@^18.2.0\".",
+            "npm warn ERESOLVE overriding peer dependency",
+        ] {
+            assert!(!DEPRECATED.is_match(other), "{other}");
+        }
+    }
+}
