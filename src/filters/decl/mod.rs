@@ -210,11 +210,13 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("git.toml", GIT),
     ("pip.toml", PIP),
     ("composer.toml", COMPOSER_FILE),
+    ("format.toml", FORMAT_FILE),
 ];
 
 const GIT: &str = include_str!("builtin/git.toml");
 const PIP: &str = include_str!("builtin/pip.toml");
 const COMPOSER_FILE: &str = include_str!("builtin/composer.toml");
+const FORMAT_FILE: &str = include_str!("builtin/format.toml");
 
 /// `git push|pull|fetch`: progress meters and blank lines go.
 pub static GIT_SYNC: Builtin = Builtin::new(GIT, "git-sync");
@@ -224,3 +226,7 @@ pub static GIT_QUIET: Builtin = Builtin::new(GIT, "git-quiet");
 pub static PIP_INSTALL: Builtin = Builtin::new(PIP, "pip-install");
 /// `composer install|update|require|remove`: banners, bars and download lines go.
 pub static COMPOSER: Builtin = Builtin::new(COMPOSER_FILE, "composer");
+/// `prettier --check`: the banner goes, every unformatted file stays.
+pub static PRETTIER_CHECK: Builtin = Builtin::new(FORMAT_FILE, "prettier-check");
+/// `black --check`: the emoji banners go, every file to reformat stays.
+pub static BLACK_CHECK: Builtin = Builtin::new(FORMAT_FILE, "black-check");

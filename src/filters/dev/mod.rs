@@ -1,5 +1,5 @@
 //! Test runners, builds and linters: cargo, pytest, go, npm/pnpm/npx, jest, vitest, tsc,
-//! eslint, ruff, mypy, make. Shared here: a line sink that counts what it drops, and the small
+//! eslint, ruff, mypy, make, pyright, pylint, biome. Shared here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
 //! Invariants for every filter in this family: a success collapses to a summary line; a
@@ -7,6 +7,7 @@
 //! or linter diagnostic with its location and code; output that has none of the markers a
 //! filter expects is [`Unparsed`](super::Unparsed) (printed raw).
 
+pub mod biome;
 pub mod cargo;
 pub mod diag;
 pub mod gotool;
@@ -14,6 +15,7 @@ pub mod jest;
 pub mod js;
 pub mod lint;
 pub mod make;
+pub mod pycheck;
 pub mod pytest;
 pub mod rustc;
 pub mod tsc;

@@ -240,8 +240,11 @@ pub static PROGRAMS: &[Program] = &[
         names: &["ruff"],
         ecosystem: Eco::Python,
         syntax: &recognise::SUB,
-        routes: &[route("check", &dev::lint::Ruff, "ruff check .")],
-        rewrite: rw(Producer, no_watch, "no watch mode"),
+        routes: &[
+            route("check", &dev::lint::Ruff, "ruff check ."),
+            route("format", &dev::pycheck::RuffFormat, "ruff format --check ."),
+        ],
+        rewrite: rw(Producer, ruff_form, "no watch mode; `format` only with --check"),
     },
     Program {
         names: &["mypy"],
@@ -404,6 +407,47 @@ pub static PROGRAMS: &[Program] = &[
         syntax: &recognise::SUB,
         routes: &[route("run", &langs::runner::Runner, "uv run pytest -x")],
         rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
+    },
+    // ---- G2 (issue 20): Python and JavaScript checkers and formatters ----
+    Program {
+        names: &["pyright"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every(&dev::pycheck::Pyright, "pyright src")],
+        rewrite: rw(Producer, pyright, "no JSON output, watch mode or other modes"),
+    },
+    Program {
+        names: &["pylint"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every(&dev::pycheck::Pylint, "pylint src")],
+        rewrite: rw(Producer, pylint, "its default text report only"),
+    },
+    Program {
+        names: &["black"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every(&decl::BLACK_CHECK, "black --check .")],
+        rewrite: rw(Producer, black_check, "`--check` only (no --diff, no code string)"),
+    },
+    Program {
+        names: &["prettier"],
+        ecosystem: Eco::JavaScript,
+        syntax: PLAIN,
+        routes: &[every(&decl::PRETTIER_CHECK, "prettier --check .")],
+        rewrite: rw(Producer, prettier_check, "`--check` only (never --write)"),
+    },
+    Program {
+        names: &["biome"],
+        ecosystem: Eco::JavaScript,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("check", &dev::biome::Biome, "biome check src"),
+            route("lint", &dev::biome::Biome, "biome lint src"),
+            route("format", &dev::biome::Biome, "biome format src"),
+            route("ci", &dev::biome::Biome, "biome ci src"),
+        ],
+        rewrite: rw(Producer, biome, "default reporter; never --write/--fix or watch"),
     },
     Program {
         names: &["phpunit", "vendor/bin/phpunit", "./vendor/bin/phpunit"],

@@ -401,3 +401,39 @@ pub fn yarn_form(w: &Words<'_>) -> bool {
 pub fn bun_form(w: &Words<'_>) -> bool {
     js_install(w).unwrap_or_else(|| bun_test(w))
 }
+
+/// `ruff check` without watch mode; `ruff format --check` (without it ruff rewrites files).
+pub fn ruff_form(w: &Words<'_>) -> bool {
+    match w.sub.map(|i| w.args[i]) {
+        Some("format") => {
+            w.rest().contains(&"--check") && !has_any(w.rest(), &["--diff", "--output-format"])
+        }
+        _ => no_watch(w),
+    }
+}
+
+pub fn pyright(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::dev::pycheck::PYRIGHT_OTHER)
+}
+
+pub fn pylint(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::dev::pycheck::PYLINT_OTHER)
+}
+
+/// `black --check` (without `--check` black rewrites files; `--diff` prints a diff as is).
+pub fn black_check(w: &Words<'_>) -> bool {
+    w.args.contains(&"--check") && !has_any(w.args, &["--diff", "-c", "--code", "-h", "--help"])
+}
+
+/// `prettier --check` / `-c`, never writing.
+pub fn prettier_check(w: &Words<'_>) -> bool {
+    w.args.iter().any(|a| matches!(*a, "--check" | "-c"))
+        && !has_any(
+            w.args,
+            &["-w", "--write", "-l", "--list-different", "-h", "--help"],
+        )
+}
+
+pub fn biome(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::dev::biome::OTHER_FORMS)
+}
