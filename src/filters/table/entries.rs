@@ -450,6 +450,21 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Producer, biome, "default reporter; never --write/--fix or watch"),
     },
     Program {
+        names: &["deno"],
+        ecosystem: Eco::JavaScript,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("test", &langs::deno::Deno, "deno test"),
+            route("lint", &langs::deno::Deno, "deno lint"),
+            route("check", &langs::deno::Deno, "deno check main.ts"),
+        ],
+        rewrite: rw(
+            Never,
+            deno,
+            "test, lint, check; never watch, JSON or other reporters (bare `deno` is a REPL)",
+        ),
+    },
+    Program {
         names: &["phpunit", "vendor/bin/phpunit", "./vendor/bin/phpunit"],
         ecosystem: Eco::Php,
         syntax: PLAIN,

@@ -437,3 +437,7 @@ pub fn prettier_check(w: &Words<'_>) -> bool {
 pub fn biome(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::dev::biome::OTHER_FORMS)
 }
+
+pub fn deno(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::deno::OTHER_FORMS)
+}
