@@ -211,12 +211,14 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("pip.toml", PIP),
     ("composer.toml", COMPOSER_FILE),
     ("format.toml", FORMAT_FILE),
+    ("pyinstall.toml", PYINSTALL_FILE),
 ];
 
 const GIT: &str = include_str!("builtin/git.toml");
 const PIP: &str = include_str!("builtin/pip.toml");
 const COMPOSER_FILE: &str = include_str!("builtin/composer.toml");
 const FORMAT_FILE: &str = include_str!("builtin/format.toml");
+const PYINSTALL_FILE: &str = include_str!("builtin/pyinstall.toml");
 
 /// `git push|pull|fetch`: progress meters and blank lines go.
 pub static GIT_SYNC: Builtin = Builtin::new(GIT, "git-sync");
@@ -230,3 +232,7 @@ pub static COMPOSER: Builtin = Builtin::new(COMPOSER_FILE, "composer");
 pub static PRETTIER_CHECK: Builtin = Builtin::new(FORMAT_FILE, "prettier-check");
 /// `black --check`: the emoji banners go, every file to reformat stays.
 pub static BLACK_CHECK: Builtin = Builtin::new(FORMAT_FILE, "black-check");
+/// `uv sync|add|remove|pip install`: resolve/prepare/build/download lines go.
+pub static UV_INSTALL: Builtin = Builtin::new(PYINSTALL_FILE, "uv-install");
+/// `poetry install|add|remove|update`: resolver and lock-file banners go.
+pub static POETRY_INSTALL: Builtin = Builtin::new(PYINSTALL_FILE, "poetry-install");

@@ -402,10 +402,44 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Never, runs_tool, "`exec` of a program rtk filters"),
     },
     Program {
-        names: &["uv", "poetry", "pipenv"],
+        names: &["uv"],
         ecosystem: Eco::Python,
         syntax: &recognise::SUB,
-        routes: &[route("run", &langs::runner::Runner, "uv run pytest -x")],
+        routes: &[
+            route("run", &langs::runner::Runner, "uv run pytest -x"),
+            route("sync", &decl::UV_INSTALL, "uv sync"),
+            route("add", &decl::UV_INSTALL, "uv add requests"),
+            route("remove", &decl::UV_INSTALL, "uv remove requests"),
+            route("pip", &decl::UV_INSTALL, "uv pip install requests"),
+        ],
+        rewrite: rw(
+            Never,
+            uv_form,
+            "`run` of a program rtk filters; sync, add, remove, pip install|uninstall|sync",
+        ),
+    },
+    Program {
+        names: &["poetry"],
+        ecosystem: Eco::Python,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("run", &langs::runner::Runner, "poetry run pytest -x"),
+            route("install", &decl::POETRY_INSTALL, "poetry install"),
+            route("add", &decl::POETRY_INSTALL, "poetry add requests"),
+            route("remove", &decl::POETRY_INSTALL, "poetry remove requests"),
+            route("update", &decl::POETRY_INSTALL, "poetry update"),
+        ],
+        rewrite: rw(
+            Never,
+            poetry_form,
+            "`run` of a program rtk filters; install, add, remove, update",
+        ),
+    },
+    Program {
+        names: &["pipenv"],
+        ecosystem: Eco::Python,
+        syntax: &recognise::SUB,
+        routes: &[route("run", &langs::runner::Runner, "pipenv run pytest -x")],
         rewrite: rw(Never, runs_tool, "`run` of a program rtk filters"),
     },
     // ---- G2 (issue 20): Python and JavaScript checkers and formatters ----

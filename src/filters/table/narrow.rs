@@ -441,3 +441,24 @@ pub fn biome(w: &Words<'_>) -> bool {
 pub fn deno(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::deno::OTHER_FORMS)
 }
+
+/// `uv run <tool>` as [`runs_tool`]; `uv pip` only as `pip install|uninstall|sync`; `uv
+/// sync|add|remove`.
+pub fn uv_form(w: &Words<'_>) -> bool {
+    match w.sub.map(|i| w.args[i]) {
+        Some("run") => runs_tool(w),
+        Some("pip") => matches!(
+            first_operand(w.rest()),
+            Some((_, "install" | "uninstall" | "sync"))
+        ),
+        _ => !has_any(w.args, &["-h", "--help"]),
+    }
+}
+
+/// `poetry run <tool>` as [`runs_tool`]; `poetry install|add|remove|update`.
+pub fn poetry_form(w: &Words<'_>) -> bool {
+    match w.sub.map(|i| w.args[i]) {
+        Some("run") => runs_tool(w),
+        _ => !has_any(w.args, &["-h", "--help", "--dry-run"]),
+    }
+}
