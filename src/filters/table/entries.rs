@@ -499,6 +499,13 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["next"],
+        ecosystem: Eco::JavaScript,
+        syntax: &recognise::SUB,
+        routes: &[route("build", &langs::next::NextBuild, "next build")],
+        rewrite: rw(Never, next_build, "`build` only (never dev/start); no debug or profile"),
+    },
+    Program {
         names: &["phpunit", "vendor/bin/phpunit", "./vendor/bin/phpunit"],
         ecosystem: Eco::Php,
         syntax: PLAIN,

@@ -462,3 +462,7 @@ pub fn poetry_form(w: &Words<'_>) -> bool {
         _ => !has_any(w.args, &["-h", "--help", "--dry-run"]),
     }
 }
+
+pub fn next_build(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::next::OTHER_FORMS)
+}
