@@ -198,9 +198,10 @@ mod tests {
             ("cargo nextest run", Some("cargo-test")),
             ("cargo +nightly test --lib", Some("cargo-test")),
             ("cargo build --release", Some("cargo-build")),
+            ("cargo fmt --check", Some("cargo-fmt-check")),
             ("cargo check", Some("cargo-build")),
             ("cargo clippy --all-targets", Some("cargo-build")),
-            ("cargo fmt", None),
+            ("cargo fmt", Some("cargo-fmt-check")), // found; its plan passes it through
             ("cargo run", None),
             ("python3 -m pytest -x", Some("pytest")),
             ("python -m pytest", Some("pytest")),

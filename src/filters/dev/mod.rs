@@ -1,5 +1,5 @@
 //! Test runners, builds and linters: cargo, pytest, go, npm/pnpm/npx, jest, vitest, tsc,
-//! eslint, ruff, mypy, make, pyright, pylint, biome. Shared here: a line sink that counts what it drops, and the small
+//! eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check. Shared here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
 //! Invariants for every filter in this family: a success collapses to a summary line; a
@@ -18,6 +18,7 @@ pub mod make;
 pub mod pycheck;
 pub mod pytest;
 pub mod rustc;
+pub mod rustfmt;
 pub mod tsc;
 
 /// Text being built, with a count of the lines left out.
@@ -60,7 +61,11 @@ pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
                     break;
                 }
             }
-        } else {
+        } else if it
+            .next()
+            .is_some_and(|d| matches!(d, '(' | ')' | '*' | '+'))
+        {
+            // A character-set designation (`ESC ( B`) has one more character.
             it.next();
         }
     }
@@ -75,5 +80,6 @@ mod tests {
     fn ansi_is_stripped() {
         assert_eq!(strip_ansi("\u{1b}[31mred\u{1b}[0m x"), "red x");
         assert_eq!(strip_ansi("plain"), "plain");
+        assert_eq!(strip_ansi("\u{1b}[31m-a\n\u{1b}(B\u{1b}[m+b"), "-a\n+b");
     }
 }

@@ -129,8 +129,13 @@ pub static PROGRAMS: &[Program] = &[
             route("build", &dev::cargo::Build, "cargo build --release"),
             route("check", &dev::cargo::Build, "cargo check"),
             route("clippy", &dev::cargo::Build, "cargo clippy --all-targets"),
+            route("fmt", &dev::rustfmt::FmtCheck, "cargo fmt --check"),
         ],
-        rewrite: rw(Producer, cargo, "`nextest` only as `nextest run`"),
+        rewrite: rw(
+            Producer,
+            cargo,
+            "`nextest` only as `nextest run`; `fmt` only with --check",
+        ),
     },
     Program {
         names: &["pytest", "py.test"],

@@ -145,6 +145,11 @@ pub fn tail(w: &Words<'_>) -> bool {
 pub fn cargo(w: &Words<'_>) -> bool {
     match w.sub.map(|i| w.args[i]) {
         Some("nextest") => w.rest().first() == Some(&"run"),
+        // Without --check, cargo fmt rewrites files (G2, issue 20).
+        Some("fmt") => {
+            w.rest().contains(&"--check")
+                && !has_any(w.rest(), &["--message-format", "-h", "--help"])
+        }
         _ => true,
     }
 }
