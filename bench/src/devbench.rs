@@ -378,7 +378,7 @@ fn rows(
             Some("tsc") => "tsc",
             Some("eslint") => "eslint",
             Some("mypy") => "mypy",
-            Some("ruff") => "ruff",
+            Some("ruff") if !argv.contains(" format") => "ruff",
             Some("flake8") => "flake8",
             Some("go") if argv.contains(" vet") => "go vet",
             Some("go") if argv.contains(" test") => "go test",
@@ -526,11 +526,13 @@ fn rows(
         notes.push("composer not found: its row skipped".into());
     }
     let (databases, servers) = crate::devdata::rows(&c.root, langs.n, notes)?;
+    let jspy = crate::devjspy::rows(&langs, notes)?;
     for (label, dir, cmd, facts) in lang_rows
         .into_iter()
         .chain(launchers)
         .chain(system)
         .chain(databases)
+        .chain(jspy)
     {
         add(&label, dir, &cmd, facts);
     }

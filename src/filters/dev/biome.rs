@@ -6,7 +6,8 @@
 //! says so), grouped by file by [`Report`]; the files the formatter would change (`file format`
 //! blocks) on one line with their count; biome's summary lines (`Checked N files…`, `Found N
 //! errors.`) and the final `×` line. Dropped: code frames, advice, fix and format previews,
-//! the `━━━` rules and blank lines. A report with no summary line is [`Unparsed`] (raw).
+//! the `━━━` rules and blank lines. Each stream is compacted on its own (biome 2.3 prints its
+//! summary on stdout). A report with no summary line is [`Unparsed`] (raw).
 
 use std::sync::LazyLock;
 
@@ -80,98 +81,109 @@ impl Filter for Biome {
         }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let text = strip_ansi(out.stderr);
-        if !text.lines().any(|l| SUMMARY.is_match(l)) {
+        // Biome 2.3 prints its summary on stdout, later versions on stderr with the rest.
+        let (stdout, stderr) = (strip_ansi(out.stdout), strip_ansi(out.stderr));
+        let summary = |t: &str| t.lines().any(|l| SUMMARY.is_match(l));
+        if !summary(&stdout) && !summary(&stderr) {
             return Err(Unparsed("biome: no summary line".into()));
         }
-        let mut report = Report::default();
-        let mut formats: Vec<String> = Vec::new();
-        // Where the format line goes: before the first summary line.
-        let mut block = Block::None;
-        let mut dropped = 0;
-        for line in text.lines() {
-            if let Some(c) = HEAD.captures(line) {
-                let fixable = c.get(4).is_some();
-                block = match (c.get(2), c.get(3)) {
-                    (_, Some(cat)) if cat.as_str() == "format" && c.get(2).is_none() => {
-                        formats.push(c[1].to_string());
-                        Block::Format
-                    }
-                    (loc, Some(cat)) => Block::Diag {
-                        file: c[1].to_string(),
-                        loc: loc.map_or_else(String::new, |m| m.as_str().to_string()),
-                        code: if fixable {
-                            format!("{} (fixable)", cat.as_str())
-                        } else {
-                            cat.as_str().to_string()
-                        },
-                    },
-                    (None, None) => Block::Closing,
-                    (Some(_), None) => {
-                        report.line(line);
-                        Block::None
-                    }
-                };
-                dropped += 1;
-                continue;
-            }
-            if SUMMARY.is_match(line) {
-                if !formats.is_empty() {
-                    report.line(&format!(
-                        "formatter would change {} file{}: {}",
-                        formats.len(),
-                        if formats.len() == 1 { "" } else { "s" },
-                        formats.join(", ")
-                    ));
-                    formats.clear();
-                }
-                report.line(line);
-                block = Block::None;
-                continue;
-            }
-            let message = MESSAGE.captures(line);
-            match (std::mem::replace(&mut block, Block::Read), message) {
-                (Block::Diag { file, loc, code }, Some(m)) => {
-                    let severity = match &m[1] {
-                        "×" | "✖" => "error",
-                        "!" | "⚠" => "warning",
-                        _ => "info",
-                    };
-                    report.diag(Diag::new(&file, loc, severity, &code, &m[2]));
-                }
-                (Block::Format, Some(_)) => dropped += 1,
-                (Block::Closing, Some(_)) => report.line(line.trim()),
-                (Block::None, _) if !line.trim().is_empty() => {
-                    report.line(line);
-                    block = Block::None;
-                }
-                (Block::None, _) => {
-                    dropped += 1;
-                    block = Block::None;
-                }
-                (b @ (Block::Diag { .. } | Block::Format | Block::Closing), None) => {
-                    // Still waiting for the block's message.
-                    dropped += 1;
-                    block = b;
-                }
-                (Block::Read, _) => dropped += 1,
-            }
-        }
-        if !formats.is_empty() {
-            report.line(&format!(
-                "formatter would change {} file(s): {}",
-                formats.len(),
-                formats.join(", ")
-            ));
-        }
+        let (stdout, dropped_out) = render(&stdout);
+        let (stderr, dropped_err) = render(&stderr);
+        let dropped = dropped_out + dropped_err;
         let elided = (dropped > 0)
             .then(|| format!("{dropped} lines: code frames, advice, fix and format previews"));
         Ok(Compacted {
-            stdout: out.stdout.to_string(),
-            stderr: Some(report.render()),
+            stdout,
+            stderr: Some(stderr),
             elided,
         })
     }
+}
+
+/// `formatter would change N files: a, b`.
+fn format_line(files: &[String]) -> String {
+    format!(
+        "formatter would change {} file{}: {}",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        files.join(", ")
+    )
+}
+
+/// One stream of a report compacted, with the number of lines dropped.
+fn render(text: &str) -> (String, usize) {
+    let mut report = Report::default();
+    let mut formats: Vec<String> = Vec::new();
+    let mut block = Block::None;
+    let mut dropped = 0;
+    for line in text.lines() {
+        if let Some(c) = HEAD.captures(line) {
+            let fixable = c.get(4).is_some();
+            block = match (c.get(2), c.get(3)) {
+                (None, Some(cat)) if cat.as_str() == "format" => {
+                    formats.push(c[1].to_string());
+                    Block::Format
+                }
+                (loc, Some(cat)) => Block::Diag {
+                    file: c[1].to_string(),
+                    loc: loc.map_or_else(String::new, |m| m.as_str().to_string()),
+                    code: if fixable {
+                        format!("{} (fixable)", cat.as_str())
+                    } else {
+                        cat.as_str().to_string()
+                    },
+                },
+                (None, None) => Block::Closing,
+                (Some(_), None) => {
+                    report.line(line);
+                    Block::None
+                }
+            };
+            dropped += 1;
+            continue;
+        }
+        if SUMMARY.is_match(line) {
+            // The files to format go before the summary.
+            if !formats.is_empty() {
+                report.line(&format_line(&formats));
+                formats.clear();
+            }
+            report.line(line);
+            block = Block::None;
+            continue;
+        }
+        let message = MESSAGE.captures(line);
+        match (std::mem::replace(&mut block, Block::Read), message) {
+            (Block::Diag { file, loc, code }, Some(m)) => {
+                let severity = match &m[1] {
+                    "×" | "✖" => "error",
+                    "!" | "⚠" => "warning",
+                    _ => "info",
+                };
+                report.diag(Diag::new(&file, loc, severity, &code, &m[2]));
+            }
+            (Block::Format, Some(_)) => dropped += 1,
+            (Block::Closing, Some(_)) => report.line(line.trim()),
+            (Block::None, _) if !line.trim().is_empty() => {
+                report.line(line);
+                block = Block::None;
+            }
+            (Block::None, _) => {
+                dropped += 1;
+                block = Block::None;
+            }
+            (b @ (Block::Diag { .. } | Block::Format | Block::Closing), None) => {
+                // Still waiting for the block's message.
+                dropped += 1;
+                block = b;
+            }
+            (Block::Read, _) => dropped += 1,
+        }
+    }
+    if !formats.is_empty() {
+        report.line(&format_line(&formats));
+    }
+    (report.render(), dropped)
 }
 
 #[cfg(test)]
@@ -219,5 +231,37 @@ mod tests {
             run("check_clean"),
             "Checked 8 files in 7ms. No fixes applied.\n"
         );
+    }
+
+    #[test]
+    fn a_summary_on_stdout_is_read_too() {
+        // Biome 2.3's layout: the summary on stdout, the diagnostics on stderr.
+        let full = fixture("check.err");
+        let (summary, diags): (Vec<&str>, Vec<&str>) =
+            full.lines().partition(|l| SUMMARY.is_match(l));
+        let (stdout, stderr) = (summary.join("\n") + "\n", diags.join("\n") + "\n");
+        let args: Vec<String> = vec!["lint".into()];
+        let inv = Invocation {
+            program: "biome",
+            args: &args,
+            sub: Some(0),
+        };
+        let out = Output {
+            stdout: &stdout,
+            stderr: &stderr,
+            code: 1,
+        };
+        let c = Biome.compact(&inv, &out).unwrap();
+        assert_eq!(c.stdout, stdout);
+        let err = c.stderr.unwrap();
+        assert!(
+            err.starts_with("src/cart.ts:2:44 info lint/style/useTemplate (fixable)"),
+            "{err}"
+        );
+        assert!(
+            err.contains("formatter would change 2 files: src/cart.ts, src/orders.js\n"),
+            "{err}"
+        );
+        assert!(!err.contains('━'), "{err}");
     }
 }
