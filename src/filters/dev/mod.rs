@@ -42,6 +42,16 @@ impl Sink {
     }
 }
 
+/// `path` without a leading `cwd/` (an absolute path under the working directory prints
+/// relative); any other path as it is.
+pub fn relative<'a>(path: &'a str, cwd: Option<&str>) -> &'a str {
+    cwd.filter(|d| d.len() > 1)
+        .and_then(|d| path.strip_prefix(d))
+        .and_then(|rest| rest.strip_prefix('/'))
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(path)
+}
+
 /// Removes ANSI escape sequences (colour, cursor moves).
 pub fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.contains('\u{1b}') {

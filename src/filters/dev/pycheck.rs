@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::diag::{Diag, Report};
-use super::{strip_ansi, Sink};
+use super::{relative, strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Pyright;
@@ -79,15 +79,6 @@ static PYRIGHT_RULE: LazyLock<Regex> =
 
 static PYRIGHT_SUMMARY: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\d+ errors?, \d+ warnings?, \d+ informations?\s*$").unwrap());
-
-/// `line` without a leading `cwd/` (an absolute path under the working directory).
-fn relative<'a>(path: &'a str, cwd: Option<&str>) -> &'a str {
-    cwd.filter(|d| d.len() > 1)
-        .and_then(|d| path.strip_prefix(d))
-        .and_then(|rest| rest.strip_prefix('/'))
-        .filter(|rest| !rest.is_empty())
-        .unwrap_or(path)
-}
 
 impl Filter for Pyright {
     fn name(&self) -> &'static str {

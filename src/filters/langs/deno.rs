@@ -19,8 +19,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{has_flag, Sink};
+use super::{capture_both_unless, Sink};
 use crate::filters::dev::diag::{Diag, Report};
+use crate::filters::dev::relative;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Deno;
@@ -46,11 +47,7 @@ impl Filter for Deno {
         "deno"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.rest(), OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        capture_both_unless(inv.rest(), OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = test_report(out.stdout);
@@ -194,38 +191,13 @@ fn diagnostics(text: &str, cwd: Option<&str>) -> (String, usize) {
     (report.render(), dropped)
 }
 
-/// `path` without a leading `cwd/`.
-fn relative<'a>(path: &'a str, cwd: Option<&str>) -> &'a str {
-    cwd.filter(|d| d.len() > 1)
-        .and_then(|d| path.strip_prefix(d))
-        .and_then(|rest| rest.strip_prefix('/'))
-        .filter(|rest| !rest.is_empty())
-        .unwrap_or(path)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::{compact_fixture_both, fixture};
     use super::*;
 
     fn run(case: &str) -> (String, String) {
-        let args: Vec<String> = vec!["test".into()];
-        let inv = Invocation {
-            program: "deno",
-            args: &args,
-            sub: Some(0),
-        };
-        let (stdout, stderr) = (
-            fixture("deno", &format!("{case}.out")),
-            fixture("deno", &format!("{case}.err")),
-        );
-        let out = Output {
-            stdout: &stdout,
-            stderr: &stderr,
-            code: 1,
-        };
-        let c = Deno.compact(&inv, &out).unwrap();
-        (c.stdout, c.stderr.unwrap())
+        compact_fixture_both(&Deno, "deno", "test", case)
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{has_flag, Sink};
+use super::{capture_both_unless, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct JsInstall;
@@ -71,11 +71,7 @@ impl Filter for JsInstall {
         "js-install"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.rest(), OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        capture_both_unless(inv.rest(), OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let (stdout, deprecated_out) = compact_stream(out.stdout);
@@ -125,36 +121,16 @@ fn compact_stream(text: &str) -> (Sink, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::{compact_fixture_both, fixture};
     use super::*;
 
-    fn run(tool: &str, case: &str) -> (String, String, Option<String>) {
-        let args: Vec<String> = vec!["install".into()];
-        let inv = Invocation {
-            program: tool,
-            args: &args,
-            sub: Some(0),
-        };
-        let (stdout, stderr) = (
-            fixture(tool, &format!("{case}.out")),
-            fixture(tool, &format!("{case}.err")),
-        );
-        let code = fixture(tool, &format!("{case}.code"))
-            .trim()
-            .parse()
-            .unwrap();
-        let out = Output {
-            stdout: &stdout,
-            stderr: &stderr,
-            code,
-        };
-        let c = JsInstall.compact(&inv, &out).unwrap();
-        (c.stdout, c.stderr.unwrap(), c.elided)
+    fn run(tool: &str, case: &str) -> (String, String) {
+        compact_fixture_both(&JsInstall, tool, "install", case)
     }
 
     #[test]
     fn npm_deprecations_fold_with_every_name_and_the_summary_stays() {
-        let (out, err, elided) = run("npm", "install_fresh");
+        let (out, err) = run("npm", "install_fresh");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
             err.starts_with("deprecated (14): acme-old-9@1.0.0, "),
@@ -169,19 +145,18 @@ mod tests {
              Some issues need review, and may require choosing\na different dependency.\n\
              Run `npm audit` for details.\n"
         );
-        assert!(elided.unwrap().contains("deprecation messages"));
     }
 
     #[test]
     fn npm_errors_are_all_kept() {
-        let (out, err, _) = run("npm", "install_missing");
+        let (out, err) = run("npm", "install_missing");
         assert_eq!(out, "");
         assert_eq!(err, fixture("npm", "install_missing.err"));
     }
 
     #[test]
     fn pnpm_keeps_counts_packages_and_warnings() {
-        let (out, _, _) = run("pnpm", "install_fresh");
+        let (out, _) = run("pnpm", "install_fresh");
         assert_eq!(
             out,
             "Packages: +17\nProgress: resolved 17, reused 0, downloaded 17, added 17, done\n\
@@ -191,30 +166,30 @@ mod tests {
              acme-old-4@1.0.0, acme-old-5@1.0.0, acme-old-6@1.0.0, acme-old-7@1.0.0, \
              acme-old-8@1.0.0, acme-old-9@1.0.0\n"
         );
-        let (_, err, _) = run("pnpm", "add_missing");
+        let (_, err) = run("pnpm", "add_missing");
         assert!(err.contains("Error: ERR_PNPM_PACKAGE_MANAGER_ADD_RESOLVE_LATEST"));
         assert!(err.contains("(404 Not Found)"));
     }
 
     #[test]
     fn yarn_steps_go_and_its_deprecations_fold() {
-        let (out, err, _) = run("yarn", "install_fresh");
+        let (out, err) = run("yarn", "install_fresh");
         assert_eq!(out, "info No lockfile found.\nsuccess Saved lockfile.\n");
         assert!(err.starts_with("deprecated (14): acme-old-1@1.0.0, acme-old-2@1.0.0"));
         assert_eq!(err.lines().count(), 1);
-        let (out, _, _) = run("yarn", "add");
+        let (out, _) = run("yarn", "add");
         assert!(out.contains("success Saved 1 new dependency.\n"), "{out}");
         assert!(out.contains("└─ acme-extra@1.0.0"), "{out}");
-        let (_, err, _) = run("yarn", "add_missing");
+        let (_, err) = run("yarn", "add_missing");
         assert_eq!(err, fixture("yarn", "add_missing.err"));
     }
 
     #[test]
     fn bun_keeps_what_was_installed() {
-        let (out, err, _) = run("bun", "install_fresh");
+        let (out, err) = run("bun", "install_fresh");
         assert_eq!(out, "+ acme-web@1.0.0\n17 packages installed [35.00ms]\n");
         assert_eq!(err, "");
-        let (out, err, _) = run("bun", "add_missing");
+        let (out, err) = run("bun", "add_missing");
         assert_eq!(out, "");
         assert!(err.ends_with("error: GET http://127.0.0.1:45243/rtk-no-such-package-zz9 - 404\n"));
     }

@@ -50,6 +50,48 @@ fn capture_unless(args: &[String], other_forms: &[&str]) -> Plan {
     }
 }
 
+/// Captured with stderr (both streams compacted) unless an argument asks for one of
+/// `other_forms`.
+fn capture_both_unless(args: &[String], other_forms: &[&str]) -> Plan {
+    if has_flag(args, other_forms) {
+        Plan::Passthrough
+    } else {
+        Plan::Capture { stderr: true }
+    }
+}
+
+/// What `filter` makes of fixture `tests/fixtures/<tool>/<case>.{out,err,code}` (both
+/// streams), run as `<tool> <sub>`: (stdout, stderr as printed).
+#[cfg(test)]
+fn compact_fixture_both(
+    filter: &dyn super::Filter,
+    tool: &str,
+    sub: &str,
+    case: &str,
+) -> (String, String) {
+    let (stdout, stderr) = (
+        fixture(tool, &format!("{case}.out")),
+        fixture(tool, &format!("{case}.err")),
+    );
+    let code = fixture(tool, &format!("{case}.code"))
+        .trim()
+        .parse()
+        .unwrap();
+    let args: Vec<String> = vec![sub.to_string()];
+    let inv = super::Invocation {
+        program: tool,
+        args: &args,
+        sub: Some(0),
+    };
+    let out = super::Output {
+        stdout: &stdout,
+        stderr: &stderr,
+        code,
+    };
+    let c = filter.compact(&inv, &out).unwrap();
+    (c.stdout, c.stderr.unwrap_or(stderr))
+}
+
 /// What `filter` makes of the captured stdout of fixture `tests/fixtures/<tool>/<case>.out`.
 #[cfg(test)]
 fn compact_fixture(

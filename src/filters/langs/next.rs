@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{has_flag, Sink};
+use super::{capture_both_unless, Sink};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
@@ -62,11 +62,7 @@ impl Filter for NextBuild {
         "next-build"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.rest(), OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        capture_both_unless(inv.rest(), OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -226,27 +222,11 @@ fn render_table(header: &str, routes: &[Route], legend: &[(char, String)]) -> St
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture;
+    use super::super::{compact_fixture_both, fixture};
     use super::*;
 
     fn run(case: &str) -> (String, String) {
-        let args: Vec<String> = vec!["build".into()];
-        let inv = Invocation {
-            program: "next",
-            args: &args,
-            sub: Some(0),
-        };
-        let (stdout, stderr) = (
-            fixture("next", &format!("{case}.out")),
-            fixture("next", &format!("{case}.err")),
-        );
-        let out = Output {
-            stdout: &stdout,
-            stderr: &stderr,
-            code: 0,
-        };
-        let c = NextBuild.compact(&inv, &out).unwrap();
-        (c.stdout, c.stderr.unwrap())
+        compact_fixture_both(&NextBuild, "next", "build", case)
     }
 
     #[test]
