@@ -387,12 +387,26 @@ pub fn du(w: &Words<'_>) -> bool {
 
 // ---- G2: JavaScript/TypeScript and Python tooling (issue 20) ----
 
-/// `Some(ok)` when the subcommand is a package install (`install`, `i`, `ci`, `add`): rewritten
-/// unless it asks for machine-readable output, verbose logs, help or a prompting mode.
+/// `Some(ok)` when the subcommand is a package install, update or removal (`install`, `i`,
+/// `ci`, `add`, `update`, `up`, `upgrade`, `uninstall`, `remove`, `rm`; each program routes
+/// its own): rewritten unless it asks for machine-readable output, verbose logs, help or a
+/// prompting mode.
 fn js_install(w: &Words<'_>) -> Option<bool> {
     let sub = w.sub.map(|i| w.args[i])?;
-    matches!(sub, "install" | "i" | "ci" | "add")
-        .then(|| !has_any(w.args, crate::filters::langs::jsinstall::OTHER_FORMS))
+    matches!(
+        sub,
+        "install"
+            | "i"
+            | "ci"
+            | "add"
+            | "update"
+            | "up"
+            | "upgrade"
+            | "uninstall"
+            | "remove"
+            | "rm"
+    )
+    .then(|| !has_any(w.args, crate::filters::langs::jsinstall::OTHER_FORMS))
 }
 
 pub fn npm_form(w: &Words<'_>) -> bool {
