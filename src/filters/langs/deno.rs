@@ -193,7 +193,7 @@ fn diagnostics(text: &str, cwd: Option<&str>) -> (String, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{compact_fixture_both, fixture};
+    use super::super::compact_fixture_both;
     use super::*;
 
     fn run(case: &str) -> (String, String) {

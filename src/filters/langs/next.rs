@@ -222,7 +222,7 @@ fn render_table(header: &str, routes: &[Route], legend: &[(char, String)]) -> St
 
 #[cfg(test)]
 mod tests {
-    use super::super::{compact_fixture_both, fixture};
+    use super::super::compact_fixture_both;
     use super::*;
 
     fn run(case: &str) -> (String, String) {
