@@ -1,4 +1,4 @@
-//! `deno test`, `deno lint`, `deno check`.
+//! `deno test`, `deno lint`, `deno check`, `deno fmt --check`.
 //!
 //! stdout (`deno test`'s report): the `running N tests from` headers, each `name ... ok` /
 //! `... ignored` line, blank lines and the source excerpts under errors (a line and its caret
@@ -13,6 +13,7 @@
 //! grouped by file ([`Report`]): location, code or rule and message stay; excerpts, carets,
 //! hints and docs links go (the tee file has them). Paths under the working directory print
 //! relative. `Found N errors.`, `Found N problems`, `Checked N files`, `error: …` stay.
+//! `deno fmt --check` keeps each `from <file>:` line (relative) and the count; the diffs go.
 //! JSON, compact or other reporters, watch and help pass through.
 
 use std::sync::LazyLock;
@@ -47,6 +48,10 @@ impl Filter for Deno {
         "deno"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        let fmt = inv.sub.is_some_and(|i| inv.args[i] == "fmt");
+        if fmt && !inv.rest().iter().any(|a| a == "--check") {
+            return Plan::Passthrough;
+        }
         capture_both_unless(inv.rest(), OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
@@ -112,6 +117,10 @@ static LINT_HEAD: LazyLock<Regex> =
 static AT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*(?:at|-->) (?:file://)?(\S+?):(\d+:\d+)$").unwrap());
 static CHECK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^Check \S+$").unwrap());
+/// `deno fmt --check`: `from /path/file.ts:` heads a file's diff, whose lines are `12 | -old` /
+/// `12 | +new`.
+static FMT_FILE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^from (\S+):$").unwrap());
+static FMT_DIFF: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\d+ \| [-+]").unwrap());
 
 /// A problem's head (severity, code, message) waiting for its location.
 struct Pending {
@@ -135,7 +144,20 @@ fn diagnostics(text: &str, cwd: Option<&str>) -> (String, usize) {
             }
         }
     };
+    // Inside a `deno fmt --check` diff.
+    let mut diff = false;
     for line in text.lines() {
+        if let Some(c) = FMT_FILE.captures(line).filter(|_| pending.is_none()) {
+            report.line(&format!("from {}:", relative(&c[1], cwd)));
+            diff = true;
+            tail = false;
+            continue;
+        }
+        if diff && FMT_DIFF.is_match(line) {
+            dropped += 1;
+            continue;
+        }
+        diff = false;
         let head = TS_HEAD
             .captures(line)
             .map(|c| {
@@ -260,5 +282,17 @@ mod tests {
         );
         let (_, err) = run("check_clean");
         assert_eq!(err, "");
+    }
+
+    #[test]
+    fn fmt_check_names_each_file_and_the_count() {
+        let (_, err) = run("fmt_check");
+        assert_eq!(
+            err,
+            "from /SCRATCH/fmt/cart.ts:\nfrom /SCRATCH/fmt/orders.ts:\n\
+             error: Found 2 not formatted files in 3 files\n"
+        );
+        let (_, err) = run("fmt_check_clean");
+        assert_eq!(err, "Checked 6 files\n");
     }
 }

@@ -505,11 +505,12 @@ pub static PROGRAMS: &[Program] = &[
             route("test", &langs::deno::Deno, "deno test"),
             route("lint", &langs::deno::Deno, "deno lint"),
             route("check", &langs::deno::Deno, "deno check main.ts"),
+            route("fmt", &langs::deno::Deno, "deno fmt --check"),
         ],
         rewrite: rw(
             Never,
             deno,
-            "test, lint, check; never watch, JSON or other reporters (bare `deno` is a REPL)",
+            "test, lint, check, fmt --check; never watch, JSON or other reporters (bare `deno` is a REPL)",
         ),
     },
     Program {

@@ -457,8 +457,11 @@ pub fn biome(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::dev::biome::OTHER_FORMS)
 }
 
+/// `deno test|lint|check`, and `deno fmt` only with --check (without, it rewrites files).
 pub fn deno(w: &Words<'_>) -> bool {
+    let fmt = w.sub.is_some_and(|i| w.args[i] == "fmt");
     !has_any(w.args, crate::filters::langs::deno::OTHER_FORMS)
+        && (!fmt || w.rest().contains(&"--check"))
 }
 
 /// `uv run <tool>` as [`runs_tool`]; `uv pip` only as `pip install|uninstall|sync`; `uv
