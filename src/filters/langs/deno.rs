@@ -59,8 +59,11 @@ impl Filter for Deno {
         let cwd = std::env::current_dir().ok();
         let (stderr, dropped) = diagnostics(out.stderr, cwd.as_deref().and_then(|d| d.to_str()));
         let total = stdout.dropped + dropped;
-        let elided = (total > 0)
-            .then(|| format!("{total} lines: passing tests, progress lines, code excerpts, hints"));
+        let elided = (total > 0).then(|| {
+            format!(
+                "{total} lines: passing tests, progress lines, code excerpts, hints, format diffs"
+            )
+        });
         Ok(Compacted {
             stdout: stdout.text,
             stderr: Some(stderr),
