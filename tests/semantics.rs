@@ -97,6 +97,14 @@ const CASES: &[(&str, &[&str])] = &[
         &["./mvnw -q -pl core test", "MAVEN_OPTS='-Xmx1g' ./mvnw test"],
     ),
     (
+        "gradle",
+        &["gradle :app:test --tests 'shop.Cart*' -x javadoc"],
+    ),
+    (
+        "./gradlew",
+        &["JAVA_OPTS='-Xmx1g' ./gradlew --offline clean build"],
+    ),
+    (
         "vendor/bin/phpunit",
         &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],
     ),

@@ -554,6 +554,17 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["gradle", "./gradlew"],
+        ecosystem: Eco::Jvm,
+        syntax: PLAIN,
+        routes: &[every(&langs::gradle::Gradle, "gradle test")],
+        rewrite: rw(
+            Producer,
+            gradle_tasks,
+            "build, test, check, assemble, clean and compile tasks only; never continuous, a scan or help",
+        ),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

@@ -233,3 +233,43 @@ fn path_forms_are_exact_and_bare_names_keep_their_basename_lookup() {
         Some("rtk ./mvnw -q test")
     );
 }
+
+/// Issue 20, group G3 (JVM, .NET, PHP, Go linters, infrastructure CLIs): the forms rewritten
+/// (with the filter that compacts them) and the forms left alone.
+#[test]
+fn g3_forms() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("gradle test", Some("gradle")),
+        ("./gradlew build --offline", Some("gradle")),
+        (
+            "gradle :app:test --tests 'shop.CartTest' -x javadoc",
+            Some("gradle"),
+        ),
+        (
+            "gradle clean build -Pprofile=ci --warning-mode all",
+            Some("gradle"),
+        ),
+        ("./gradlew check --console plain", Some("gradle")),
+        ("gradle", None),
+        ("gradle bootRun", None),
+        ("./gradlew run", None),
+        ("gradle test --continuous", None),
+        ("gradle test -t", None),
+        ("gradle build --scan", None),
+        ("gradle --version", None),
+        ("gradle dependencies", None),
+        ("gradle test --console rich", None),
+        ("gradlew test", None),
+    ];
+    let mut failures = Vec::new();
+    for (line, want) in cases {
+        let rw = rewritten(line);
+        let got = rw.as_ref().and_then(|_| compacting_filter(line));
+        if got != *want {
+            failures.push(format!(
+                "{line}: filter {got:?} (want {want:?}), rewritten {rw:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
