@@ -105,6 +105,10 @@ const CASES: &[(&str, &[&str])] = &[
         &["JAVA_OPTS='-Xmx1g' ./gradlew --offline clean build"],
     ),
     (
+        "terraform",
+        &["terraform -chdir=infra plan -input=false -var 'env=prod x'"],
+    ),
+    (
         "vendor/bin/phpunit",
         &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],
     ),

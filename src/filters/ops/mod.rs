@@ -1,6 +1,8 @@
 //! Containers, cloud and network CLIs: docker (and its run/exec), docker compose, kubectl, gh,
 //! curl, wget, pip,
 //! and jq; the system tables of ps and df, stat's blocks, du's listings; database clients' result tables.
+//! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
+//! jq and terraform; the system tables of ps and df.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
@@ -15,6 +17,7 @@ pub mod pip;
 pub mod procs;
 pub mod sql;
 pub mod stat;
+pub mod terraform;
 
 /// A whitespace-aligned table (`docker ps`, `kubectl get`): columns start where the header has
 /// a word after two or more spaces (offsets in characters: Go's tabwriter pads by rune). Rows

@@ -565,6 +565,20 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["terraform"],
+        ecosystem: Eco::Infra,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("plan", &ops::terraform::Terraform, "terraform plan -input=false"),
+            route("validate", &ops::terraform::Terraform, "terraform validate"),
+        ],
+        rewrite: rw(
+            Producer,
+            terraform,
+            "plan only with -input=false (it may prompt for variables); validate",
+        ),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

@@ -564,4 +564,20 @@ pub fn poetry_form(w: &Words<'_>) -> bool {
 
 pub fn next_build(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::next::OTHER_FORMS)
+/// `terraform plan -input=false` (a plan may prompt for a variable, and a captured prompt is
+/// invisible) and `terraform validate`, with no global option but `-chdir=`; never apply,
+/// destroy, console, import, state or any other command.
+pub fn terraform(w: &Words<'_>) -> bool {
+    let Some(sub) = w.sub else { return false };
+    let globals_ok = w.args[..sub].iter().all(|a| a.starts_with("-chdir="));
+    let help = has_any(w.args, &["-help", "--help", "-h"]);
+    let asks = match w.args[sub] {
+        "plan" => !w
+            .rest()
+            .iter()
+            .any(|a| matches!(*a, "-input=false" | "--input=false")),
+        "validate" => false,
+        _ => true,
+    };
+    globals_ok && !help && !asks
 }

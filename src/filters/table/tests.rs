@@ -260,6 +260,28 @@ fn g3_forms() {
         ("gradle dependencies", None),
         ("gradle test --console rich", None),
         ("gradlew test", None),
+        ("terraform plan -input=false", Some("terraform")),
+        (
+            "terraform -chdir=infra plan -input=false -out=tf.plan",
+            Some("terraform"),
+        ),
+        (
+            "terraform plan -destroy -input=false -var 'env=prod'",
+            Some("terraform"),
+        ),
+        ("terraform validate", Some("terraform")),
+        ("terraform validate -json", Some("terraform")),
+        ("terraform plan", None),
+        ("terraform plan -input=true", None),
+        ("terraform apply -input=false", None),
+        ("terraform apply -auto-approve", None),
+        ("terraform destroy -input=false", None),
+        ("terraform console", None),
+        ("terraform import -input=false a.b id", None),
+        ("terraform state list", None),
+        ("terraform fmt -check", None),
+        ("terraform -help plan", None),
+        ("terraform", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
