@@ -5,7 +5,8 @@
 //! `--scan`), the help link, Debian's launcher printing the JVM banner and the JVM's
 //! `setSecurityManager` warning about Gradle's own test worker go. Every failed task
 //! (`:test FAILED`), every failing test with its exception and `File.java:line`, compiler
-//! errors with their excerpt and symbol lines, the `N tests completed, M failed` count, the
+//! errors and warnings (their source excerpt and caret folded into the location,
+//! `File.java:5:23: error: …`) with their symbol lines, the `N tests completed, M failed` count, the
 //! `What went wrong` report, `BUILD SUCCESSFUL|FAILED in Ns` and `N actionable tasks` stay, and
 //! so does every line the filter does not know. Help, version, continuous and build-scan runs
 //! pass through; output without a `BUILD` line is printed raw.
@@ -146,6 +147,23 @@ fn try_section(lines: &[&str]) -> Option<usize> {
     Some(n)
 }
 
+/// A javac diagnostic (`File.java:5: error: msg`, the source line, a caret line) as one line
+/// with the caret's column: `File.java:5:23: error: msg`.
+fn javac_located(lines: &[&str]) -> Option<String> {
+    let [head, _source, caret, ..] = lines else {
+        return None;
+    };
+    let (file, rest) = head.split_once(".java:")?;
+    let (line, message) = rest.split_once(": ")?;
+    let kind_ok = message.starts_with("error: ") || message.starts_with("warning: ");
+    let caret_ok = caret.trim() == "^";
+    if !(kind_ok && caret_ok && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let col = caret.chars().take_while(|c| *c != '^').count() + 1;
+    Some(format!("{file}.java:{line}:{col}: {message}"))
+}
+
 fn compact_stream(text: &str, sink: &mut Sink) {
     let lines: Vec<&str> = text.lines().collect();
     let banner = lines
@@ -164,6 +182,12 @@ fn compact_stream(text: &str, sink: &mut Sink) {
         {
             sink.dropped += 4;
             i += 4;
+            continue;
+        }
+        if let Some(located) = javac_located(&lines[i..]) {
+            sink.line(&located);
+            sink.dropped += 2;
+            i += 3;
             continue;
         }
         if let Some(n) = try_section(&lines[i..]) {
@@ -261,17 +285,15 @@ mod tests {
         let (out, err) = compact("compile_error");
         assert_eq!(out, ":compileJava FAILED\n1 actionable task: 1 executed\n");
         for fact in [
-            "/SCRATCH/broken/src/main/java/shop/Checkout.java:5: error: cannot find symbol",
-            "        int due = cart.totl(prices);",
-            "  symbol:   method totl(int[])",
-            "  location: variable cart of type Cart",
-            "Checkout.java:6: error: incompatible types: int cannot be converted to String",
+            "/SCRATCH/broken/src/main/java/shop/Checkout.java:5:23: error: cannot find symbol\n  symbol:   method totl(int[])\n  location: variable cart of type Cart\n",
+            "/SCRATCH/broken/src/main/java/shop/Checkout.java:6:26: error: incompatible types: int cannot be converted to String\n2 errors\n",
             "2 errors",
             "Execution failed for task ':compileJava'.",
             "BUILD FAILED in 3s",
         ] {
             assert!(err.contains(fact), "lost {fact:?}:\n{err}");
         }
+        assert!(!err.contains("int due = cart.totl(prices);"), "{err}");
     }
 
     /// Newer Gradle's rich-console shapes (task lines with `> Task`, the deprecation paragraph,
