@@ -99,6 +99,42 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)^((?:psql:\S+ )?ERROR:  .+|ERROR \d+ \(\w+\).+|Error: .+|LINE \d+: .+)$"),
         ),
         ("du total", re(r"(?m)^(\S+\ttotal)$")),
+        // Gradle, dotnet (VSTest, MSBuild), Terraform (raw plans carry colour codes)
+        ("gradle failing test", re(r"(?m)^(\S+ > \S+ FAILED)$")),
+        (
+            "gradle test location",
+            re(r"(?m)^    (\S+ at \w+\.java:\d+)$"),
+        ),
+        ("gradle failed task", re(r"(?m)^(:\S+ FAILED)$")),
+        (
+            "gradle result",
+            re(r"(?m)^(BUILD (?:SUCCESSFUL|FAILED) in \d+s)$"),
+        ),
+        ("gradle tasks", re(r"(?m)^(\d+ actionable tasks?: .+)$")),
+        (
+            "gradle test counts",
+            re(r"(?m)^(\d+ tests completed, \d+ failed)$"),
+        ),
+        ("dotnet failed test", re(r"(?m)^  (Failed \S+) \[")),
+        ("vstest summary", re(r"(?m)^((?:Passed|Failed)!  - .+)$")),
+        ("dotnet frame", re(r"(?m)^\s+at .+ in (\S+:line \d+)$")),
+        (
+            "msbuild counts",
+            re(r"(?m)^\s+(\d+ (?:Warning|Error)\(s\))$"),
+        ),
+        (
+            "msbuild result",
+            re(r"(?m)^(Build (?:succeeded|FAILED)\.)$"),
+        ),
+        (
+            "terraform plan",
+            re(r"Plan:(?:\x1b\[0m)? (\d+ to add, \d+ to change, \d+ to destroy\.)"),
+        ),
+        (
+            "terraform change",
+            re(r"(?m)# (\S+?)(?:\x1b\[0m)? (?:will|must) be"),
+        ),
+        ("terraform diagnostic", re(r"(?m)on (\S+ line \d+), in ")),
         // Playwright
         (
             "js frame",

@@ -109,6 +109,10 @@ const CASES: &[(&str, &[&str])] = &[
         &["terraform -chdir=infra plan -input=false -var 'env=prod x'"],
     ),
     (
+        "dotnet",
+        &["DOTNET_CLI_TELEMETRY_OPTOUT=1 dotnet test --filter 'Name~Cart x'"],
+    ),
+    (
         "vendor/bin/phpunit",
         &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],
     ),

@@ -62,6 +62,10 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
     static RUFF: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?m)^([A-Z]+\d+)(?: \[\*\])? (.+)\n --> (\S+?):(\d+:\d+)$"));
     static GO: LazyLock<Regex> = LazyLock::new(|| re(r"(?m)^(?:\./)?(\S+\.go):(\d+:\d+): (.+)$"));
+    // MSBuild's canonical format (`dotnet build`), the project suffix left out.
+    static MSBUILD: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"(?m)^(\S+)\((\d+),(\d+)\): (?:error|warning) ([A-Z]+\d+): (.+?)(?: \[[^\[\]]+\])?$")
+    });
     let mut v = Vec::new();
     let mut push = |loc: String, code: &str, msg: &str| {
         v.push((loc, code.to_string(), msg.trim_end().to_string()))
@@ -83,6 +87,9 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
         "ruff" => RUFF
             .captures_iter(raw)
             .for_each(|c| push(format!("{}:{}", &c[3], &c[4]), &c[1], &c[2])),
+        "dotnet" => MSBUILD
+            .captures_iter(raw)
+            .for_each(|c| push(format!("{}:{}:{}", &c[1], &c[2], &c[3]), &c[4], &c[5])),
         "go vet" => GO
             .captures_iter(raw)
             .for_each(|c| push(format!("{}:{}", &c[1], &c[2]), "", &c[3])),

@@ -2,6 +2,7 @@
 //! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, PHP_CodeSniffer, Playwright Test, `bun test`, `yarn test|run`;
 //! the JavaScript package managers' installs (npm, pnpm, yarn, bun); `deno test|lint|check`; `next build`; and
 //! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven, Gradle,
+//! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems: Maven, Gradle, dotnet,
 //! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, PHP_CodeSniffer, Playwright Test, `bun test`, `yarn test|run`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
@@ -14,6 +15,7 @@
 pub mod bun;
 pub mod deno;
 pub mod jsinstall;
+pub mod dotnet;
 pub mod gradle;
 pub mod maven;
 pub mod minitest;

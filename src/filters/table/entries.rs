@@ -579,6 +579,21 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["dotnet"],
+        ecosystem: Eco::DotNet,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("build", &langs::dotnet::Dotnet, "dotnet build"),
+            route("test", &langs::dotnet::Dotnet, "dotnet test"),
+            route("restore", &langs::dotnet::Dotnet, "dotnet restore"),
+        ],
+        rewrite: rw(
+            Producer,
+            dotnet,
+            "no option before the subcommand; never help, the terminal logger or interactive",
+        ),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

@@ -581,3 +581,9 @@ pub fn terraform(w: &Words<'_>) -> bool {
     };
     globals_ok && !help && !asks
 }
+
+/// `dotnet build|test|restore` with no option before the subcommand; never help, the terminal
+/// logger or interactive authentication.
+pub fn dotnet(w: &Words<'_>) -> bool {
+    w.sub == Some(0) && !has_any(w.args, crate::filters::langs::dotnet::OTHER_FORMS)
+}

@@ -282,6 +282,22 @@ fn g3_forms() {
         ("terraform fmt -check", None),
         ("terraform -help plan", None),
         ("terraform", None),
+        ("dotnet build", Some("dotnet")),
+        ("dotnet build src/Shop.sln -c Release", Some("dotnet")),
+        (
+            "dotnet test --filter 'FullyQualifiedName~Cart' --no-build",
+            Some("dotnet"),
+        ),
+        ("dotnet restore", Some("dotnet")),
+        ("dotnet", None),
+        ("dotnet run", None),
+        ("dotnet watch test", None),
+        ("dotnet build --help", None),
+        ("dotnet test -tl:on", None),
+        ("dotnet restore --interactive", None),
+        ("dotnet --info", None),
+        ("dotnet -d build", None),
+        ("dotnet publish", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
