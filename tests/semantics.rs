@@ -113,6 +113,10 @@ const CASES: &[(&str, &[&str])] = &[
         &["DOTNET_CLI_TELEMETRY_OPTOUT=1 dotnet test --filter 'Name~Cart x'"],
     ),
     (
+        "golangci-lint",
+        &["golangci-lint run --enable-only 'errcheck' ./..."],
+    ),
+    (
         "vendor/bin/phpunit",
         &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],
     ),

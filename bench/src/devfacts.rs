@@ -62,6 +62,8 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
     static RUFF: LazyLock<Regex> =
         LazyLock::new(|| re(r"(?m)^([A-Z]+\d+)(?: \[\*\])? (.+)\n --> (\S+?):(\d+:\d+)$"));
     static GO: LazyLock<Regex> = LazyLock::new(|| re(r"(?m)^(?:\./)?(\S+\.go):(\d+:\d+): (.+)$"));
+    static GOLANGCI: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?m)^(\S+\.go):(\d+:\d+): (.+) \(([\w-]+)\)$"));
     // MSBuild's canonical format (`dotnet build`), the project suffix left out.
     static MSBUILD: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?m)^(\S+)\((\d+),(\d+)\): (?:error|warning) ([A-Z]+\d+): (.+?)(?: \[[^\[\]]+\])?$")
@@ -90,6 +92,9 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
         "dotnet" => MSBUILD
             .captures_iter(raw)
             .for_each(|c| push(format!("{}:{}:{}", &c[1], &c[2], &c[3]), &c[4], &c[5])),
+        "golangci-lint" => GOLANGCI
+            .captures_iter(raw)
+            .for_each(|c| push(format!("{}:{}", &c[1], &c[2]), &c[4], &c[3])),
         "go vet" => GO
             .captures_iter(raw)
             .for_each(|c| push(format!("{}:{}", &c[1], &c[2]), "", &c[3])),

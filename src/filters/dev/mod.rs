@@ -1,5 +1,6 @@
-//! Test runners, builds and linters: cargo, pytest, go, npm/pnpm/npx, jest, vitest, tsc,
-//! eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check. Shared here: a line sink that counts what it drops, and the small
+//! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
+//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check. Shared
+//! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
 //! Invariants for every filter in this family: a success collapses to a summary line; a
@@ -10,6 +11,7 @@
 pub mod biome;
 pub mod cargo;
 pub mod diag;
+pub mod golangci;
 pub mod gotool;
 pub mod jest;
 pub mod js;

@@ -594,6 +594,17 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["golangci-lint"],
+        ecosystem: Eco::Go,
+        syntax: &recognise::SUB,
+        routes: &[route("run", &dev::golangci::GolangciLint, "golangci-lint run")],
+        rewrite: rw(
+            Producer,
+            golangci_lint,
+            "`run` with the default text output; never help or another format",
+        ),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

@@ -587,3 +587,9 @@ pub fn terraform(w: &Words<'_>) -> bool {
 pub fn dotnet(w: &Words<'_>) -> bool {
     w.sub == Some(0) && !has_any(w.args, crate::filters::langs::dotnet::OTHER_FORMS)
 }
+
+/// `golangci-lint run` with its default text output (no other format, help or version) and no
+/// option before `run`.
+pub fn golangci_lint(w: &Words<'_>) -> bool {
+    w.sub == Some(0) && !crate::filters::dev::golangci::other_form(w.args.iter().copied())
+}

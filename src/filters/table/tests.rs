@@ -298,6 +298,22 @@ fn g3_forms() {
         ("dotnet --info", None),
         ("dotnet -d build", None),
         ("dotnet publish", None),
+        ("golangci-lint run", Some("golangci-lint")),
+        (
+            "golangci-lint run ./... --timeout 5m",
+            Some("golangci-lint"),
+        ),
+        (
+            "golangci-lint run --fix ./internal/...",
+            Some("golangci-lint"),
+        ),
+        ("golangci-lint", None),
+        ("golangci-lint linters", None),
+        ("golangci-lint run --out-format json", None),
+        ("golangci-lint run --out-format=json", None),
+        ("golangci-lint run --output.json.path=stdout", None),
+        ("golangci-lint run --help", None),
+        ("golangci-lint --version", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
