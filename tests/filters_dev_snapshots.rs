@@ -135,6 +135,9 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)# (\S+?)(?:\x1b\[0m)? (?:will|must) be"),
         ),
         ("terraform diagnostic", re(r"(?m)on (\S+ line \d+), in ")),
+        // PHPStan's table: a row's message (its first line) and the result
+        ("phpstan error", re(r"(?m)^  \d+ {2,}(\S.*?)\s*$")),
+        ("phpstan result", re(r"(?m)^ (\[(?:OK|ERROR)\] .+?)\s*$")),
         // Playwright
         (
             "js frame",

@@ -116,6 +116,15 @@ const CASES: &[(&str, &[&str])] = &[
         "golangci-lint",
         &["golangci-lint run --enable-only 'errcheck' ./..."],
     ),
+    ("phpstan", &["phpstan analyse -l 8 'src dir'"]),
+    (
+        "vendor/bin/phpstan",
+        &["vendor/bin/phpstan analyse --memory-limit=1G src"],
+    ),
+    (
+        "./vendor/bin/phpstan",
+        &["./vendor/bin/phpstan analyze src"],
+    ),
     (
         "vendor/bin/phpunit",
         &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],

@@ -605,6 +605,20 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["phpstan", "vendor/bin/phpstan", "./vendor/bin/phpstan"],
+        ecosystem: Eco::Php,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("analyse", &langs::phpstan::Phpstan, "phpstan analyse src"),
+            route("analyze", &langs::phpstan::Phpstan, "phpstan analyze src"),
+        ],
+        rewrite: rw(
+            Producer,
+            phpstan,
+            "the table error format only; never help, version or the web UI",
+        ),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

@@ -593,3 +593,10 @@ pub fn dotnet(w: &Words<'_>) -> bool {
 pub fn golangci_lint(w: &Words<'_>) -> bool {
     w.sub == Some(0) && !crate::filters::dev::golangci::other_form(w.args.iter().copied())
 }
+
+/// `phpstan analyse|analyze` in the default table format, no option before the command; never
+/// help, version, the web UI or another error format.
+pub fn phpstan(w: &Words<'_>) -> bool {
+    use crate::filters::langs::phpstan as p;
+    w.sub == Some(0) && !has_any(w.args, p::OTHER_FORMS) && !p::other_format(w.args.iter().copied())
+}

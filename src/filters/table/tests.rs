@@ -314,6 +314,22 @@ fn g3_forms() {
         ("golangci-lint run --output.json.path=stdout", None),
         ("golangci-lint run --help", None),
         ("golangci-lint --version", None),
+        ("phpstan analyse src", Some("phpstan")),
+        (
+            "vendor/bin/phpstan analyse -l 8 --memory-limit=1G src",
+            Some("phpstan"),
+        ),
+        (
+            "./vendor/bin/phpstan analyze --no-progress",
+            Some("phpstan"),
+        ),
+        ("phpstan analyse --error-format=table", Some("phpstan")),
+        ("phpstan", None),
+        ("phpstan analyse --error-format=json", None),
+        ("phpstan analyse --error-format github", None),
+        ("phpstan analyse --pro", None),
+        ("phpstan --version", None),
+        ("phpstan clear-result-cache", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
