@@ -126,6 +126,10 @@ const CASES: &[(&str, &[&str])] = &[
         &["./vendor/bin/phpstan analyze src"],
     ),
     (
+        "aws",
+        &["AWS_PROFILE=prod aws --region eu-west-1 ec2 describe-instances --filters 'Name=tag:Name,Values=web 1'"],
+    ),
+    (
         "vendor/bin/phpunit",
         &["vendor/bin/phpunit --filter 'testAdd|testSub' tests"],
     ),

@@ -619,6 +619,17 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["aws"],
+        ecosystem: Eco::Cli,
+        syntax: PLAIN,
+        routes: &[every(&ops::aws::Aws, "aws ec2 describe-instances")],
+        rewrite: rw(
+            Producer,
+            aws_read,
+            "read-only calls (describe-*, list-*, get-*; none that returns secrets or writes a file); JSON or table output",
+        ),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

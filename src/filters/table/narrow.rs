@@ -600,3 +600,51 @@ pub fn phpstan(w: &Words<'_>) -> bool {
     use crate::filters::langs::phpstan as p;
     w.sub == Some(0) && !has_any(w.args, p::OTHER_FORMS) && !p::other_format(w.args.iter().copied())
 }
+
+/// `aws [options] <service> <operation> …` where the operation only reads (`describe-*`,
+/// `list-*`, `get-*`), returns no secret (`get-secret-value`, `get-login-password`,
+/// `get-session-token`, anything naming a password, token, secret or credentials) and writes
+/// no file (`get-object*`); JSON or table output only; never `help`, `--debug`, skeletons or
+/// an option the narrowing does not know.
+pub fn aws_read(w: &Words<'_>) -> bool {
+    use crate::filters::ops::aws::{FLAGS, WITH_VALUE};
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < w.args.len() {
+        let a = w.args[i];
+        let name = a.split('=').next().unwrap_or(a);
+        if a == "--output" || name == "--output" {
+            let v = a.strip_prefix("--output=").or(w.args.get(i + 1).copied());
+            if !matches!(v, Some("json" | "table")) {
+                return false;
+            }
+        }
+        if WITH_VALUE.contains(&a) {
+            i += 2;
+            continue;
+        }
+        if a.starts_with('-') {
+            // Before the operation only the known global options; after it, the operation's
+            // own options (values included), except skeleton/input generation and debug.
+            let known = FLAGS.contains(&a) || WITH_VALUE.contains(&name);
+            let banned = name.starts_with("--generate-cli-skeleton") || name == "--debug";
+            if banned || (words.len() < 2 && !known) {
+                return false;
+            }
+        } else if words.len() < 2 {
+            words.push(a);
+        }
+        i += 1;
+    }
+    let [_service, op] = words[..] else {
+        return false;
+    };
+    let read = ["describe-", "list-", "get-"]
+        .iter()
+        .any(|p| op.starts_with(p));
+    let sensitive = ["secret", "password", "token", "credential", "login"]
+        .iter()
+        .any(|s| op.contains(s))
+        || op.starts_with("get-object");
+    read && !sensitive
+}
