@@ -138,6 +138,14 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
         // PHPStan's table: a row's message (its first line) and the result
         ("phpstan error", re(r"(?m)^  \d+ {2,}(\S.*?)\s*$")),
         ("phpstan result", re(r"(?m)^ (\[(?:OK|ERROR)\] .+?)\s*$")),
+        // Pest / php artisan test (Collision)
+        (
+            "collision failed test",
+            re(r"(?m)^\s+FAILED  (\S.*? > .*?)(?:\s{2,}\S+)?\s*$"),
+        ),
+        ("collision location", re(r"(?m)^  at (\S+:\d+)$")),
+        ("collision trace", re(r"(?m)^  (\d+ +\S+:\d+)$")),
+        ("collision summary", re(r"(?m)^  (Tests: +.+)$")),
         // Playwright
         (
             "js frame",

@@ -125,6 +125,10 @@ const CASES: &[(&str, &[&str])] = &[
         "./vendor/bin/phpstan",
         &["./vendor/bin/phpstan analyze src"],
     ),
+    ("pest", &["pest --filter 'applies discount' tests"]),
+    ("vendor/bin/pest", &["vendor/bin/pest --parallel"]),
+    ("./vendor/bin/pest", &["./vendor/bin/pest tests/Unit"]),
+    ("php", &["APP_ENV=testing php artisan test --filter 'Cart Test'"]),
     (
         "aws",
         &["AWS_PROFILE=prod aws --region eu-west-1 ec2 describe-instances --filters 'Name=tag:Name,Values=web 1'"],

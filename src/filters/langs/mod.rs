@@ -3,7 +3,7 @@
 //! the JavaScript package managers' installs (npm, pnpm, yarn, bun); `deno test|lint|check`; `next build`; and
 //! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven, Gradle,
 //! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems: Maven, Gradle, dotnet,
-//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, PHP_CodeSniffer, PHPStan, Playwright Test, `bun test`, `yarn test|run`; and
+//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Pest (`php artisan test`), PHP_CodeSniffer, PHPStan, Playwright Test, `bun test`, `yarn test|run`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
@@ -20,6 +20,7 @@ pub mod gradle;
 pub mod maven;
 pub mod minitest;
 pub mod next;
+pub mod pest;
 pub mod phpcs;
 pub mod phpstan;
 pub mod phpunit;

@@ -619,6 +619,28 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["pest", "vendor/bin/pest", "./vendor/bin/pest"],
+        ecosystem: Eco::Php,
+        syntax: PLAIN,
+        routes: &[every(&langs::pest::Pest, "pest tests")],
+        rewrite: rw(
+            Producer,
+            pest,
+            "the default printer only; never watch, help, init or TeamCity",
+        ),
+    },
+    Program {
+        names: &["php"],
+        ecosystem: Eco::Php,
+        syntax: &recognise::SUB,
+        routes: &[route("artisan", &langs::pest::Pest, "php artisan test")],
+        rewrite: rw(
+            Producer,
+            artisan_test,
+            "only `php artisan test` (the default printer; never watch or help)",
+        ),
+    },
+    Program {
         names: &["aws"],
         ecosystem: Eco::Cli,
         syntax: PLAIN,

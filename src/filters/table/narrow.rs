@@ -648,3 +648,14 @@ pub fn aws_read(w: &Words<'_>) -> bool {
         || op.starts_with("get-object");
     read && !sensitive
 }
+
+/// `pest` with its default printer (no watch, help, init, TeamCity).
+pub fn pest(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::langs::pest::OTHER_FORMS)
+}
+
+/// `php artisan test …` only (no option before `artisan`): every other artisan command, script
+/// or option of php runs unchanged.
+pub fn artisan_test(w: &Words<'_>) -> bool {
+    w.sub == Some(0) && w.args.get(1) == Some(&"test") && pest(w)
+}

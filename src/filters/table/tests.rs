@@ -353,6 +353,25 @@ fn g3_forms() {
         ("aws ec2 describe-instances --output yaml", None),
         ("aws --debug ec2 describe-instances", None),
         ("aws ec2 describe-instances --generate-cli-skeleton", None),
+        ("pest", Some("pest")),
+        (
+            "vendor/bin/pest --filter 'discount' tests/Unit",
+            Some("pest"),
+        ),
+        ("./vendor/bin/pest --parallel", Some("pest")),
+        ("pest --watch", None),
+        ("pest --init", None),
+        ("pest --teamcity", None),
+        ("php artisan test", Some("pest")),
+        ("php artisan test --filter CartTest", Some("pest")),
+        ("php artisan", None),
+        ("php artisan migrate", None),
+        ("php artisan serve", None),
+        ("php artisan test --help", None),
+        ("php -d memory_limit=1G artisan test", None),
+        ("php script.php", None),
+        ("php -r 'echo 1;'", None),
+        ("php", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
