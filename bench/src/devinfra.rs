@@ -5,19 +5,38 @@
 //! a Terraform configuration of `4n` `terraform_data` resources (Terraform's built-in
 //! provider: nothing downloaded), applied once, then planned after a change (`n` updated in
 //! place, one removed, one added; `-no-color`, as the raw facts need), and `terraform validate` with `n` undeclared references.
+//! And `aws` read calls (`ec2 describe-instances` over `4n` instances, `iam list-users` over
+//! `4n` users, `s3api list-objects-v2` over `4n` objects) answered by a local moto server (PyPI
+//! `moto[server]`) on a free port, named in the corpus HOME's `~/.aws/config`, so the argv is
+//! the one an agent types; the server lives until the rows have run ([`Server`]).
 //! The generator knows every fact the rtk output must keep: each failing test's class, name
 //! and `File.java:line`, each compile error's file:line and message, each changed resource's
 //! address and action, each diagnostic's message and location, and the final counts.
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 use anyhow::Result;
 
 use crate::devbench::write;
 use crate::devlangs::{Env, Row};
 
-/// The rows whose tools are on PATH (a note for each group skipped).
-pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
+/// A server the rows query (moto for `aws`), stopped with its process group when dropped.
+pub struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", "--", &format!("-{}", self.0.id())])
+            .status();
+        let _ = self.0.wait();
+    }
+}
+
+/// The rows whose tools are on PATH (a note for each group skipped); the servers they query
+/// go to `servers`, to be held until the rows have run.
+pub fn rows(e: &Env<'_>, notes: &mut Vec<String>, servers: &mut Vec<Server>) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     if (e.has)(&["gradle", "--version"]) && Path::new(JUNIT).is_file() {
         rows.extend(gradle(e)?);
@@ -28,6 +47,13 @@ pub fn rows(e: &Env<'_>, notes: &mut Vec<String>) -> Result<Vec<Row>> {
         rows.extend(terraform(e)?);
     } else {
         notes.push("terraform not found: its rows skipped".into());
+    }
+    if (e.has)(&["aws", "--version"]) && (e.has)(&["moto_server", "--help"]) {
+        rows.extend(aws(e, servers)?);
+    } else {
+        notes.push(
+            "aws or moto_server (PyPI awscli, moto[server]) not found: aws rows skipped".into(),
+        );
     }
     Ok(rows)
 }
@@ -192,4 +218,79 @@ fn terraform(e: &Env<'_>) -> Result<Vec<Row>> {
         facts,
     ));
     Ok(rows)
+}
+
+fn aws(e: &Env<'_>, servers: &mut Vec<Server>) -> Result<Vec<Row>> {
+    let n = 4 * e.n;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let child = Command::new("moto_server")
+        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()?;
+    servers.push(Server(child));
+    let up = (0..100).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
+    if !up {
+        anyhow::bail!("moto_server did not listen on port {port}");
+    }
+    let home = e.root.join("home");
+    write(
+        &home.join(".aws/config"),
+        &format!("[default]\nregion = us-east-1\nendpoint_url = http://127.0.0.1:{port}\n"),
+    )?;
+    write(
+        &home.join(".aws/credentials"),
+        "[default]\naws_access_key_id = testing\naws_secret_access_key = testing\n",
+    )?;
+    let d = e.root.join("aws");
+    std::fs::create_dir_all(&d)?;
+    (e.run)(&d, "aws s3api create-bucket --bucket shop-assets");
+    let mut objects = Vec::new();
+    let mut users = Vec::new();
+    let mut instances = Vec::new();
+    for k in 1..=n {
+        let body = d.join(format!("asset{k}.txt"));
+        write(&body, &"x".repeat(50 * k))?;
+        (e.run)(
+            &d,
+            &format!(
+                "aws s3api put-object --bucket shop-assets --key static/asset{k}.txt --body {}",
+                body.display()
+            ),
+        );
+        objects.push(format!("\"static/asset{k}.txt\""));
+        (e.run)(&d, &format!("aws iam create-user --user-name dev{k}"));
+        users.push(format!("\"dev{k}\""));
+        (e.run)(
+            &d,
+            &format!("aws ec2 run-instances --image-id ami-12c6146b --instance-type t3.micro --tag-specifications ResourceType=instance,Tags=[{{Key=Name,Value=web{k}}}]"),
+        );
+        instances.push(format!("\"web{k}\""));
+    }
+    Ok(vec![
+        (
+            "aws ec2 describe-instances".to_string(),
+            d.clone(),
+            "aws ec2 describe-instances".into(),
+            instances,
+        ),
+        (
+            "aws iam list-users".to_string(),
+            d.clone(),
+            "aws iam list-users".into(),
+            users,
+        ),
+        (
+            "aws s3api list-objects-v2".to_string(),
+            d,
+            "aws s3api list-objects-v2 --bucket shop-assets".into(),
+            objects,
+        ),
+    ])
 }
