@@ -146,6 +146,22 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
         ("collision location", re(r"(?m)^  at (\S+:\d+)$")),
         ("collision trace", re(r"(?m)^  (\d+ +\S+:\d+)$")),
         ("collision summary", re(r"(?m)^  (Tests: +.+)$")),
+        // sbt / ScalaTest / scalac
+        (
+            "scalatest failure",
+            re(r"(?m)^\[info\] - (.+ \*\*\* FAILED \*\*\*)$"),
+        ),
+        // (a message's location; framework frames `at x(File.scala:n)` may go)
+        ("scala location", re(r" \((\w+\.scala:\d+)\)")),
+        (
+            "scalatest counts",
+            re(r"(?m)^\[info\] (Tests: succeeded .+)$"),
+        ),
+        ("scalac error", re(r"(?m)^\[error\] (-- \[E\d+\] .+)$")),
+        (
+            "sbt total",
+            re(r"(?m)^(\[(?:success|error)\] Total time: .+)$"),
+        ),
         // Playwright
         (
             "js frame",

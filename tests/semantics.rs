@@ -125,6 +125,7 @@ const CASES: &[(&str, &[&str])] = &[
         "./vendor/bin/phpstan",
         &["./vendor/bin/phpstan analyze src"],
     ),
+    ("sbt", &["SBT_OPTS='-Xmx2g' sbt -Dx=1 'testOnly shop.CartSpec' test"]),
     ("pest", &["pest --filter 'applies discount' tests"]),
     ("vendor/bin/pest", &["vendor/bin/pest --parallel"]),
     ("./vendor/bin/pest", &["./vendor/bin/pest tests/Unit"]),

@@ -3,6 +3,7 @@
 //! the JavaScript package managers' installs (npm, pnpm, yarn, bun); `deno test|lint|check`; `next build`; and
 //! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven, Gradle,
 //! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems: Maven, Gradle, dotnet,
+//! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems: Maven, Gradle, sbt, dotnet,
 //! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Pest (`php artisan test`), PHP_CodeSniffer, PHPStan, Playwright Test, `bun test`, `yarn test|run`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
@@ -28,6 +29,7 @@ pub mod playwright;
 pub mod rspec;
 pub mod rubocop;
 pub mod runner;
+pub mod sbt;
 pub mod yarn;
 
 use super::dev::Sink;

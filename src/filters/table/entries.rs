@@ -565,6 +565,17 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["sbt"],
+        ecosystem: Eco::Jvm,
+        syntax: PLAIN,
+        routes: &[every(&langs::sbt::Sbt, "sbt test")],
+        rewrite: rw(
+            Producer,
+            sbt_batch,
+            "batch runs of clean, compile, test, testOnly, testQuick; never the shell, ~ watch or a client",
+        ),
+    },
+    Program {
         names: &["terraform"],
         ecosystem: Eco::Infra,
         syntax: &recognise::SUB,

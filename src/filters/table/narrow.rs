@@ -659,3 +659,37 @@ pub fn pest(w: &Words<'_>) -> bool {
 pub fn artisan_test(w: &Words<'_>) -> bool {
     w.sub == Some(0) && w.args.get(1) == Some(&"test") && pest(w)
 }
+
+/// `sbt` in batch mode running build commands only: every command is `clean`, `compile`,
+/// `test`, `testOnly …`, `testQuick …` (also `Test/compile`, `Test / test`), options are
+/// `-D…`/`-J…`/`--batch`/`--no-colors`; never bare (the shell), `~` (watch), `run`, `console`,
+/// a client or an option the narrowing does not know.
+pub fn sbt_batch(w: &Words<'_>) -> bool {
+    const COMMANDS: &[&str] = &["clean", "compile", "test", "testOnly", "testQuick"];
+    let mut commands = 0;
+    for a in w.args {
+        if a.starts_with('-') {
+            let known = a.starts_with("-D")
+                || a.starts_with("-J")
+                || matches!(*a, "--batch" | "-batch" | "--no-colors" | "-no-colors");
+            if !known {
+                return false;
+            }
+            continue;
+        }
+        let first = a.split_whitespace().next().unwrap_or("");
+        let task = first.rsplit(['/', ' ']).next().unwrap_or(first);
+        let scope_ok =
+            !first.contains('/') || first.starts_with("Test/") || first.starts_with("Compile/");
+        let command = if a.contains(" / ") {
+            a.rsplit(" / ").next().unwrap_or("")
+        } else {
+            task
+        };
+        if !(scope_ok && COMMANDS.contains(&command.split_whitespace().next().unwrap_or(""))) {
+            return false;
+        }
+        commands += 1;
+    }
+    commands > 0
+}

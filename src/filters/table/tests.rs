@@ -372,6 +372,18 @@ fn g3_forms() {
         ("php script.php", None),
         ("php -r 'echo 1;'", None),
         ("php", None),
+        ("sbt test", Some("sbt")),
+        ("sbt clean compile", Some("sbt")),
+        ("sbt 'testOnly shop.CartSpec'", Some("sbt")),
+        ("sbt -Dconfig=ci Test/compile", Some("sbt")),
+        ("sbt --batch test", Some("sbt")),
+        ("sbt", None),
+        ("sbt ~test", None),
+        ("sbt run", None),
+        ("sbt console", None),
+        ("sbt --client test", None),
+        ("sbt shell", None),
+        ("sbt 'testOnly shop.CartSpec' run", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
