@@ -126,6 +126,11 @@ const CASES: &[(&str, &[&str])] = &[
         &["./vendor/bin/phpstan analyze src"],
     ),
     ("sbt", &["SBT_OPTS='-Xmx2g' sbt -Dx=1 'testOnly shop.CartSpec' test"]),
+    (
+        "gcloud",
+        &["gcloud --project shop compute instances list --filter 'name:web 1'"],
+    ),
+    ("helm", &["KUBECONFIG=/tmp/k helm list -n 'shop'"]),
     ("pest", &["pest --filter 'applies discount' tests"]),
     ("vendor/bin/pest", &["vendor/bin/pest --parallel"]),
     ("./vendor/bin/pest", &["./vendor/bin/pest tests/Unit"]),

@@ -2,12 +2,13 @@
 //! curl, wget, pip,
 //! and jq; the system tables of ps and df, stat's blocks, du's listings; database clients' result tables.
 //! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
-//! jq, aws and terraform; the system tables of ps and df.
+//! jq, aws, helm, gcloud and terraform; the system tables of ps and df.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
 pub mod container_run;
 pub mod aws;
+pub mod cloud;
 pub mod docker;
 pub mod du;
 pub mod gh;

@@ -663,6 +663,28 @@ pub static PROGRAMS: &[Program] = &[
         ),
     },
     Program {
+        names: &["gcloud"],
+        ecosystem: Eco::Cli,
+        syntax: PLAIN,
+        routes: &[every(&ops::cloud::Gcloud, "gcloud compute instances list")],
+        rewrite: rw(
+            Producer,
+            gcloud_list,
+            "`… list` commands in the default table format",
+        ),
+    },
+    Program {
+        names: &["helm"],
+        ecosystem: Eco::Containers,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("list", &ops::cloud::Helm, "helm list"),
+            route("ls", &ops::cloud::Helm, "helm ls"),
+            route("history", &ops::cloud::Helm, "helm history web"),
+        ],
+        rewrite: rw(Producer, helm, "list and history tables; never another output format"),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

@@ -693,3 +693,46 @@ pub fn sbt_batch(w: &Words<'_>) -> bool {
     }
     commands > 0
 }
+
+/// `gcloud [--project X] <group…> list …`: command words (lowercase, digits, hyphens) up to
+/// `list`, in the default table format (no `--format`, `--uri` or help anywhere).
+pub fn gcloud_list(w: &Words<'_>) -> bool {
+    if w.args
+        .iter()
+        .any(|a| crate::filters::ops::cloud::gcloud_other(a))
+    {
+        return false;
+    }
+    let mut i = 0;
+    let mut groups = 0;
+    while i < w.args.len() {
+        let a = w.args[i];
+        match a {
+            "list" => return groups > 0,
+            "--project" | "--account" | "--configuration" => i += 2,
+            "--quiet" | "-q" => i += 1,
+            _ if a.starts_with("--project=") || a.starts_with("--account=") => i += 1,
+            _ if !a.is_empty()
+                && a.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                && !a.starts_with('-') =>
+            {
+                groups += 1;
+                i += 1;
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// `helm list|ls|history` in the default table format (no `-o`, `--short`, help).
+pub fn helm(w: &Words<'_>) -> bool {
+    use crate::filters::ops::cloud::HELM_OTHER;
+    w.sub == Some(0)
+        && !has_any(w.args, HELM_OTHER)
+        && !w
+            .args
+            .iter()
+            .any(|a| a.starts_with("--output=") || a.starts_with("-o="))
+}

@@ -384,6 +384,31 @@ fn g3_forms() {
         ("sbt --client test", None),
         ("sbt shell", None),
         ("sbt 'testOnly shop.CartSpec' run", None),
+        ("gcloud compute instances list", Some("gcloud")),
+        (
+            "gcloud --project shop-prod run services list --region europe-west1",
+            Some("gcloud"),
+        ),
+        (
+            "gcloud projects list --filter 'name:shop*' --limit 5",
+            Some("gcloud"),
+        ),
+        ("gcloud", None),
+        ("gcloud compute instances list --format=json", None),
+        ("gcloud compute instances list --format json", None),
+        ("gcloud compute instances create web", None),
+        ("gcloud compute ssh web", None),
+        ("gcloud auth print-access-token", None),
+        ("gcloud compute instances list --uri", None),
+        ("helm list", Some("helm")),
+        ("helm ls -n shop", Some("helm")),
+        ("helm list --all-namespaces", Some("helm")),
+        ("helm history web", Some("helm")),
+        ("helm list -o json", None),
+        ("helm list --short", None),
+        ("helm install web ./chart", None),
+        ("helm upgrade web ./chart", None),
+        ("helm", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
