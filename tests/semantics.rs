@@ -131,6 +131,7 @@ const CASES: &[(&str, &[&str])] = &[
         &["gcloud --project shop compute instances list --filter 'name:web 1'"],
     ),
     ("helm", &["KUBECONFIG=/tmp/k helm list -n 'shop'"]),
+    ("glab", &["GITLAB_HOST=gl.example glab mr list --label 'needs review'"]),
     ("pest", &["pest --filter 'applies discount' tests"]),
     ("vendor/bin/pest", &["vendor/bin/pest --parallel"]),
     ("./vendor/bin/pest", &["./vendor/bin/pest tests/Unit"]),

@@ -1,4 +1,5 @@
-//! `gh pr|issue|run list|view|checks|status`. Lists are tab-separated already when piped and
+//! `gh pr|issue|run list|view|checks|status`, and GitLab's `glab mr|issue list|view|diff`
+//! (the same shapes when not on a terminal: [`Glab`] is the same filter under its own name). Lists are tab-separated already when piped and
 //! are only stripped of trailing blank lines; `view` drops empty metadata fields
 //! (`labels:` with no value), HTML comments in the body (PR templates) and runs of blank
 //! lines; `--json` output is minified (values untouched). `--web`, create/edit/merge and any
@@ -8,6 +9,19 @@ use super::json;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Gh;
+pub struct Glab;
+
+impl Filter for Glab {
+    fn name(&self) -> &'static str {
+        "glab"
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        Gh.plan(inv)
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        Gh.compact(inv, out)
+    }
+}
 
 const READS: &[&str] = &["list", "view", "checks", "status", "diff"];
 
@@ -82,5 +96,68 @@ impl Filter for Gh {
             elided: (dropped > 0)
                 .then(|| format!("{dropped} empty fields, HTML comments and blank lines")),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn glab(case: &str) -> Compacted {
+        let read = |ext: &str| {
+            let p = format!(
+                "{}/tests/fixtures/glab/{case}.{ext}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+        };
+        let args: Vec<String> = read("argv").lines().skip(1).map(String::from).collect();
+        let inv = Invocation {
+            program: "glab",
+            args: &args,
+            sub: Some(0),
+        };
+        assert_eq!(Glab.plan(&inv), Plan::Capture { stderr: false }, "{case}");
+        let stdout = read("out");
+        let out = Output {
+            stdout: &stdout,
+            stderr: "",
+            code: 0,
+        };
+        Glab.compact(&inv, &out).unwrap()
+    }
+
+    #[test]
+    fn glab_view_drops_empty_fields_and_template_comments() {
+        let got = glab("mr_view").stdout;
+        assert!(
+            !got.contains("<!--") && !got.contains("assignees:"),
+            "{got}"
+        );
+        for kept in [
+            "title:\tFix cart rounding",
+            "reviewers:\tgrace",
+            "Rounding now happens once, at checkout, instead of per line item.",
+            "Closes #17",
+        ] {
+            assert!(got.contains(kept), "lost {kept:?}:\n{got}");
+        }
+    }
+
+    #[test]
+    fn glab_json_is_minified_and_lists_stay() {
+        let got = glab("issue_view_json").stdout;
+        assert!(
+            got.starts_with("{\"id\":1402,\"iid\":17,") && got.lines().count() == 1,
+            "{got}"
+        );
+        assert_eq!(
+            glab("mr_list").stdout,
+            std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/glab/mr_list.out"
+            ))
+            .unwrap()
+        );
     }
 }

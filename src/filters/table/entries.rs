@@ -685,6 +685,16 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Producer, helm, "list and history tables; never another output format"),
     },
     Program {
+        names: &["glab"],
+        ecosystem: Eco::Cli,
+        syntax: &recognise::SUB,
+        routes: &[
+            route("mr", &ops::gh::Glab, "glab mr view 42"),
+            route("issue", &ops::gh::Glab, "glab issue list"),
+        ],
+        rewrite: rw(Never, gh, "list|view|diff; never --web"),
+    },
+    Program {
         names: &["bun"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

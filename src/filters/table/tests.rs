@@ -409,6 +409,17 @@ fn g3_forms() {
         ("helm install web ./chart", None),
         ("helm upgrade web ./chart", None),
         ("helm", None),
+        ("glab mr list", Some("glab")),
+        ("glab mr view 42", Some("glab")),
+        ("glab mr diff 42", Some("glab")),
+        ("glab issue list --label bug", Some("glab")),
+        ("glab issue view 17 --output json", Some("glab")),
+        ("glab mr view 42 --web", None),
+        ("glab mr create --fill", None),
+        ("glab mr merge 42", None),
+        ("glab issue close 17", None),
+        ("glab ci view", None),
+        ("glab", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
