@@ -69,33 +69,14 @@ fn gradle(e: &Env<'_>) -> Result<Vec<Row>> {
         let d = e.root.join(format!("gradle-{state}"));
         write(&d.join("build.gradle"), BUILD_GRADLE)?;
         write(&d.join("gradle.properties"), "org.gradle.daemon=false\n")?;
-        write(
-            &d.join("src/main/java/shop/Calc.java"),
-            "package shop;\n\npublic class Calc {\n    public int add(int a, int b) {\n        return a + b;\n    }\n}\n",
-        )?;
+        crate::devlangs::junit_sources(&d, n, state)?;
         let mut facts = Vec::new();
         for k in 1..=n {
-            let mut t = format!(
-                "package shop;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class Calc{k}Test {{\n    @Test public void adds() {{ assertEquals({}, new Calc().add({k}, 1)); }}\n    @Test public void addsZero() {{ assertEquals({k}, new Calc().add({k}, 0)); }}\n",
-                k + 1
-            );
             if state == "failing" {
-                // Line 10.
-                t.push_str(&format!(
-                    "    @Test public void doubles() {{ assertEquals({}, new Calc().add({k}, {k})); }}\n",
-                    2 * k + 1
-                ));
                 facts.push(format!("shop.Calc{k}Test > doubles FAILED"));
                 facts.push(format!("java.lang.AssertionError at Calc{k}Test.java:10"));
             }
-            t.push_str("}\n");
-            write(&d.join(format!("src/test/java/shop/Calc{k}Test.java")), &t)?;
             if state == "error" {
-                // Two compile errors per file, lines 5 and 6.
-                write(
-                    &d.join(format!("src/main/java/shop/Broken{k}.java")),
-                    &format!("package shop;\n\npublic class Broken{k} {{\n    public int f(Calc c) {{\n        int x = c.ad(1, 2);\n        String s = x;\n        return x;\n    }}\n}}\n"),
-                )?;
                 // The rtk form folds the source excerpt's caret into the location.
                 facts.push(format!(
                     "shop/Broken{k}.java:5: error: cannot find symbol || shop/Broken{k}.java:5:18: error: cannot find symbol"

@@ -290,6 +290,39 @@ const POM: &str = r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
 </project>
 "#;
 
+/// The JUnit 4 project the Maven and Gradle rows build under `d`: `Calc.java` and `n` test
+/// classes `Calc{k}Test` (two passing tests; with `state` "failing" a third, `doubles`, failing
+/// on line 10); with "error" also a `Broken{k}.java` per class with two compile errors (lines
+/// 5 and 6: an unknown method at column 18, an int assigned to a String at column 20).
+pub fn junit_sources(d: &Path, n: usize, state: &str) -> Result<()> {
+    write(
+        &d.join("src/main/java/shop/Calc.java"),
+        "package shop;\n\npublic class Calc {\n    public int add(int a, int b) {\n        return a + b;\n    }\n}\n",
+    )?;
+    for k in 1..=n {
+        let mut t = format!(
+            "package shop;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class Calc{k}Test {{\n    @Test public void adds() {{ assertEquals({}, new Calc().add({k}, 1)); }}\n    @Test public void addsZero() {{ assertEquals({k}, new Calc().add({k}, 0)); }}\n",
+            k + 1
+        );
+        if state == "failing" {
+            // Line 10.
+            t.push_str(&format!(
+                "    @Test public void doubles() {{ assertEquals({}, new Calc().add({k}, {k})); }}\n",
+                2 * k + 1
+            ));
+        }
+        t.push_str("}\n");
+        write(&d.join(format!("src/test/java/shop/Calc{k}Test.java")), &t)?;
+        if state == "error" {
+            write(
+                &d.join(format!("src/main/java/shop/Broken{k}.java")),
+                &format!("package shop;\n\npublic class Broken{k} {{\n    public int f(Calc c) {{\n        int x = c.ad(1, 2);\n        String s = x;\n        return x;\n    }}\n}}\n"),
+            )?;
+        }
+    }
+    Ok(())
+}
+
 fn maven(e: &Env<'_>) -> Result<Vec<Row>> {
     let n = e.n;
     let settings = e.root.join("maven-settings.xml");
@@ -308,22 +341,10 @@ fn maven(e: &Env<'_>) -> Result<Vec<Row>> {
             &d.join(".mvn/maven.config"),
             &format!("-s {}\n", settings.display()),
         )?;
-        write(
-            &d.join("src/main/java/shop/Calc.java"),
-            "package shop;\n\npublic class Calc {\n    public int add(int a, int b) {\n        return a + b;\n    }\n}\n",
-        )?;
+        junit_sources(&d, n, state)?;
         let mut facts = Vec::new();
         for k in 1..=n {
-            let mut t = format!(
-                "package shop;\n\nimport static org.junit.Assert.assertEquals;\n\nimport org.junit.Test;\n\npublic class Calc{k}Test {{\n    @Test public void adds() {{ assertEquals({}, new Calc().add({k}, 1)); }}\n    @Test public void addsZero() {{ assertEquals({k}, new Calc().add({k}, 0)); }}\n",
-                k + 1
-            );
             if state == "failing" {
-                // Line 10.
-                t.push_str(&format!(
-                    "    @Test public void doubles() {{ assertEquals({}, new Calc().add({k}, {k})); }}\n",
-                    2 * k + 1
-                ));
                 facts.push(format!("doubles(shop.Calc{k}Test)"));
                 facts.push(format!(
                     "java.lang.AssertionError: expected:<{}> but was:<{}>",
@@ -336,14 +357,7 @@ fn maven(e: &Env<'_>) -> Result<Vec<Row>> {
                     2 * k
                 ));
             }
-            t.push_str("}\n");
-            write(&d.join(format!("src/test/java/shop/Calc{k}Test.java")), &t)?;
             if state == "error" {
-                // Two compile errors per file, lines 5 and 6.
-                write(
-                    &d.join(format!("src/main/java/shop/Broken{k}.java")),
-                    &format!("package shop;\n\npublic class Broken{k} {{\n    public int f(Calc c) {{\n        int x = c.ad(1, 2);\n        String s = x;\n        return x;\n    }}\n}}\n"),
-                )?;
                 facts.push(format!("shop/Broken{k}.java:[5,18] cannot find symbol"));
                 facts.push(format!(
                     "shop/Broken{k}.java:[6,20] incompatible types: int cannot be converted to java.lang.String"
