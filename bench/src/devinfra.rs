@@ -34,21 +34,33 @@ impl Drop for Server {
     }
 }
 
-/// The rows whose tools are on PATH (a note for each group skipped); the servers they query
-/// go to `servers`, to be held until the rows have run.
-pub fn rows(e: &Env<'_>, notes: &mut Vec<String>, servers: &mut Vec<Server>) -> Result<Vec<Row>> {
+/// The rows whose tools are on PATH (a note for each group skipped) of the groups (`gradle`,
+/// `terraform`, `aws`: each row's label starts with its group) that `want` names; the servers
+/// they query go to `servers`, to be held until the rows have run.
+pub fn rows(
+    e: &Env<'_>,
+    notes: &mut Vec<String>,
+    servers: &mut Vec<Server>,
+    want: &dyn Fn(&str) -> bool,
+) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
-    if (e.has)(&["gradle", "--version"]) && Path::new(JUNIT).is_file() {
+    if !want("gradle") {
+        // Not asked for (`--only`).
+    } else if (e.has)(&["gradle", "--version"]) && Path::new(JUNIT).is_file() {
         rows.extend(gradle(e)?);
     } else {
         notes.push("gradle or Debian's junit4 not found: gradle rows skipped".into());
     }
-    if (e.has)(&["terraform", "version"]) {
+    if !want("terraform") {
+        // Not asked for (`--only`).
+    } else if (e.has)(&["terraform", "version"]) {
         rows.extend(terraform(e)?);
     } else {
         notes.push("terraform not found: its rows skipped".into());
     }
-    if (e.has)(&["aws", "--version"]) && (e.has)(&["moto_server", "--help"]) {
+    if !want("aws") {
+        // Not asked for (`--only`).
+    } else if (e.has)(&["aws", "--version"]) && (e.has)(&["moto_server", "--help"]) {
         rows.extend(aws(e, servers)?);
     } else {
         notes.push(

@@ -94,12 +94,14 @@ fn unbox(l: &str) -> &str {
     }
 }
 
-/// `addr: Refreshing state... [id=…]`, `addr: Reading...`, `addr: Read complete after 1s`.
+/// `addr: Refreshing state... [id=…]`, `addr: Reading...`, `addr: Still reading... [10s
+/// elapsed]`, `addr: Read complete after 1s`.
 fn refresh(l: &str) -> bool {
     l.split_once(": ").is_some_and(|(addr, what)| {
         !addr.contains(' ')
             && (what.starts_with("Refreshing state...")
                 || what == "Reading..."
+                || what.starts_with("Still reading...")
                 || what.starts_with("Read complete after "))
     })
 }
@@ -258,6 +260,18 @@ Plan: 2 to add, 1 to change, 2 to destroy.
         }
         let (out, _) = compact("validate_ok").unwrap();
         assert_eq!(out, "Success! The configuration is valid.\n");
+    }
+
+    #[test]
+    fn reads_go_and_a_resource_line_that_only_looks_alike_stays() {
+        let mut sink = Sink::default();
+        compact_stream(
+            "data.aws_ami.ubuntu: Reading...\ndata.aws_ami.ubuntu: Still reading... [10s elapsed]\n\
+             data.aws_ami.ubuntu: Read complete after 12s [id=ami-1]\nWarning: a note: Reading... is slow\n",
+            &mut sink,
+        );
+        assert_eq!(sink.text, "Warning: a note: Reading... is slow\n");
+        assert_eq!(sink.dropped, 3);
     }
 
     #[test]

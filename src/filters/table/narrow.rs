@@ -603,9 +603,9 @@ pub fn phpstan(w: &Words<'_>) -> bool {
 
 /// `aws [options] <service> <operation> …` where the operation only reads (`describe-*`,
 /// `list-*`, `get-*`), returns no secret (`get-secret-value`, `get-login-password`,
-/// `get-session-token`, anything naming a password, token, secret or credentials) and writes
-/// no file (`get-object*`); JSON or table output only; never `help`, `--debug`, skeletons or
-/// an option the narrowing does not know.
+/// `get-session-token`, anything naming a password, token, secret or credentials, decrypted
+/// parameters) and writes no file (`get-object*`); JSON or table output only; never `help`,
+/// `--debug`, skeletons or an option the narrowing does not know.
 pub fn aws_read(w: &Words<'_>) -> bool {
     use crate::filters::ops::aws::{FLAGS, WITH_VALUE};
     let mut words = Vec::new();
@@ -627,7 +627,9 @@ pub fn aws_read(w: &Words<'_>) -> bool {
             // Before the operation only the known global options; after it, the operation's
             // own options (values included), except skeleton/input generation and debug.
             let known = FLAGS.contains(&a) || WITH_VALUE.contains(&name);
-            let banned = name.starts_with("--generate-cli-skeleton") || name == "--debug";
+            let banned = name.starts_with("--generate-cli-skeleton")
+                || name == "--debug"
+                || name == "--with-decryption";
             if banned || (words.len() < 2 && !known) {
                 return false;
             }
