@@ -6,9 +6,9 @@
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 
-pub mod container_run;
 pub mod aws;
 pub mod cloud;
+pub mod container_run;
 pub mod docker;
 pub mod du;
 pub mod gh;

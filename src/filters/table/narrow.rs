@@ -383,6 +383,8 @@ pub fn stat(w: &Words<'_>) -> bool {
 /// `du` with options rtk knows (its listing keeps the shape the filter reads).
 pub fn du(w: &Words<'_>) -> bool {
     crate::filters::ops::du::operands(w.args).is_some()
+}
+
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
 
 /// Whether `args` name at least one task and every operand (words that are not options or an
