@@ -657,7 +657,7 @@ pub static PROGRAMS: &[Program] = &[
         syntax: PLAIN,
         routes: &[every(&ops::aws::Aws, "aws ec2 describe-instances")],
         rewrite: rw(
-            Producer,
+            Never,
             aws_read,
             "read-only calls (describe-*, list-*, get-*; none that returns secrets or writes a file); JSON or table output",
         ),

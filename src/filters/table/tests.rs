@@ -351,6 +351,8 @@ fn g3_forms() {
         ("aws sts get-session-token", None),
         ("aws ssm get-parameter --name db --with-decryption", None),
         ("aws configure list", None),
+        // Minified JSON is one line: never in a pipeline (`| head` would take all of it).
+        ("aws ec2 describe-instances | head -5", None),
         ("aws configure get region", None),
         ("aws ec2 describe-instances --output text", None),
         ("aws ec2 describe-instances --output yaml", None),
