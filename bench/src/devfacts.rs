@@ -48,6 +48,9 @@ pub fn ungroup(out: &str) -> String {
     text
 }
 
+/// The C/C++ compilers, whose reports [`diags`] reads.
+pub const CC_TOOLS: &[&str] = &["gcc", "g++", "cc", "c++", "clang", "clang++"];
+
 /// Every diagnostic of a raw report of `tool` as (`file:loc`, code, message).
 pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
     static TSC: LazyLock<Regex> =
@@ -67,6 +70,12 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
     // MSBuild's canonical format (`dotnet build`), the project suffix left out.
     static MSBUILD: LazyLock<Regex> = LazyLock::new(|| {
         re(r"(?m)^(\S+)\((\d+),(\d+)\): (?:error|warning) ([A-Z]+\d+): (.+?)(?: \[[^\[\]]+\])?$")
+    });
+    // gcc/clang: `file:line[:col]: error|warning: message [-Wflag]` (notes go under theirs).
+    static CC: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"(?m)^([^\s:][^:\n]*):(\d+(?::\d+)?): (?:fatal error|error|warning): (.+?)(?: (\[-[A-Za-z][^\]]*\]))?$",
+        )
     });
     let mut v = Vec::new();
     let mut push = |loc: String, code: &str, msg: &str| {
@@ -108,6 +117,13 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
                 }
             }
         }
+        _ if CC_TOOLS.contains(&tool) => CC.captures_iter(raw).for_each(|c| {
+            push(
+                format!("{}:{}", &c[1], &c[2]),
+                c.get(4).map_or("", |m| m.as_str()),
+                &c[3],
+            )
+        }),
         _ => {}
     }
     v

@@ -1,5 +1,5 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
-//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check. Shared
+//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++ compilers. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -10,6 +10,7 @@
 
 pub mod biome;
 pub mod cargo;
+pub mod cc;
 pub mod diag;
 pub mod golangci;
 pub mod gotool;

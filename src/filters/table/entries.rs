@@ -830,4 +830,16 @@ pub static PROGRAMS: &[Program] = &[
             "size options, depth, exclude and totals only (no --time, -0, --files0-from, stdin)",
         ),
     },
+    // H1 (issue 20): C/C++ build tools and shell/perl checkers.
+    Program {
+        names: &["gcc", "g++", "cc", "c++", "clang", "clang++"],
+        ecosystem: Eco::Build,
+        syntax: PLAIN,
+        routes: &[every(&dev::cc::Cc, "gcc -Wall -c main.c -o main.o")],
+        rewrite: rw(
+            Never,
+            cc_compile,
+            "compiling or linking (-c, -S, -o or -fsyntax-only); never -E, -M*, help, version, -v, response files or JSON diagnostics",
+        ),
+    },
 ];

@@ -742,3 +742,16 @@ pub fn helm(w: &Words<'_>) -> bool {
             .iter()
             .any(|a| a.starts_with("--output=") || a.starts_with("-o="))
 }
+
+// H1 (issue 20): C/C++ build tools and shell/perl checkers.
+
+/// `gcc`/`clang`… compiling or linking with plain-text diagnostics: a `-c`, `-S`, `-o` or
+/// `-fsyntax-only` is given and nothing asks for another form (preprocessing, dependency
+/// lists, help, version, driver dumps, response files, JSON/SARIF diagnostics).
+pub fn cc_compile(w: &Words<'_>) -> bool {
+    use crate::filters::dev::cc::other_form;
+    !w.args.iter().any(|a| other_form(a))
+        && w.args
+            .iter()
+            .any(|a| matches!(*a, "-c" | "-S" | "-fsyntax-only") || a.starts_with("-o"))
+}

@@ -438,3 +438,35 @@ fn g3_forms() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// H1 (issue 20): which C/C++ build and checker forms are rewritten, to which filter.
+#[test]
+fn h1_forms() {
+    let cases: &[(&str, Option<&str>)] = &[
+        ("gcc -Wall -c main.c -o main.o", Some("cc")),
+        ("g++ -std=c++17 -O2 -c shapes.cpp", Some("cc")),
+        ("cc main.c util.c -o app", Some("cc")),
+        ("clang -fsyntax-only main.c", Some("cc")),
+        ("clang++ -S x.cpp", Some("cc")),
+        ("gcc main.c", None),
+        ("gcc -E main.c", None),
+        ("gcc -MM main.c", None),
+        ("gcc -MD -c main.c", None),
+        ("gcc --version", None),
+        ("gcc -v -c main.c", None),
+        ("gcc -c main.c -fdiagnostics-format=json", None),
+        ("gcc @args.rsp", None),
+        ("gcc -c main.c 2>&1 | head", None),
+    ];
+    let mut failures = Vec::new();
+    for (line, want) in cases {
+        let rw = rewritten(line);
+        let got = rw.as_ref().and_then(|_| compacting_filter(line));
+        if got != *want {
+            failures.push(format!(
+                "{line}: filter {got:?} (want {want:?}), rewritten {rw:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
