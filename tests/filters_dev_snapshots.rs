@@ -375,3 +375,27 @@ fn plan_table_interactive_and_unknown_forms_pass_through() {
         assert_eq!(got, *want, "{line}");
     }
 }
+
+/// shellcheck's tty report, filtered, names every problem its `-f gcc` form of the same run
+/// names: same `file:line:col`, code and message (columns are recomputed from the carets).
+#[test]
+fn shellcheck_keeps_every_problem_of_its_gcc_format() {
+    let all = fixtures();
+    let get = |name: &str| {
+        all.iter()
+            .find(|f| f.tool == "shellcheck" && f.name == name)
+            .expect("shellcheck fixture")
+    };
+    let expanded = devfacts::ungroup(&shown(get("issues")));
+    let gcc = re(r"(?m)^(\S+:\d+:\d+): (?:error|warning|note): (.+) \[(SC\d+)\]$");
+    let mut checked = 0;
+    for c in gcc.captures_iter(&get("issues-gcc").stdout) {
+        let d = (c[1].to_string(), c[3].to_string(), c[2].to_string());
+        assert!(
+            devfacts::has_diag(&expanded, "\0", &d),
+            "lost {d:?}\n--- expanded\n{expanded}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15, "too few shellcheck problems: {checked}");
+}

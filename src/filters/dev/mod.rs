@@ -1,5 +1,6 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
-//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++ compilers. Shared
+//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++ compilers,
+//! shellcheck. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -22,6 +23,7 @@ pub mod pycheck;
 pub mod pytest;
 pub mod rustc;
 pub mod rustfmt;
+pub mod shellcheck;
 pub mod tsc;
 
 /// Text being built, with a count of the lines left out.

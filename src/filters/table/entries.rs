@@ -842,4 +842,15 @@ pub static PROGRAMS: &[Program] = &[
             "compiling or linking (-c, -S, -o or -fsyntax-only); never -E, -M*, help, version, -v, response files or JSON diagnostics",
         ),
     },
+    Program {
+        names: &["shellcheck"],
+        ecosystem: Eco::Build,
+        syntax: PLAIN,
+        routes: &[every(&dev::shellcheck::Shellcheck, "shellcheck deploy.sh")],
+        rewrite: rw(
+            Never,
+            shellcheck,
+            "files given, default (tty) format; never -f/--format, help or version",
+        ),
+    },
 ];

@@ -755,3 +755,9 @@ pub fn cc_compile(w: &Words<'_>) -> bool {
             .iter()
             .any(|a| matches!(*a, "-c" | "-S" | "-fsyntax-only") || a.starts_with("-o"))
 }
+
+/// `shellcheck <files>` in its default format (no other format, help or version).
+pub fn shellcheck(w: &Words<'_>) -> bool {
+    use crate::filters::dev::shellcheck::other_form;
+    !w.args.is_empty() && !w.args.iter().any(|a| other_form(a))
+}

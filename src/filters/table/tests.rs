@@ -457,6 +457,12 @@ fn h1_forms() {
         ("gcc -c main.c -fdiagnostics-format=json", None),
         ("gcc @args.rsp", None),
         ("gcc -c main.c 2>&1 | head", None),
+        ("shellcheck deploy.sh lib.sh", Some("shellcheck")),
+        ("shellcheck -x -S warning scripts/*.sh", Some("shellcheck")),
+        ("shellcheck", None),
+        ("shellcheck -f gcc deploy.sh", None),
+        ("shellcheck --format=json deploy.sh", None),
+        ("shellcheck --version", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
