@@ -99,6 +99,13 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             re(r"(?m)^((?:psql:\S+ )?ERROR:  .+|ERROR \d+ \(\w+\).+|Error: .+|LINE \d+: .+)$"),
         ),
         ("du total", re(r"(?m)^(\S+\ttotal)$")),
+        // ctest (issue 20, H1): every non-passing result, the summary, the failed list
+        (
+            "ctest result",
+            re(r"(?m)^(\s*\d+/\d+ Test\s+#\d+: \S+ \.*\*\*\*.+)$"),
+        ),
+        ("ctest summary", re(r"(?m)^(\d+% tests passed, .+)$")),
+        ("ctest failed list", re(r"(?m)^\t(\s*\d+ - \S+ \(.+\))$")),
         // Gradle, dotnet (VSTest, MSBuild), Terraform (raw plans carry colour codes)
         ("gradle failing test", re(r"(?m)^(\S+ > \S+ FAILED)$")),
         (

@@ -1,6 +1,6 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
 //! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++ compilers,
-//! shellcheck. Shared
+//! shellcheck, cmake --build, ctest. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -12,6 +12,7 @@
 pub mod biome;
 pub mod cargo;
 pub mod cc;
+pub mod cmake;
 pub mod diag;
 pub mod golangci;
 pub mod gotool;

@@ -853,4 +853,26 @@ pub static PROGRAMS: &[Program] = &[
             "files given, default (tty) format; never -f/--format, help or version",
         ),
     },
+    Program {
+        names: &["cmake"],
+        ecosystem: Eco::Build,
+        syntax: PLAIN,
+        routes: &[every(&dev::cmake::CmakeBuild, "cmake --build build -j 4")],
+        rewrite: rw(
+            Never,
+            cmake_build,
+            "`--build <dir>` only (never configure, -v/--verbose, help or version)",
+        ),
+    },
+    Program {
+        names: &["ctest"],
+        ecosystem: Eco::Build,
+        syntax: PLAIN,
+        routes: &[every(&dev::cmake::Ctest, "ctest --test-dir build --output-on-failure")],
+        rewrite: rw(
+            Never,
+            ctest,
+            "selection, parallelism, timeouts and --output-on-failure only; never verbose, progress, dashboard or script modes",
+        ),
+    },
 ];

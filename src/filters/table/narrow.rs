@@ -761,3 +761,13 @@ pub fn shellcheck(w: &Words<'_>) -> bool {
     use crate::filters::dev::shellcheck::other_form;
     !w.args.is_empty() && !w.args.iter().any(|a| other_form(a))
 }
+
+/// `cmake --build <dir> …` (no verbose, help or version).
+pub fn cmake_build(w: &Words<'_>) -> bool {
+    crate::filters::dev::cmake::build_form(w.args)
+}
+
+/// `ctest` with only the enumerated selection/parallelism/output flags.
+pub fn ctest(w: &Words<'_>) -> bool {
+    crate::filters::dev::cmake::ctest_form(w.args)
+}

@@ -463,6 +463,24 @@ fn h1_forms() {
         ("shellcheck -f gcc deploy.sh", None),
         ("shellcheck --format=json deploy.sh", None),
         ("shellcheck --version", None),
+        ("cmake --build build", Some("cmake-build")),
+        (
+            "cmake --build build --target cart -j 4",
+            Some("cmake-build"),
+        ),
+        ("cmake -S . -B build", None),
+        ("cmake --build build --verbose", None),
+        ("cmake", None),
+        ("ctest", Some("ctest")),
+        (
+            "ctest --test-dir build -j4 --output-on-failure",
+            Some("ctest"),
+        ),
+        ("ctest -R cart -E slow", Some("ctest")),
+        ("ctest -V", None),
+        ("ctest --progress", None),
+        ("ctest -D Experimental", None),
+        ("ctest -S script.cmake", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
