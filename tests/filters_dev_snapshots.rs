@@ -106,6 +106,10 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
         ),
         ("ctest summary", re(r"(?m)^(\d+% tests passed, .+)$")),
         ("ctest failed list", re(r"(?m)^\t(\s*\d+ - \S+ \(.+\))$")),
+        // prove: every failing TAP line, the failed test numbers, the result
+        ("tap failure", re(r"(?m)^\s*(not ok \d+.*)$")),
+        ("prove failed tests", re(r"(?m)^  (Failed tests?: .+)$")),
+        ("prove result", re(r"(?m)^(Result: \w+)$")),
         // Gradle, dotnet (VSTest, MSBuild), Terraform (raw plans carry colour codes)
         ("gradle failing test", re(r"(?m)^(\S+ > \S+ FAILED)$")),
         (

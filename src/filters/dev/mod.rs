@@ -1,6 +1,6 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
 //! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++ compilers,
-//! shellcheck, cmake --build, ctest. Shared
+//! shellcheck, cmake --build, ctest, prove. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -20,6 +20,7 @@ pub mod jest;
 pub mod js;
 pub mod lint;
 pub mod make;
+pub mod prove;
 pub mod pycheck;
 pub mod pytest;
 pub mod rustc;

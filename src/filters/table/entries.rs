@@ -875,4 +875,15 @@ pub static PROGRAMS: &[Program] = &[
             "selection, parallelism, timeouts and --output-on-failure only; never verbose, progress, dashboard or script modes",
         ),
     },
+    Program {
+        names: &["prove"],
+        ecosystem: Eco::Build,
+        syntax: PLAIN,
+        routes: &[every(&dev::prove::Prove, "prove -lv t/")],
+        rewrite: rw(
+            Never,
+            prove,
+            "test files/dirs with include, verbosity, jobs and merge flags only (never --timer, formatters, dry runs, help)",
+        ),
+    },
 ];

@@ -771,3 +771,8 @@ pub fn cmake_build(w: &Words<'_>) -> bool {
 pub fn ctest(w: &Words<'_>) -> bool {
     crate::filters::dev::cmake::ctest_form(w.args)
 }
+
+/// `prove` with only the enumerated flags and test files/directories.
+pub fn prove(w: &Words<'_>) -> bool {
+    crate::filters::dev::prove::plain_form(w.args)
+}

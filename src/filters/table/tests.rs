@@ -481,6 +481,13 @@ fn h1_forms() {
         ("ctest --progress", None),
         ("ctest -D Experimental", None),
         ("ctest -S script.cmake", None),
+        ("prove", Some("prove")),
+        ("prove -lv t/", Some("prove")),
+        ("prove -l -j4 -I lib t/cart.t t/tax.t", Some("prove")),
+        ("prove --timer t/", None),
+        ("prove --help", None),
+        ("prove -D t/", None),
+        ("prove t/ :: --db test", None),
     ];
     let mut failures = Vec::new();
     for (line, want) in cases {
