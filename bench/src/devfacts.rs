@@ -108,6 +108,36 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
                 }
             }
         }
+        // yamllint's standard format: a file heading, then `  l:c  level  message  (rule)`.
+        "yamllint" => {
+            static YAML: LazyLock<Regex> = LazyLock::new(|| {
+                re(r"^\s+(\d+:\d+)\s+(?:error|warning)\s+(.+?)(?:\s+\(([\w-]+)\))?$")
+            });
+            let mut file = "";
+            for line in raw.lines() {
+                if let Some(c) = YAML.captures(line) {
+                    let rule = c.get(3).map_or("", |m| m.as_str());
+                    push(format!("{file}:{}", &c[1]), rule, &c[2]);
+                } else if !line.starts_with(' ') && !line.is_empty() {
+                    file = line;
+                }
+            }
+        }
+        // bandit's screen report: `>> Issue: [B105:name] message`, then its `Location: f:l:c`.
+        "bandit" => {
+            static ISSUE: LazyLock<Regex> =
+                LazyLock::new(|| re(r"^>> Issue: \[(B\d+)[^\]]*\] (.+)$"));
+            let mut issue: Option<(String, String)> = None;
+            for line in raw.lines() {
+                if let Some(c) = ISSUE.captures(line) {
+                    issue = Some((c[1].to_string(), c[2].to_string()));
+                } else if let Some(loc) = line.trim_start().strip_prefix("Location: ") {
+                    if let Some((code, msg)) = issue.take() {
+                        push(loc.trim().to_string(), &code, &msg);
+                    }
+                }
+            }
+        }
         _ => {}
     }
     v
@@ -170,6 +200,21 @@ pub fn go_test(raw: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yamllint_and_bandit_diagnostics_are_read() {
+        let d = |l: &str, c: &str, m: &str| (l.to_string(), c.to_string(), m.to_string());
+        let raw = "a.yml\n  2:12      error    too many spaces  (commas)\n\n";
+        assert_eq!(
+            diags("yamllint", raw),
+            vec![d("a.yml:2:12", "commas", "too many spaces")]
+        );
+        let raw = ">> Issue: [B602:subprocess] shell=True.\n   Severity: High   Confidence: High\n   Location: app/v.py:7:11\n";
+        assert_eq!(
+            diags("bandit", raw),
+            vec![d("app/v.py:7:11", "B602", "shell=True.")]
+        );
+    }
 
     #[test]
     fn grouped_reports_are_expanded_per_location() {

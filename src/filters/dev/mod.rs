@@ -1,5 +1,6 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
-//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check. Shared
+//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check,
+//! yamllint, coverage report, bandit. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -19,6 +20,7 @@ pub mod lint;
 pub mod make;
 pub mod pycheck;
 pub mod pytest;
+pub mod quality;
 pub mod rustc;
 pub mod rustfmt;
 pub mod tsc;

@@ -275,6 +275,27 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Producer, any, "any arguments"),
     },
     Program {
+        names: &["yamllint"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every(&dev::quality::Yamllint, "yamllint .")],
+        rewrite: rw(Producer, yamllint, "its standard report only"),
+    },
+    Program {
+        names: &["coverage"],
+        ecosystem: Eco::Python,
+        syntax: &recognise::SUB,
+        routes: &[route("report", &dev::quality::CoverageReport, "coverage report -m")],
+        rewrite: rw(Producer, coverage_report, "`report` only, its text table"),
+    },
+    Program {
+        names: &["bandit"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every(&dev::quality::Bandit, "bandit -r src")],
+        rewrite: rw(Producer, bandit, "its screen report only"),
+    },
+    Program {
         names: &["make", "gmake"],
         ecosystem: Eco::Build,
         syntax: PLAIN,

@@ -489,6 +489,25 @@ pub fn next_build(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::next::OTHER_FORMS)
 }
 
+// ---- H2 (issue 20): Python quality tools ----
+
+/// `yamllint` printing its standard report (no other format, listing, help or stdin).
+pub fn yamllint(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::dev::quality::YAMLLINT_OTHER)
+}
+
+/// `coverage report` with its text table; every other subcommand (`run` runs a program,
+/// `html`/`xml`/`erase` write files) is not rewritten.
+pub fn coverage_report(w: &Words<'_>) -> bool {
+    w.sub.map(|i| w.args[i]) == Some("report")
+        && !asks_for(w.rest(), crate::filters::dev::quality::COVERAGE_OTHER)
+}
+
+/// `bandit` printing its screen report (no other format, output file or help).
+pub fn bandit(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::dev::quality::BANDIT_OTHER)
+}
+
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
 
 /// Whether `args` name at least one task and every operand (words that are not options or an
