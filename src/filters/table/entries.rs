@@ -296,6 +296,13 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Producer, bandit, "its screen report only"),
     },
     Program {
+        names: &["tox"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every(&dev::tox::Tox, "tox -e py")],
+        rewrite: rw(Never, tox_run, "a run (`tox`, `tox run`/`r`) with known options, not parallel"),
+    },
+    Program {
         names: &["make", "gmake"],
         ecosystem: Eco::Build,
         syntax: PLAIN,

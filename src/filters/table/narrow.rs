@@ -508,6 +508,67 @@ pub fn bandit(w: &Words<'_>) -> bool {
     !asks_for(w.args, crate::filters::dev::quality::BANDIT_OTHER)
 }
 
+/// `tox`, `tox run` or `tox r` with options known to take no value or the value they name
+/// (a run's report; `--` starts the commands' own arguments); parallel runs, other commands
+/// (`exec`, `devenv`, `list`, `config`…) and unknown words are not rewritten.
+pub fn tox_run(w: &Words<'_>) -> bool {
+    const VALUE: &[&str] = &[
+        "-e",
+        "-c",
+        "--conf",
+        "-m",
+        "-f",
+        "--root",
+        "--workdir",
+        "--installpkg",
+        "--hashseed",
+        "--result-json",
+        "-x",
+        "--override",
+        "--discover",
+        "--runner",
+        "--colored",
+        "--skip-env",
+        "--exit-and-dump-after",
+    ];
+    const FLAG: &[&str] = &[
+        "-r",
+        "--recreate",
+        "-n",
+        "--notest",
+        "-q",
+        "-v",
+        "-vv",
+        "-qq",
+        "--skip-missing-interpreters",
+        "--no-recreate-pkg",
+        "--skip-pkg-install",
+        "--develop",
+        "--no-provision",
+        "--list-dependencies",
+        "--no-list-dependencies",
+        "--sdistonly",
+        "--pre",
+    ];
+    let mut args = w.args.iter().copied();
+    let mut sub = false;
+    while let Some(a) = args.next() {
+        let joined = |v: &&str| a.starts_with(&format!("{v}="));
+        match a {
+            "--" => break,
+            _ if VALUE.contains(&a) => {
+                args.next();
+            }
+            "run" | "r" if !sub => sub = true,
+            _ if FLAG.contains(&a)
+                || (a.starts_with("-e") && a.len() > 2)
+                || (a.starts_with("--") && VALUE.iter().any(joined)) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
 
 /// Whether `args` name at least one task and every operand (words that are not options or an
