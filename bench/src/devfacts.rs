@@ -123,6 +123,14 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
                 }
             }
         }
+        // `file:line[:col] [error ]MD013/alias message`; the alias is not a fact.
+        "markdownlint" | "markdownlint-cli2" => {
+            static MD: LazyLock<Regex> = LazyLock::new(|| {
+                re(r"(?m)^(\S+?:\d+(?::\d+)?) (?:(?:error|warning) )?(MD\d+)(?:/[\w/-]+)? (.+)$")
+            });
+            MD.captures_iter(raw)
+                .for_each(|c| push(c[1].to_string(), &c[2], &c[3]));
+        }
         // bandit's screen report: `>> Issue: [B105:name] message`, then its `Location: f:l:c`.
         "bandit" => {
             static ISSUE: LazyLock<Regex> =

@@ -1,6 +1,6 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
 //! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check,
-//! yamllint, coverage report, bandit, tox. Shared
+//! yamllint, coverage report, bandit, tox, markdownlint. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -18,6 +18,7 @@ pub mod jest;
 pub mod js;
 pub mod lint;
 pub mod make;
+pub mod mdlint;
 pub mod pycheck;
 pub mod pytest;
 pub mod quality;

@@ -303,6 +303,13 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Never, tox_run, "a run (`tox`, `tox run`/`r`) with known options, not parallel"),
     },
     Program {
+        names: &["markdownlint", "markdownlint-cli2"],
+        ecosystem: Eco::JavaScript,
+        syntax: PLAIN,
+        routes: &[every(&dev::mdlint::Markdownlint, "markdownlint README.md")],
+        rewrite: rw(Never, markdownlint, "no --fix, stdin or other formats"),
+    },
+    Program {
         names: &["make", "gmake"],
         ecosystem: Eco::Build,
         syntax: PLAIN,

@@ -569,6 +569,12 @@ pub fn tox_run(w: &Words<'_>) -> bool {
     true
 }
 
+/// `markdownlint` / `markdownlint-cli2` listing problems (never `--fix`, stdin, JSON or an
+/// output file).
+pub fn markdownlint(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::dev::mdlint::MARKDOWNLINT_OTHER)
+}
+
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
 
 /// Whether `args` name at least one task and every operand (words that are not options or an
