@@ -131,6 +131,19 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
             MD.captures_iter(raw)
                 .for_each(|c| push(c[1].to_string(), &c[2], &c[3]));
         }
+        // stylelint's string formatter: eslint's stylish shape with `✖`/`⚠` for the level.
+        "stylelint" => {
+            static STYLE: LazyLock<Regex> =
+                LazyLock::new(|| re(r"^\s+(\d+:\d+)\s+(?:✖|⚠)\s+(.+?)\s{2,}(\S+)$"));
+            let mut file = "";
+            for line in raw.lines() {
+                if let Some(c) = STYLE.captures(line) {
+                    push(format!("{file}:{}", &c[1]), &c[3], &c[2]);
+                } else if !line.starts_with(' ') && !line.contains(' ') && !line.is_empty() {
+                    file = line;
+                }
+            }
+        }
         // bandit's screen report: `>> Issue: [B105:name] message`, then its `Location: f:l:c`.
         "bandit" => {
             static ISSUE: LazyLock<Regex> =

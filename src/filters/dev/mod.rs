@@ -1,6 +1,6 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
 //! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check,
-//! yamllint, coverage report, bandit, tox, markdownlint. Shared
+//! yamllint, coverage report, bandit, tox, markdownlint, stylelint. Shared
 //! here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
@@ -24,6 +24,7 @@ pub mod pytest;
 pub mod quality;
 pub mod rustc;
 pub mod rustfmt;
+pub mod stylelint;
 pub mod tox;
 pub mod tsc;
 

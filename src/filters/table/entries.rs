@@ -310,6 +310,13 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Never, markdownlint, "no --fix, stdin or other formats"),
     },
     Program {
+        names: &["stylelint"],
+        ecosystem: Eco::JavaScript,
+        syntax: PLAIN,
+        routes: &[every(&dev::stylelint::Stylelint, "stylelint \"src/**/*.css\"")],
+        rewrite: rw(Never, stylelint, "no --fix, stdin or other formatters"),
+    },
+    Program {
         names: &["make", "gmake"],
         ecosystem: Eco::Build,
         syntax: PLAIN,

@@ -575,6 +575,12 @@ pub fn markdownlint(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::dev::mdlint::MARKDOWNLINT_OTHER)
 }
 
+/// `stylelint` listing problems with its default formatter (never `--fix`, stdin or an
+/// output file).
+pub fn stylelint(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::dev::stylelint::STYLELINT_OTHER)
+}
+
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
 
 /// Whether `args` name at least one task and every operand (words that are not options or an
