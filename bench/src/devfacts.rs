@@ -124,6 +124,57 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
                 &c[3],
             )
         }),
+        // yamllint's standard format: a file heading, then `  l:c  level  message  (rule)`.
+        "yamllint" => {
+            static YAML: LazyLock<Regex> = LazyLock::new(|| {
+                re(r"^\s+(\d+:\d+)\s+(?:error|warning)\s+(.+?)(?:\s+\(([\w-]+)\))?$")
+            });
+            let mut file = "";
+            for line in raw.lines() {
+                if let Some(c) = YAML.captures(line) {
+                    let rule = c.get(3).map_or("", |m| m.as_str());
+                    push(format!("{file}:{}", &c[1]), rule, &c[2]);
+                } else if !line.starts_with(' ') && !line.is_empty() {
+                    file = line;
+                }
+            }
+        }
+        // `file:line[:col] [error ]MD013/alias message`; the alias is not a fact.
+        "markdownlint" | "markdownlint-cli2" => {
+            static MD: LazyLock<Regex> = LazyLock::new(|| {
+                re(r"(?m)^(\S+?:\d+(?::\d+)?) (?:(?:error|warning) )?(MD\d+)(?:/[\w/-]+)? (.+)$")
+            });
+            MD.captures_iter(raw)
+                .for_each(|c| push(c[1].to_string(), &c[2], &c[3]));
+        }
+        // stylelint's string formatter: eslint's stylish shape with `✖`/`⚠` for the level.
+        "stylelint" => {
+            static STYLE: LazyLock<Regex> =
+                LazyLock::new(|| re(r"^\s+(\d+:\d+)\s+(?:✖|⚠)\s+(.+?)\s{2,}(\S+)$"));
+            let mut file = "";
+            for line in raw.lines() {
+                if let Some(c) = STYLE.captures(line) {
+                    push(format!("{file}:{}", &c[1]), &c[3], &c[2]);
+                } else if !line.starts_with(' ') && !line.contains(' ') && !line.is_empty() {
+                    file = line;
+                }
+            }
+        }
+        // bandit's screen report: `>> Issue: [B105:name] message`, then its `Location: f:l:c`.
+        "bandit" => {
+            static ISSUE: LazyLock<Regex> =
+                LazyLock::new(|| re(r"^>> Issue: \[(B\d+)[^\]]*\] (.+)$"));
+            let mut issue: Option<(String, String)> = None;
+            for line in raw.lines() {
+                if let Some(c) = ISSUE.captures(line) {
+                    issue = Some((c[1].to_string(), c[2].to_string()));
+                } else if let Some(loc) = line.trim_start().strip_prefix("Location: ") {
+                    if let Some((code, msg)) = issue.take() {
+                        push(loc.trim().to_string(), &code, &msg);
+                    }
+                }
+            }
+        }
         _ => {}
     }
     v
@@ -186,6 +237,21 @@ pub fn go_test(raw: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yamllint_and_bandit_diagnostics_are_read() {
+        let d = |l: &str, c: &str, m: &str| (l.to_string(), c.to_string(), m.to_string());
+        let raw = "a.yml\n  2:12      error    too many spaces  (commas)\n\n";
+        assert_eq!(
+            diags("yamllint", raw),
+            vec![d("a.yml:2:12", "commas", "too many spaces")]
+        );
+        let raw = ">> Issue: [B602:subprocess] shell=True.\n   Severity: High   Confidence: High\n   Location: app/v.py:7:11\n";
+        assert_eq!(
+            diags("bandit", raw),
+            vec![d("app/v.py:7:11", "B602", "shell=True.")]
+        );
+    }
 
     #[test]
     fn grouped_reports_are_expanded_per_location() {

@@ -1,7 +1,7 @@
 //! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
-//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++ compilers,
-//! shellcheck, cmake --build, ctest, prove. Shared
-//! here: a line sink that counts what it drops, and the small
+//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++
+//! compilers, shellcheck, cmake --build, ctest, prove, yamllint, coverage report, bandit, tox,
+//! markdownlint, stylelint. Shared here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
 //! Invariants for every filter in this family: a success collapses to a summary line; a
@@ -20,12 +20,16 @@ pub mod jest;
 pub mod js;
 pub mod lint;
 pub mod make;
+pub mod mdlint;
 pub mod prove;
 pub mod pycheck;
 pub mod pytest;
+pub mod quality;
 pub mod rustc;
 pub mod rustfmt;
 pub mod shellcheck;
+pub mod stylelint;
+pub mod tox;
 pub mod tsc;
 
 /// Text being built, with a count of the lines left out.

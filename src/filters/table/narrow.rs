@@ -489,6 +489,98 @@ pub fn next_build(w: &Words<'_>) -> bool {
     !has_any(w.args, crate::filters::langs::next::OTHER_FORMS)
 }
 
+// ---- H2 (issue 20): Python quality tools ----
+
+/// `yamllint` printing its standard report (no other format, listing, help or stdin).
+pub fn yamllint(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::dev::quality::YAMLLINT_OTHER)
+}
+
+/// `coverage report` with its text table; every other subcommand (`run` runs a program,
+/// `html`/`xml`/`erase` write files) is not rewritten.
+pub fn coverage_report(w: &Words<'_>) -> bool {
+    w.sub.map(|i| w.args[i]) == Some("report")
+        && !asks_for(w.rest(), crate::filters::dev::quality::COVERAGE_OTHER)
+}
+
+/// `bandit` printing its screen report (no other format, output file or help).
+pub fn bandit(w: &Words<'_>) -> bool {
+    !asks_for(w.args, crate::filters::dev::quality::BANDIT_OTHER)
+}
+
+/// `tox`, `tox run` or `tox r` with options known to take no value or the value they name
+/// (a run's report; `--` starts the commands' own arguments); parallel runs, other commands
+/// (`exec`, `devenv`, `list`, `config`…) and unknown words are not rewritten.
+pub fn tox_run(w: &Words<'_>) -> bool {
+    const VALUE: &[&str] = &[
+        "-e",
+        "-c",
+        "--conf",
+        "-m",
+        "-f",
+        "--root",
+        "--workdir",
+        "--installpkg",
+        "--hashseed",
+        "--result-json",
+        "-x",
+        "--override",
+        "--discover",
+        "--runner",
+        "--colored",
+        "--skip-env",
+        "--exit-and-dump-after",
+    ];
+    const FLAG: &[&str] = &[
+        "-r",
+        "--recreate",
+        "-n",
+        "--notest",
+        "-q",
+        "-v",
+        "-vv",
+        "-qq",
+        "--skip-missing-interpreters",
+        "--no-recreate-pkg",
+        "--skip-pkg-install",
+        "--develop",
+        "--no-provision",
+        "--list-dependencies",
+        "--no-list-dependencies",
+        "--sdistonly",
+        "--pre",
+    ];
+    let mut args = w.args.iter().copied();
+    let mut sub = false;
+    while let Some(a) = args.next() {
+        let joined = |v: &&str| a.starts_with(&format!("{v}="));
+        match a {
+            "--" => break,
+            _ if VALUE.contains(&a) => {
+                args.next();
+            }
+            "run" | "r" if !sub => sub = true,
+            _ if FLAG.contains(&a)
+                || (a.starts_with("-e") && a.len() > 2)
+                || (a.starts_with("--") && VALUE.iter().any(joined)) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// `markdownlint` / `markdownlint-cli2` listing problems (never `--fix`, stdin, JSON or an
+/// output file).
+pub fn markdownlint(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::dev::mdlint::MARKDOWNLINT_OTHER)
+}
+
+/// `stylelint` listing problems with its default formatter (never `--fix`, stdin or an
+/// output file).
+pub fn stylelint(w: &Words<'_>) -> bool {
+    !has_any(w.args, crate::filters::dev::stylelint::STYLELINT_OTHER)
+}
+
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
 
 /// Whether `args` name at least one task and every operand (words that are not options or an
