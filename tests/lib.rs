@@ -2,6 +2,7 @@
 //! environment (cleared env, temp HOME). Modules below group the cases.
 
 mod adversarial;
+mod allow_proof;
 mod architecture;
 mod common;
 mod compat_cli;

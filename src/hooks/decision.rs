@@ -1,7 +1,9 @@
 //! The one decision function of the hook path, `evaluate_for(cmd, host, …) -> Decision`
 //! (SPEC §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
 //!
-//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); no rtk form
+//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); every
+//! segment allowed but the line not earning an allow (`allow.rs`: not plain, or leaving the
+//! working directory) → Passthrough (1), the host judges the original; no rtk form
 //! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise
 //! AskRewrite (3), which only a host-authoritative host turns into AllowRewrite. A host that
 //! re-judges the rewritten command with rules written for the original (Codex, Gemini,
@@ -75,6 +77,8 @@ pub struct Decision {
     /// Why the host's read-only table was not applied in this session (every `Yes` then
     /// reads `Unknown`), for `--explain`.
     pub read_only_closed: Option<String>,
+    /// Why no allow may be asserted for this line whatever the rules say (`allow.rs`).
+    pub allow_blocked: Option<String>,
 }
 
 impl Decision {
@@ -89,6 +93,7 @@ impl Decision {
             reason: reason.into(),
             warnings: Vec::new(),
             read_only_closed: None,
+            allow_blocked: None,
         }
     }
 }
@@ -118,6 +123,18 @@ pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> Perm
 
 /// Decides `cmd` for `host` with the given rules (pure; tests inject rules here).
 pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -> Decision {
+    evaluate_in(cmd, host, rules, config, None)
+}
+
+/// [`evaluate`], with the directory the line runs in when the file system may be consulted
+/// (symbolic links that lead out of it: see `allow.rs`).
+pub fn evaluate_in(
+    cmd: &str,
+    host: Agent,
+    rules: &RuleSet,
+    config: &HooksConfig,
+    workdir: Option<&std::path::Path>,
+) -> Decision {
     if cmd.len() > MAX_COMMAND_BYTES {
         let mut d = Decision::passthrough(host, PermissionVerdict::Default, "command too long");
         d.warnings.push(format!(
@@ -158,6 +175,24 @@ pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -
     if let Some(why) = parsed.unattestable.first() {
         decision.reason = format!("unattestable: {}", why.0);
         return decision;
+    }
+    if host.authority() == Authority::Rtk {
+        let may_allow = verdict == PermissionVerdict::Allow
+            || decision
+                .segments
+                .iter()
+                .any(|s| s.read_only == Some(ReadOnly::Yes));
+        decision.allow_blocked = crate::hooks::allow::blocker(&parsed).or_else(|| {
+            let dir = workdir.filter(|_| may_allow)?;
+            crate::hooks::allow::link_blocker(&parsed, dir)
+        });
+    }
+    if let Some(why) = decision.allow_blocked.clone() {
+        if verdict == PermissionVerdict::Allow {
+            decision.reason = format!("allowed by rule, but no allow for this line: {why}");
+            return decision;
+        }
+        unknown_read_only(&mut decision);
     }
     let rewrite = crate::rewrite::rewrite_line(cmd, &parsed, config);
     decision.warnings.extend(rewrite.warnings);
@@ -252,7 +287,7 @@ pub fn evaluate_for_program(
     let loaded = crate::hooks::hosts::load_rules_for(host, env);
     let (mut config, config_warnings) = Config::load(env);
     config.hooks.rtk_program = program;
-    let mut decision = evaluate(cmd, host, &loaded.rules, &config.hooks);
+    let mut decision = evaluate_in(cmd, host, &loaded.rules, &config.hooks, Some(env.cwd()));
     if host == Agent::Copilot {
         let cmdline_read = loaded
             .files
@@ -271,12 +306,17 @@ pub fn evaluate_for_program(
 
 /// The host's read-only table does not apply (see [`Decision::read_only_closed`]).
 pub fn close_read_only(decision: &mut Decision, why: String) {
+    unknown_read_only(decision);
+    decision.read_only_closed = Some(why);
+}
+
+/// Every command the host's read-only table would run reads `Unknown`: the hook steps aside.
+fn unknown_read_only(decision: &mut Decision) {
     for s in &mut decision.segments {
         if s.read_only == Some(ReadOnly::Yes) {
             s.read_only = Some(ReadOnly::Unknown);
         }
     }
-    decision.read_only_closed = Some(why);
 }
 
 /// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.

@@ -85,6 +85,12 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
         let (table, _) = crate::hooks::hosts::read_only_source(d.host);
         writeln!(w, "rtk explain: {table} not applied: {why}")?;
     }
+    if let Some(why) = &d.allow_blocked {
+        writeln!(
+            w,
+            "rtk explain: no allow for this line (docs/allow.md): {why}"
+        )?;
+    }
     writeln!(
         w,
         "rtk explain: host {}: verdict {}; {} → exit {}{}",

@@ -14,6 +14,7 @@
 mod checks;
 mod forms;
 mod inert;
+mod plain;
 mod platform;
 mod scripts;
 mod session;
@@ -126,6 +127,9 @@ pub struct Parsed {
     /// A `sh|bash|zsh -c` wrapper (or a shell reading commands from stdin) is present: never
     /// Allow.
     pub has_shell_wrapper: bool,
+    /// Why the line is not a plain list of simple commands (`plain.rs`), so no allow may be
+    /// asserted for it; None when it is. Set for a top-level parse only.
+    pub not_plain: Option<String>,
 }
 
 impl Parsed {
@@ -171,6 +175,10 @@ fn parse_in(text: &str, context: Context, depth: usize, session: &mut session::S
     if words::has_dollar_quote(text) {
         parsed.flag("$'…' or $\"…\" quoting");
     }
+    let top = depth == 0 && context == Context::TopLevel;
+    if top {
+        parsed.not_plain = Some(NOT_PARSED.into());
+    }
     let readings = views::readings(text);
     for reason in &readings.reasons {
         parsed.flag(*reason);
@@ -180,9 +188,15 @@ fn parse_in(text: &str, context: Context, depth: usize, session: &mut session::S
     }
     if readings.views.len() > 1 {
         dedup_commands(&mut parsed.commands);
+        if top {
+            parsed.not_plain = Some("the line reads more than one way".into());
+        }
     }
     parsed
 }
+
+/// `Parsed::not_plain` until the line's one reading has been checked.
+const NOT_PARSED: &str = "the line could not be parsed";
 
 /// Drops commands two readings both found, keeping every variant either reading produced.
 fn dedup_commands(commands: &mut Vec<SimpleCommand>) {

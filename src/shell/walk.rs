@@ -64,6 +64,13 @@ pub fn walk(
         }
     };
     let root = tree.root_node();
+    if walker.out.not_plain.as_deref() == Some(super::NOT_PARSED) {
+        walker.out.not_plain = if view.map.is_some() || view.own_text {
+            Some("the line reads more than one way".into())
+        } else {
+            super::plain::not_plain(root, orig)
+        };
+    }
     let ctx = Ctx {
         context,
         piped: false,

@@ -92,6 +92,7 @@ pub mod test_support {
             reason: "test".into(),
             warnings: Vec::new(),
             read_only_closed: None,
+            allow_blocked: None,
         }
     }
 

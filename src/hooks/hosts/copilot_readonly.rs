@@ -43,6 +43,8 @@ enum Args {
     /// Runs with words that are not flags, and these flags (each measured, none takes a value),
     /// plus `-<digits>` counts.
     Flags(&'static [&'static str]),
+    /// Runs with exactly these argument lists (each measured), nothing else.
+    Exact(&'static [&'static [&'static str]]),
     /// Copilot asks, whatever the arguments.
     Asks,
 }
@@ -63,7 +65,8 @@ const TABLE: &[(&str, Args)] = &[
     ("find", Args::Flags(&["-name", "-type", "-maxdepth"])),
     ("sort", Args::Flags(&[])),
     ("diff", Args::Flags(&["-u"])),
-    ("cd", Args::Flags(&[])),
+    // `cd` is not in the table: `cd sub && ls` ran, but after a `cd` the later commands' paths
+    // are judged from another folder (a bare `cd` goes to $HOME): every line with one is unknown.
     ("pwd", Args::Flags(&[])),
     ("echo", Args::Flags(&[])),
     (
@@ -78,7 +81,8 @@ const TABLE: &[(&str, Args)] = &[
     ("git show", Args::Flags(&["--stat"])),
     // `git branch -D x` and `git branch <new>` ran too: Copilot judges the subcommand.
     ("git branch", Args::Any),
-    ("git remote", Args::Flags(&["-v"])),
+    // Only the measured form: `git remote set-url …` rewrites .git/config.
+    ("git remote", Args::Exact(&[&["-v"]])),
     ("git rev-parse", Args::Flags(&[])),
     ("git blame", Args::Flags(&[])),
     ("gh pr list", Args::Flags(&[])),
@@ -178,6 +182,7 @@ pub fn classify(words: &[&str], plain: bool) -> ReadOnly {
     let ok = match rule {
         Args::Asks => return ReadOnly::No,
         Args::Any => true,
+        Args::Exact(forms) => forms.iter().any(|f| f == &args),
         Args::Flags(flags) => args.iter().all(|a| {
             !a.starts_with('-')
                 || flags.contains(a)

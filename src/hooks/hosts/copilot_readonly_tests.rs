@@ -35,7 +35,6 @@ fn the_measured_read_only_forms_are_yes() {
         "rg hello",
         "rg -l hello src",
         "wc -l README.md",
-        "cd sub",
         "git remote -v",
         "git blame README.md",
         "git show HEAD",
@@ -101,6 +100,12 @@ fn writes_execs_and_unmeasured_forms_are_never_yes() {
         "cat /etc/hostname",
         "ls /tmp",
         "cd ..",
+        // Issue 27: `cd` moves the later commands' paths; `git remote` beyond `-v` writes.
+        "cd sub",
+        "cd",
+        "git remote set-url origin x",
+        "git remote add x y",
+        "git remote",
         "rg hello ../other",
         "git diff ../x",
     ] {
