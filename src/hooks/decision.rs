@@ -1,5 +1,5 @@
 //! The one decision function of the hook path, `evaluate_for(cmd, host, …) -> Decision`
-//! (SPEC §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
+//! (docs/contract.md §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
 //!
 //! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); every
 //! segment allowed but the line not earning an allow (`allow.rs`: not plain, or leaving the
