@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# Fails when platform-specific code appears in src/ outside the platform modules: any `sys/`
-# folder or a file named `platform.rs`. Platform-specific means std::os::{unix,fd,windows},
+# Fails when platform-specific code appears in src/ outside the one platform module, `src/os/`. Platform-specific means std::os::{unix,fd,windows},
 # rustix, libc, memmap2's Advice (madvise) or a /proc path. Comment lines are not code.
 # `--self-test` shows the check fails on a planted `use std::os::unix` and passes otherwise;
 # a folder argument checks that folder instead of src/.
@@ -13,10 +12,10 @@ PATTERN='std::os::(unix|fd|windows)|\brustix\b|\blibc\b|\bAdvice\b|/proc\b'
 check() {
     local found
     found="$(cd "$1" && grep -rnE --include='*.rs' "$PATTERN" . |
-        grep -vE '^[^:]*/sys/|^[^:]*/platform\.rs:' |
+        grep -vE '^\./os/' |
         grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)"
     if [ -n "$found" ]; then
-        echo "platform-check: platform-specific code outside sys/ or platform.rs in $1:" >&2
+        echo "platform-check: platform-specific code outside os/ in $1:" >&2
         echo "$found" | sed 's|^\./|  |' >&2
         return 1
     fi
@@ -25,18 +24,22 @@ check() {
 if [ "${1:-}" = --self-test ]; then
     t="$(mktemp -d)"
     trap 'rm -rf "$t"' EXIT
-    mkdir -p "$t/exec/sys"
+    mkdir -p "$t/os" "$t/exec/os"
     printf '//! std::os::unix in a comment is prose.\nfn f() {}\n' >"$t/lib.rs"
-    printf 'use std::os::unix::fs::PermissionsExt;\n' >"$t/exec/sys/unix.rs"
-    printf 'use rustix::process;\n' >"$t/platform.rs"
+    printf 'use std::os::unix::fs::PermissionsExt;\n' >"$t/os/unix.rs"
+    printf 'use rustix::process;\n' >"$t/os/clock.rs"
     check "$t" || { echo "platform-check self-test: a clean tree was refused" >&2; exit 1; }
     printf 'use std::os::unix::fs::PermissionsExt;\n' >"$t/planted.rs"
+    # An `os` folder elsewhere than src/os is not the platform module.
+    printf 'use libc::getpid;\n' >"$t/exec/os/nested.rs"
     if out="$(check "$t" 2>&1)"; then
         echo "platform-check self-test: a planted use std::os::unix passed" >&2
         exit 1
     fi
     grep -q 'planted.rs:1:use std::os::unix' <<<"$out" ||
         { echo "platform-check self-test: report does not name the planted line: $out" >&2; exit 1; }
+    grep -q 'exec/os/nested.rs:1:use libc' <<<"$out" ||
+        { echo "platform-check self-test: a nested os/ folder passed: $out" >&2; exit 1; }
     echo "platform-check self-test: planted use std::os::unix refused:"
     echo "$out"
     exit 0

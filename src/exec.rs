@@ -11,7 +11,8 @@
 
 pub mod held;
 pub mod path;
-pub mod sys;
+
+use crate::os as sys;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};

@@ -39,6 +39,8 @@ pub mod gain;
 pub mod hooks;
 pub mod init;
 pub mod mask;
+pub mod os;
+pub mod programs;
 pub mod recognise;
 pub mod rewrite;
 pub mod shell;

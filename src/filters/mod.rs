@@ -2,14 +2,15 @@
 //! compacts its output for an agent.
 //!
 //! A [`Filter`] is a unit struct named by a route of its program's entry in the program table
-//! ([`table::PROGRAMS`]), found by program name (+ subcommand).
+//! ([`crate::programs::PROGRAMS`]), found by program name (+ subcommand) and mapped to its filter
+//! by name in [`registry`].
 //! It first *plans* the run from the argv (pass through untouched, stream verbatim, or capture
 //! for compaction), then *compacts* the captured text. Invariants every filter keeps: the argv
 //! and exit code are never changed; anything it does not understand passes through; output it
 //! cannot parse is printed raw; when it drops information it says so (the runner adds one line
 //! naming a tee file with the full output). Adding a tool family = one new file + its table entry.
 
-pub mod args;
+pub use crate::programs::args;
 pub mod decl;
 mod dev;
 mod diff;
@@ -19,15 +20,15 @@ mod git;
 mod langs;
 mod ops;
 pub mod pieces;
+pub mod registry;
 mod run;
 mod search;
-pub mod table;
 pub mod tee;
 pub mod unified;
 pub mod user;
 
+pub use registry::lookup;
 pub use run::run;
-pub use table::lookup;
 
 /// The command being run, as the filter sees it.
 #[derive(Debug, Clone, Copy)]
@@ -255,7 +256,7 @@ mod tests {
             ("pip3 list", Some("pip")),
             ("pip freeze", None),
         ];
-        // Every route reaching its filter: `table::tests`.
+        // Every route reaching its filter: `programs::tests`.
         for (line, want) in cases {
             let w = words(line);
             let got = lookup(&w[0], &w[1..]).map(|(f, _)| f.name());

@@ -3,7 +3,7 @@
 //! form, its routes and its rewrite facts are in the program table
 //! ([`crate::filters::table`]); [`RULES`] is that table.
 
-pub use crate::filters::table::{rule_for, PipeSafety, Program as Rule, PROGRAMS as RULES};
+pub use crate::programs::{rule_for, PipeSafety, Program as Rule, PROGRAMS as RULES};
 
 /// A pipeline stage that only displays what it receives (its output goes to the agent).
 pub fn display_consumer(program: &str, args: &[&str]) -> bool {

@@ -15,7 +15,6 @@ mod checks;
 mod forms;
 mod inert;
 mod plain;
-mod platform;
 mod scripts;
 mod session;
 mod views;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tree_sitter::{ParseOptions, ParseState, Parser, Tree};
 
-use super::platform::thread_time;
+use crate::os::clock::thread_time;
 
 /// CPU time all grammar parses of one line may take together.
 pub const PARSE_BUDGET: Duration = Duration::from_millis(25);

@@ -16,7 +16,7 @@ use rusqlite::config::DbConfig;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
 use super::{command, RunRecord, TrackingError};
-use crate::exec::sys;
+use crate::os;
 
 /// SQL predicate for "project is ?1 or inside it" (?1 bound to the project path); the reports'
 /// form, true for every row when ?1 is NULL, is `query`'s.
@@ -79,13 +79,13 @@ impl Db {
     /// Opens (creating the file and its folder if needed) for recording.
     pub fn open_for_write(path: &Path) -> Result<Db, TrackingError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            sys::create_private_dir_all(parent).map_err(|source| TrackingError::CreateDir {
+            os::create_private_dir_all(parent).map_err(|source| TrackingError::CreateDir {
                 path: parent.to_path_buf(),
                 source,
             })?;
         }
         // Created 0600 here, not by SQLite (0644); its -wal and -shm files take this mode.
-        match sys::private_file().write(true).create_new(true).open(path) {
+        match os::private_file().write(true).create_new(true).open(path) {
             Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
                 return Err(TrackingError::CreateDir {
                     path: path.to_path_buf(),

@@ -18,7 +18,7 @@ use super::db::{self, Db};
 use super::{now_unix, open_for, spool, RunRecord, Settings, TrackingError};
 use crate::config::Config;
 use crate::env::Env;
-use crate::exec::sys;
+use crate::os;
 
 /// How much the recorder's thread gives way to others (the `nice` scale, 0 to 19): opening
 /// the database costs CPU while the command starts, and a command like `git status` keeps
@@ -70,10 +70,10 @@ impl Recorder {
             // Bookkeeping yields the cores to the command and rtk's reader: on Linux only, where
             // the nice value is this thread's own (the command, spawned by the main thread,
             // keeps its); elsewhere it would be the whole process's, so none.
-            sys::lower_thread_priority(RECORDER_NICE);
+            os::lower_thread_priority(RECORDER_NICE);
             // rtk's data folder, if an older rtk made it with wider modes, becomes private.
             if let Some(data) = env.data_home() {
-                let _ = sys::narrow_dir(&data.join("rtk"));
+                let _ = os::narrow_dir(&data.join("rtk"));
             }
             let (config, warnings) = Config::load(&env);
             let settings = Settings::resolve(&env, &config);

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::db::Db;
 use super::{command, RunRecord, TrackingError};
-use crate::exec::sys;
+use crate::os;
 
 /// Suffix of a file an importer has claimed.
 const CLAIMED: &str = ".claimed";
@@ -42,7 +42,7 @@ pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
         path: dir.clone(),
         source,
     };
-    sys::create_private_dir_all(&dir).map_err(err)?;
+    os::create_private_dir_all(&dir).map_err(err)?;
     let mut run = run.clone();
     run.command = command::normalize(&run.command);
     let text = serde_json::to_vec(&Spooled { ts, run }).map_err(|e| err(e.into()))?;
@@ -55,7 +55,7 @@ pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
     let part = dir.join(format!("{name}.part"));
     let write = || -> std::io::Result<()> {
         use std::io::Write;
-        let mut f = sys::private_file()
+        let mut f = os::private_file()
             .write(true)
             .create_new(true)
             .open(&part)?;
@@ -183,7 +183,7 @@ fn stale_claim(e: &std::fs::DirEntry) -> Option<OsString> {
     let gone = pid
         .strip_prefix('-')
         .and_then(|p| p.parse::<u32>().ok())
-        .is_some_and(|p| p != std::process::id() && !sys::process_alive(p));
+        .is_some_and(|p| p != std::process::id() && !os::process_alive(p));
     let age = e.metadata().ok()?.modified().ok()?.elapsed().ok()?;
     (gone || age > STALE_CLAIM).then(|| orig.into())
 }
@@ -219,10 +219,10 @@ mod tests {
             let text = std::fs::read_to_string(f).unwrap();
             assert!(!text.contains("SECRET"), "{text}");
             #[cfg(unix)]
-            assert_eq!(sys::mode_of(f).unwrap(), 0o600);
+            assert_eq!(os::mode_of(f).unwrap(), 0o600);
         }
         #[cfg(unix)]
-        assert_eq!(sys::mode_of(&d).unwrap(), 0o700);
+        assert_eq!(os::mode_of(&d).unwrap(), 0o700);
         std::fs::write(d.join("junk.json"), "not json").unwrap();
         // A fresh claim is another importer's; an old one is taken over.
         let row = serde_json::to_vec(&Spooled {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::env::Env;
-use crate::exec::sys;
+use crate::os;
 
 /// Distinct messages kept.
 pub const MAX_ENTRIES: usize = 20;
@@ -48,15 +48,15 @@ impl Folder {
     fn file(&self) -> PathBuf {
         match self {
             Folder::Data(d) => d.join(FILE),
-            Folder::Temp(base) => base.join(sys::user_dir_name()).join(FILE),
+            Folder::Temp(base) => base.join(os::user_dir_name()).join(FILE),
         }
     }
 
     /// The file's path, its folder made (private) if missing; None when it cannot be.
     fn make(&self) -> Option<PathBuf> {
         match self {
-            Folder::Data(d) => sys::create_private_dir_all(d).ok().map(|()| d.join(FILE)),
-            Folder::Temp(base) => sys::user_dir_in(base).map(|d| d.join(FILE)),
+            Folder::Data(d) => os::create_private_dir_all(d).ok().map(|()| d.join(FILE)),
+            Folder::Temp(base) => os::user_dir_in(base).map(|d| d.join(FILE)),
         }
     }
 }
@@ -143,7 +143,7 @@ fn write_file(path: &Path, entries: &[Trouble]) -> std::io::Result<()> {
     use std::io::Write;
     let part = path.with_extension(format!("json.{}.part", std::process::id()));
     let text = serde_json::to_vec_pretty(entries).map_err(std::io::Error::other)?;
-    let mut f = sys::private_file()
+    let mut f = os::private_file()
         .write(true)
         .create(true)
         .truncate(true)
@@ -196,10 +196,10 @@ mod tests {
         std::fs::write(&file, "x").unwrap();
         let env = env_in(dir.path(), &file);
         note(&env, &["history not recorded: x".into()], 5);
-        let kept = dir.path().join("tmp").join(sys::user_dir_name()).join(FILE);
+        let kept = dir.path().join("tmp").join(os::user_dir_name()).join(FILE);
         assert!(kept.exists());
         #[cfg(unix)]
-        assert_eq!(sys::mode_of(kept.parent().unwrap()).unwrap(), 0o700);
+        assert_eq!(os::mode_of(kept.parent().unwrap()).unwrap(), 0o700);
         assert_eq!(read(&env)[0].message, "history not recorded: x");
         clear(&env).unwrap();
         assert!(read(&env).is_empty() && !kept.exists());
@@ -210,9 +210,9 @@ mod tests {
     fn a_temp_folder_someone_else_could_enter_is_not_used() {
         let dir = tempfile::tempdir().unwrap();
         let tmp = dir.path().join("tmp");
-        let theirs = tmp.join(sys::user_dir_name());
+        let theirs = tmp.join(os::user_dir_name());
         std::fs::create_dir_all(&theirs).unwrap();
-        sys::set_mode(&theirs, 0o777).unwrap();
+        os::set_mode(&theirs, 0o777).unwrap();
         let file = dir.path().join("plain");
         std::fs::write(&file, "x").unwrap();
         note(&env_in(dir.path(), &file), &["m".into()], 5);

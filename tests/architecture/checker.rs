@@ -115,3 +115,18 @@ fn an_edge_up_the_layers_is_a_violation() {
         ]
     );
 }
+
+#[test]
+fn reachable_follows_edges_transitively() {
+    let dir = write_crate(&[
+        ("lib.rs", "pub mod a;\npub mod b;\npub mod c;\npub mod d;\n"),
+        ("a.rs", "use crate::b;\n"),
+        ("b.rs", "use crate::c;\n"),
+        ("c.rs", "pub struct C;\n"),
+        ("d.rs", "use crate::a;\n"),
+    ]);
+    let g = graph_of(dir.path());
+    assert_eq!(super::graph::reachable(&g, "a"), ["b", "c"]);
+    assert_eq!(super::graph::reachable(&g, "d"), ["a", "b", "c"]);
+    assert!(super::graph::reachable(&g, "c").is_empty());
+}

@@ -154,3 +154,17 @@ pub fn documented_graph(doc: &str) -> String {
         .trim()
         .to_string()
 }
+
+/// Every module `from` reaches through the graph's edges (itself excluded), sorted.
+pub fn reachable(graph: &Graph, from: &str) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut todo = vec![from.to_string()];
+    while let Some(m) = todo.pop() {
+        for next in graph.get(&m).into_iter().flatten() {
+            if next != from && seen.insert(next.clone()) {
+                todo.push(next.clone());
+            }
+        }
+    }
+    seen.into_iter().collect()
+}

@@ -13,7 +13,7 @@ mod scan;
 
 use std::path::PathBuf;
 
-use graph::{cycle_edges, cycles, documented_graph, layer_violations, layers, render};
+use graph::{cycle_edges, cycles, documented_graph, layer_violations, layers, reachable, render};
 use scan::{graph_of, sub_graphs};
 
 fn repo() -> PathBuf {
@@ -62,6 +62,35 @@ fn architecture_md_shows_the_graph_of_the_code() {
         documented_graph(&doc),
         actual,
         "ARCHITECTURE.md's module graph is stale; the code's graph is:\n{actual}"
+    );
+}
+
+/// The hook path (`rtk rewrite`, `rtk hook`) answers per agent command: it must never reach the
+/// filters, the process runner or the history (no SQLite, no spawn, no filter code linked in
+/// its reasoning). ARCHITECTURE.md, "The hook path".
+#[test]
+fn the_hook_path_never_reaches_filters_exec_or_tracking() {
+    let graph = graph_of(&repo().join("src"));
+    let reached = reachable(&graph, "hooks");
+    for forbidden in ["filters", "exec", "tracking"] {
+        assert!(
+            !reached.iter().any(|m| m == forbidden),
+            "hooks reaches {forbidden}: {reached:?}"
+        );
+    }
+    // What it does reach, so a new edge is a deliberate change.
+    assert_eq!(
+        reached,
+        [
+            "agents",
+            "config",
+            "env",
+            "os",
+            "programs",
+            "recognise",
+            "rewrite",
+            "shell"
+        ]
     );
 }
 

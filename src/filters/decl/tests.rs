@@ -47,10 +47,10 @@ fn every_builtin_file_loads_and_passes_its_inline_tests() {
 
 #[test]
 fn every_builtin_filter_is_routed_and_its_route_loads_it() {
-    use crate::filters::table::PROGRAMS;
+    use crate::programs::PROGRAMS;
     let routed: Vec<&str> = PROGRAMS
         .iter()
-        .flat_map(|p| p.routes.iter().map(|r| r.filter.name()))
+        .flat_map(|p| p.routes.iter().map(|r| r.filter))
         .collect();
     for (file, text) in BUILTIN_FILES {
         for r in parse(text, Origin::Builtin).expect("loads") {
@@ -64,7 +64,7 @@ fn every_builtin_filter_is_routed_and_its_route_loads_it() {
                 .iter()
                 .filter(|p| r.programs.iter().any(|n| p.names.contains(&n.as_str())))
             {
-                for route in p.routes.iter().filter(|x| x.filter.name() == r.name) {
+                for route in p.routes.iter().filter(|x| x.filter == r.name) {
                     let sub = route.sub.unwrap_or_default();
                     assert!(
                         r.subcommands.is_empty() || r.subcommands.iter().any(|s| s == sub),

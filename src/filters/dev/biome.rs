@@ -16,24 +16,9 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::biome::OTHER_FORMS;
 
 pub struct Biome;
-
-/// Forms printed as they are: another reporter, writes, help, version.
-pub const OTHER_FORMS: &[&str] = &[
-    "--reporter",
-    "--write",
-    "--fix",
-    "--apply",
-    "--apply-unsafe",
-    "--unsafe",
-    "-h",
-    "--help",
-    "-V",
-    "--version",
-    "--verbose",
-    "--watch",
-];
 
 /// A block header: `path[:line:col] category [FIXABLE]  ━━━`, or a bare `word ━━━`.
 static HEAD: LazyLock<Regex> =

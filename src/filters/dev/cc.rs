@@ -15,24 +15,9 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::cc::other_form;
 
 pub struct Cc;
-
-/// Whether an argument asks for something other than compiling/linking with plain-text
-/// diagnostics (preprocessing, dependency lists, help, version, driver dumps, JSON/SARIF).
-pub fn other_form(a: &str) -> bool {
-    a == "-E"
-        || a.starts_with("-M")
-        || a == "-v"
-        || a == "-###"
-        || a.starts_with("--help")
-        || a == "--version"
-        || a.starts_with("-dump")
-        || a.starts_with("-print-")
-        || a.starts_with("--print")
-        || a.starts_with("-fdiagnostics-format")
-        || a.starts_with('@')
-}
 
 /// `file:line[:col]: severity: message`.
 static DIAG: LazyLock<Regex> = LazyLock::new(|| {

@@ -12,22 +12,12 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::golangci::other_form;
 
 pub struct GolangciLint;
 
-/// Forms with another output or none: help, version, other formats.
-pub const OTHER_FORMS: &[&str] = &["-h", "--help", "--version", "--out-format"];
-
 static ISSUE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\S+?\.go):(\d+)(?::(\d+))?: (.+) \(([\w-]+)\)$").unwrap());
-
-/// Whether an argument asks for another output (`--out-format x`, `--output.json.path=…`) or
-/// help/version.
-pub fn other_form<'a>(mut args: impl Iterator<Item = &'a str>) -> bool {
-    args.any(|a| {
-        OTHER_FORMS.contains(&a) || a.starts_with("--out-format=") || a.starts_with("--output.")
-    })
-}
 
 /// `N issues:` / `0 issues.` (golangci-lint 2's statistics) and their `* linter: n` lines.
 fn statistics(l: &str) -> bool {

@@ -12,25 +12,9 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::mdlint::MARKDOWNLINT_OTHER;
 
 pub struct Markdownlint;
-
-/// Arguments whose output is not the problem list (fixing, other formats, help, stdin).
-pub const MARKDOWNLINT_OTHER: &[&str] = &[
-    "--fix",
-    "-f",
-    "--json",
-    "-j",
-    "-o",
-    "--output",
-    "-s",
-    "--stdin",
-    "-h",
-    "--help",
-    "-V",
-    "--version",
-    "--format",
-];
 
 static PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(\S+?):(\d+(?::\d+)?) (?:(error|warning) )?(MD\d+)(?:/[\w/-]+)? (.+)$").unwrap()

@@ -12,74 +12,9 @@ use regex::Regex;
 
 use super::{strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::prove::plain_form;
 
 pub struct Prove;
-
-/// prove flags alone that keep the default report.
-const PLAIN: &[&str] = &[
-    "-v",
-    "--verbose",
-    "-r",
-    "--recurse",
-    "-l",
-    "--lib",
-    "-b",
-    "--blib",
-    "-s",
-    "--shuffle",
-    "-q",
-    "--quiet",
-    "-Q",
-    "--QUIET",
-    "-m",
-    "--merge",
-    "-f",
-    "--failures",
-    "-o",
-    "--comments",
-    "--norc",
-    "--nocolor",
-    "-c",
-    "--color",
-    "-w",
-    "-W",
-    "-t",
-    "-T",
-    "--reverse",
-    "--ignore-exit",
-];
-
-/// prove flags that take the next word as their value.
-const VALUED: &[&str] = &["-I", "-j", "--jobs", "-e", "--exec", "--ext", "--state"];
-
-/// Whether `args` are a plain prove run: the flags above and test files or directories.
-pub fn plain_form(args: &[&str]) -> bool {
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i];
-        // `-lv`: single-letter flags of PLAIN together.
-        let cluster = a.len() > 2
-            && a.starts_with('-')
-            && a[1..].chars().all(|c| "vrlbsqQmfocwWtT".contains(c));
-        if PLAIN.contains(&a) || cluster || !a.starts_with('-') && a != "::" {
-            i += 1;
-        } else if VALUED.contains(&a) {
-            if i + 1 >= args.len() {
-                return false;
-            }
-            i += 2;
-        } else if (a.starts_with("-I") || a.starts_with("-j")) && a.len() > 2
-            || ["--jobs=", "--exec=", "--ext=", "--state="]
-                .iter()
-                .any(|p| a.starts_with(p))
-        {
-            i += 1;
-        } else {
-            return false;
-        }
-    }
-    true
-}
 
 /// `t/cart.t ... ` (a file's heading) or `t/tax.t .... ok` (a passing file).
 static FILE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\S+) \.+ ?(ok)?\s*$").unwrap());

@@ -18,47 +18,11 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::{relative, strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::pycheck::{PYLINT_OTHER, PYRIGHT_OTHER};
 
 pub struct Pyright;
 pub struct Pylint;
 pub struct RuffFormat;
-
-/// Forms of pyright printed as they are (machine output, watch, help, other modes).
-pub const PYRIGHT_OTHER: &[&str] = &[
-    "--outputjson",
-    "-w",
-    "--watch",
-    "-h",
-    "--help",
-    "--version",
-    "--verifytypes",
-    "--createstub",
-    "--stats",
-    "--dependencies",
-    "--verbose",
-];
-
-/// Forms of pylint printed as they are (another output format, help, generated config).
-pub const PYLINT_OTHER: &[&str] = &[
-    "-f",
-    "--output-format",
-    "--msg-template",
-    "-h",
-    "--help",
-    "--long-help",
-    "--version",
-    "--generate-rcfile",
-    "--generate-toml-config",
-    "--list-msgs",
-    "--list-msgs-enabled",
-    "--list-groups",
-    "--list-conf-levels",
-    "--list-extensions",
-    "--help-msg",
-    "--full-documentation",
-    "-r",
-    "--reports",
-];
 
 fn has_flag(args: &[String], flags: &[&str]) -> bool {
     args.iter().any(|a| {

@@ -13,38 +13,11 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::{strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::quality::{BANDIT_OTHER, COVERAGE_OTHER, YAMLLINT_OTHER};
 
 pub struct Yamllint;
 pub struct CoverageReport;
 pub struct Bandit;
-
-/// yamllint arguments whose output is not the standard report (other formats, help, listings,
-/// stdin).
-pub const YAMLLINT_OTHER: &[&str] = &[
-    "-f",
-    "--format",
-    "-h",
-    "--help",
-    "-v",
-    "--version",
-    "--list-files",
-    "-",
-];
-
-/// `coverage report` arguments whose output is not the text table.
-pub const COVERAGE_OTHER: &[&str] = &["--format", "-h", "--help", "--debug"];
-
-/// bandit arguments whose output is not the screen report (other formats, files, help).
-pub const BANDIT_OTHER: &[&str] = &[
-    "-f",
-    "--format",
-    "-o",
-    "--output",
-    "--msg-template",
-    "-h",
-    "--help",
-    "--version",
-];
 
 fn asked(args: &[String], other: &[&str]) -> bool {
     args.iter().any(|a| {

@@ -13,18 +13,9 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::shellcheck::other_form;
 
 pub struct Shellcheck;
-
-/// Whether an argument asks for something other than the default report (another format,
-/// help, version, the optional-checks list).
-pub fn other_form(a: &str) -> bool {
-    matches!(
-        a,
-        "-f" | "--format" | "-V" | "--version" | "-h" | "--help" | "--list-optional"
-    ) || (a.starts_with("-f") && a != "-f")
-        || a.starts_with("--format=")
-}
 
 /// `In deploy.sh line 12:`.
 static BLOCK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^In (.+) line (\d+):$").unwrap());

@@ -10,24 +10,9 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::stylelint::STYLELINT_OTHER;
 
 pub struct Stylelint;
-
-/// Arguments whose output is not the problem list (fixing, other formatters, help, stdin).
-pub const STYLELINT_OTHER: &[&str] = &[
-    "--fix",
-    "-f",
-    "--formatter",
-    "-o",
-    "--output-file",
-    "--stdin",
-    "--stdin-filename",
-    "--print-config",
-    "-h",
-    "--help",
-    "-v",
-    "--version",
-];
 
 static PROBLEM: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s+(\d+:\d+)\s+(✖|⚠)\s+(.+?)(?:\s{2,}([\w/@-]+))?$").unwrap());

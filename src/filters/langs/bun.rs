@@ -6,18 +6,9 @@
 
 use super::{has_flag, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::bun::OTHER_FORMS;
 
 pub struct BunTest;
-
-pub const OTHER_FORMS: &[&str] = &[
-    "-h",
-    "--help",
-    "--watch",
-    "--hot",
-    "--reporter",
-    "--inspect",
-    "--inspect-brk",
-];
 
 impl Filter for BunTest {
     fn name(&self) -> &'static str {

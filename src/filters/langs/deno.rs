@@ -24,24 +24,9 @@ use super::{capture_both_unless, Sink};
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::relative;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::deno::OTHER_FORMS;
 
 pub struct Deno;
-
-/// Forms printed as they are (and not rewritten).
-pub const OTHER_FORMS: &[&str] = &[
-    "--watch",
-    "--json",
-    "--compact",
-    "--reporter",
-    "--junit-path",
-    "--inspect",
-    "--inspect-brk",
-    "--inspect-wait",
-    "-h",
-    "--help",
-    "--rules",
-    "--fix",
-];
 
 impl Filter for Deno {
     fn name(&self) -> &'static str {

@@ -18,25 +18,9 @@ use super::has_flag;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::dotnet::OTHER_FORMS;
 
 pub struct Dotnet;
-
-/// Forms whose output is wanted whole or has another shape: help, the terminal logger,
-/// interactive authentication.
-pub const OTHER_FORMS: &[&str] = &[
-    "-h",
-    "-?",
-    "--help",
-    "-tl",
-    "--tl",
-    "-tl:on",
-    "--tl:on",
-    "-tl:auto",
-    "--tl:auto",
-    "-terminalLogger",
-    "-terminalLogger:on",
-    "--interactive",
-];
 
 /// `origin(line[,col]): error|warning CODE: text [project]` (MSBuild's canonical format).
 static DIAG: LazyLock<Regex> = LazyLock::new(|| {

@@ -14,23 +14,9 @@
 use super::{has_flag, Sink};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::gradle::OTHER_FORMS;
 
 pub struct Gradle;
-
-/// Forms whose output is wanted whole or that stay attached to a terminal: help, version,
-/// continuous builds, build scans (they ask to accept terms), the rich console.
-pub const OTHER_FORMS: &[&str] = &[
-    "-h",
-    "-?",
-    "--help",
-    "-v",
-    "--version",
-    "-t",
-    "--continuous",
-    "--scan",
-    "--console=rich",
-    "--console=verbose",
-];
 
 /// Task outcomes that say nothing an agent needs.
 const QUIET_OUTCOMES: &[&str] = &["UP-TO-DATE", "NO-SOURCE", "FROM-CACHE", "SKIPPED"];

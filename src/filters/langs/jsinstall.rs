@@ -20,23 +20,9 @@ use regex::Regex;
 
 use super::{capture_both_unless, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::jsinstall::OTHER_FORMS;
 
 pub struct JsInstall;
-
-/// Forms printed as they are: machine-readable output, help.
-pub const OTHER_FORMS: &[&str] = &[
-    "--json",
-    "--parseable",
-    "-p",
-    "--reporter",
-    "-h",
-    "--help",
-    "--verbose",
-    "--loglevel",
-    "--flat",
-    "-i",
-    "--interactive",
-];
 
 /// `npm warn deprecated NAME@VER: message` / yarn's `warning [a > b > ]NAME@VER: message`.
 static DEPRECATED: LazyLock<Regex> = LazyLock::new(|| {

@@ -10,11 +10,9 @@
 use super::{capture_unless, Sink};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::maven::OTHER_FORMS;
 
 pub struct Maven;
-
-/// Forms whose output is wanted whole.
-pub const OTHER_FORMS: &[&str] = &["-h", "--help", "-v", "--version", "-X", "--debug"];
 
 /// The `[ERROR]` footer Maven prints after every failure, the same each time.
 const FOOTER: &[&str] = &[

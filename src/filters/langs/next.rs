@@ -14,11 +14,9 @@ use regex::Regex;
 use super::{capture_both_unless, Sink};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::next::OTHER_FORMS;
 
 pub struct NextBuild;
-
-/// Forms printed as they are (and not rewritten).
-pub const OTHER_FORMS: &[&str] = &["-h", "--help", "--debug", "-d", "--profile"];
 
 static CHATTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(

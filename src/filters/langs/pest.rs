@@ -9,19 +9,9 @@
 use super::{capture_unless, Sink};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::pest::OTHER_FORMS;
 
 pub struct Pest;
-
-/// Forms with another output, or that stay attached to a terminal.
-pub const OTHER_FORMS: &[&str] = &[
-    "--watch",
-    "-h",
-    "--help",
-    "--version",
-    "--init",
-    "--teamcity",
-    "--list-tests",
-];
 
 impl Filter for Pest {
     fn name(&self) -> &'static str {

@@ -7,21 +7,9 @@
 
 use super::{capture_unless, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::phpcs::OTHER_FORMS;
 
 pub struct Phpcs;
-
-pub const OTHER_FORMS: &[&str] = &[
-    "--report",
-    "-a",
-    "-i",
-    "-e",
-    "-h",
-    "--help",
-    "--version",
-    "--generator",
-    "--config-show",
-    "--config-set",
-];
 
 impl Filter for Phpcs {
     fn name(&self) -> &'static str {

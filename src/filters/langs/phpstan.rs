@@ -10,24 +10,9 @@ use super::has_flag;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::phpstan::{other_format, OTHER_FORMS};
 
 pub struct Phpstan;
-
-/// Forms with another output: help, version, the web UI (`--pro`), other error formats
-/// (`--error-format=table` is the default and stays filtered; see [`other_format`]).
-pub const OTHER_FORMS: &[&str] = &["-h", "--help", "-V", "--version", "--pro", "--watch"];
-
-/// Whether the arguments ask for an error format other than `table`.
-pub fn other_format<'a>(args: impl IntoIterator<Item = &'a str>) -> bool {
-    let mut prev = "";
-    args.into_iter().any(|a| {
-        let value = a
-            .strip_prefix("--error-format=")
-            .or((prev == "--error-format").then_some(a));
-        prev = a;
-        value.is_some_and(|v| v != "table")
-    })
-}
 
 impl Filter for Phpstan {
     fn name(&self) -> &'static str {

@@ -6,24 +6,9 @@
 
 use super::{capture_unless, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::phpunit::OTHER_FORMS;
 
 pub struct Phpunit;
-
-pub const OTHER_FORMS: &[&str] = &[
-    "--testdox",
-    "--teamcity",
-    "--debug",
-    "--list-suites",
-    "--list-groups",
-    "--list-tests",
-    "--list-tests-xml",
-    "--generate-configuration",
-    "--migrate-configuration",
-    "--check-version",
-    "-h",
-    "--help",
-    "--version",
-];
 
 impl Filter for Phpunit {
     fn name(&self) -> &'static str {

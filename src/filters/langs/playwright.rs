@@ -7,18 +7,9 @@
 
 use super::{has_flag, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::playwright::{default_reporter, OTHER_FORMS};
 
 pub struct Playwright;
-
-pub const OTHER_FORMS: &[&str] = &[
-    "--ui",
-    "--debug",
-    "--list",
-    "-h",
-    "--help",
-    "--ui-host",
-    "--ui-port",
-];
 
 impl Filter for Playwright {
     fn name(&self) -> &'static str {
@@ -62,20 +53,6 @@ impl Filter for Playwright {
             elided: sink.elided("passed and skipped test lines, progress, code-frame context"),
         })
     }
-}
-
-/// Whether `--reporter` is absent or names the list or dot reporter.
-pub fn default_reporter<S: AsRef<str>>(args: &[S]) -> bool {
-    let mut reporter = None;
-    for (i, a) in args.iter().enumerate() {
-        let a = a.as_ref();
-        if let Some(r) = a.strip_prefix("--reporter=") {
-            reporter = Some(r);
-        } else if a == "--reporter" {
-            reporter = Some(args.get(i + 1).map_or("", AsRef::as_ref));
-        }
-    }
-    reporter.is_none_or(|r| r == "list" || r == "dot")
 }
 
 /// `  3 passed (1.2s)`, `  2 failed`, `  1 skipped`, `  1 flaky`.

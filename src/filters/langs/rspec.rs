@@ -6,22 +6,9 @@
 
 use super::{has_flag, progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::rspec::OTHER_FORMS;
 
 pub struct Rspec;
-
-pub const OTHER_FORMS: &[&str] = &[
-    "-f",
-    "--format",
-    "-o",
-    "--out",
-    "--dry-run",
-    "--init",
-    "-h",
-    "--help",
-    "-v",
-    "--version",
-    "--bisect",
-];
 
 impl Filter for Rspec {
     fn name(&self) -> &'static str {

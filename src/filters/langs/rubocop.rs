@@ -6,30 +6,9 @@
 
 use super::{capture_unless, progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::rubocop::OTHER_FORMS;
 
 pub struct Rubocop;
-
-pub const OTHER_FORMS: &[&str] = &[
-    "-f",
-    "--format",
-    "-o",
-    "--out",
-    "-L",
-    "--list-target-files",
-    "--show-cops",
-    "--show-docs-url",
-    "--auto-gen-config",
-    "-h",
-    "--help",
-    "-v",
-    "--version",
-    "-V",
-    "--verbose-version",
-    "--stdin",
-    "-s",
-    "--lsp",
-    "--server",
-];
 
 impl Filter for Rubocop {
     fn name(&self) -> &'static str {

@@ -5,17 +5,10 @@
 
 use super::retable;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::cloud::{gcloud_other, HELM_OTHER};
 
 pub struct Helm;
 pub struct Gcloud;
-
-/// Forms with another output: help, other formats.
-pub const HELM_OTHER: &[&str] = &["-h", "--help", "-o", "--output", "--short", "-q"];
-
-/// `gcloud` options that change the output's shape.
-pub fn gcloud_other(a: &str) -> bool {
-    a.starts_with("--format") || matches!(a, "--uri" | "--help" | "-h")
-}
 
 impl Filter for Helm {
     fn name(&self) -> &'static str {

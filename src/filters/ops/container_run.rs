@@ -7,94 +7,10 @@
 //! was. Only options this file knows are read: a command line with any other option before
 //! the image is not rewritten (its `-it` could hide behind an unknown option's value).
 
-use crate::filters::args::{Closed, Spec};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::container_run::attached;
 
 pub struct ContainerRun;
-
-/// Long options of `docker run`/`exec` that take a value (`--name web`, `--env=A=1`).
-const LONG_VALUE: &[&str] = &[
-    "add-host",
-    "annotation",
-    "attach",
-    "cap-add",
-    "cap-drop",
-    "cgroupns",
-    "cidfile",
-    "cpu-shares",
-    "cpus",
-    "cpuset-cpus",
-    "device",
-    "dns",
-    "entrypoint",
-    "env",
-    "env-file",
-    "expose",
-    "gpus",
-    "group-add",
-    "health-cmd",
-    "hostname",
-    "ip",
-    "ipc",
-    "label",
-    "label-file",
-    "link",
-    "log-driver",
-    "log-opt",
-    "memory",
-    "mount",
-    "name",
-    "network",
-    "network-alias",
-    "pid",
-    "platform",
-    "publish",
-    "pull",
-    "restart",
-    "runtime",
-    "security-opt",
-    "shm-size",
-    "stop-signal",
-    "stop-timeout",
-    "sysctl",
-    "tmpfs",
-    "ulimit",
-    "user",
-    "userns",
-    "volume",
-    "volumes-from",
-    "workdir",
-];
-
-/// Long options that take no value.
-const LONG_FLAG: &[&str] = &[
-    "rm",
-    "init",
-    "privileged",
-    "read-only",
-    "publish-all",
-    "quiet",
-    "no-healthcheck",
-    "disable-content-trust",
-];
-
-/// `docker run`/`exec`'s options rtk reads: short ones with a value (`-e A=1`, `-eA=1`) and
-/// without; `-i`, `-t`, `-d` and their long forms are not among them.
-const OPTIONS: Closed = Closed {
-    spec: Spec {
-        short_with_value: "acehlmpuvw",
-        long_with_value: LONG_VALUE,
-    },
-    short_flags: "Pq",
-    long_flags: LONG_FLAG,
-};
-
-/// Whether `docker run|exec` with these arguments (after the subcommand) runs attached to
-/// rtk's pipes: a container or image named, and before it only options of [`OPTIONS`] (so
-/// none of `-i`, `-t`, `-d`, alone or in a cluster, their long forms, or `--help`).
-pub fn attached<S: AsRef<str>>(rest: &[S]) -> bool {
-    OPTIONS.operands(rest, true).is_some_and(|o| !o.is_empty())
-}
 
 impl Filter for ContainerRun {
     fn name(&self) -> &'static str {

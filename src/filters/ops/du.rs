@@ -6,8 +6,8 @@
 //! (`du: cannot read directory …`) go to stderr untouched. Forms with options this file does
 //! not know (`--time`, `-0`, `--files0-from`, …) are not rewritten.
 
-use crate::filters::args::{Closed, Spec};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::du::operands;
 
 pub struct Du;
 
@@ -15,51 +15,6 @@ pub struct Du;
 const KEEP_ALL: usize = 60;
 /// How many of the largest deeper entries a long listing keeps.
 const LARGEST: usize = 10;
-
-/// The options the filter knows (any other, such as `--time`, `-0`, `--files0-from`,
-/// changes the listing's shape).
-const OPTIONS: Closed = Closed {
-    spec: Spec {
-        short_with_value: "dBtX",
-        long_with_value: &[
-            "max-depth",
-            "block-size",
-            "threshold",
-            "exclude",
-            "exclude-from",
-        ],
-    },
-    short_flags: "ahsckmbxLHPlSD",
-    long_flags: &[
-        "all",
-        "apparent-size",
-        "bytes",
-        "total",
-        "dereference-args",
-        "human-readable",
-        "inodes",
-        "dereference",
-        "count-links",
-        "no-dereference",
-        "separate-dirs",
-        "si",
-        "summarize",
-        "one-file-system",
-    ],
-};
-
-/// The operands of a `du` command line whose options are all known (`["."]` when none is
-/// named); `None` for any other form or stdin (`-`).
-pub fn operands<S: AsRef<str>>(args: &[S]) -> Option<Vec<String>> {
-    let files = OPTIONS.operands(args, false)?;
-    if files.contains(&"-") {
-        return None;
-    }
-    if files.is_empty() {
-        return Some(vec![".".into()]);
-    }
-    Some(files.into_iter().map(String::from).collect())
-}
 
 impl Filter for Du {
     fn name(&self) -> &'static str {

@@ -6,6 +6,7 @@
 //! cells prints the output as the command wrote it. No row is dropped; a failure prints raw.
 
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::procs::passes_through;
 
 pub struct Ps;
 pub struct Df;
@@ -33,24 +34,6 @@ const DF_COLUMNS: &[&str] = &[
     "1024-blocks",
     "512-blocks",
 ];
-
-/// Forms printed as they are: help, no header, `ps`'s forest (its indentation is in the
-/// last column), `df --output` (any columns).
-pub fn passes_through<S: AsRef<str>>(program: &str, args: &[S]) -> bool {
-    args.iter().map(AsRef::as_ref).any(|a| {
-        matches!(a, "--help" | "--version")
-            || match program {
-                // `-h`: no header (and `ps -V` is its version).
-                "ps" => {
-                    matches!(
-                        a,
-                        "-h" | "-V" | "--forest" | "-H" | "--no-headers" | "--no-heading"
-                    ) || (!a.starts_with('-') && a.contains('f'))
-                }
-                _ => a.starts_with("--output"),
-            }
-    })
-}
 
 fn plan(program: &str, inv: &Invocation<'_>) -> Plan {
     if passes_through(program, inv.args) {

@@ -6,28 +6,10 @@
 //! format the agent asked for) prints the whole output as stat wrote it; errors go to stderr
 //! untouched. `-c`/`--format`/`--printf`, `-f` and `-t` forms are not rewritten.
 
-use crate::filters::args::{Closed, Spec};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::stat::default_format;
 
 pub struct Stat;
-
-/// The options of stat's default format: `-L`/`--dereference` only.
-const OPTIONS: Closed = Closed {
-    spec: Spec {
-        short_with_value: "",
-        long_with_value: &[],
-    },
-    short_flags: "L",
-    long_flags: &["dereference"],
-};
-
-/// Whether `stat` with these arguments prints its default format for named files: options
-/// only `-L`/`--dereference`, at least one file, never stdin (`-`).
-pub fn default_format<S: AsRef<str>>(args: &[S]) -> bool {
-    OPTIONS
-        .operands(args, false)
-        .is_some_and(|files| !files.is_empty() && !files.contains(&"-"))
-}
 
 impl Filter for Stat {
     fn name(&self) -> &'static str {

@@ -19,7 +19,7 @@ use std::time::SystemTime;
 
 use crate::config::{Config, TeeConfig};
 use crate::env::Env;
-use crate::exec::sys;
+use crate::os;
 
 /// The `[tee]` config as the folder uses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,12 +67,12 @@ pub fn dir(env: &Env) -> Option<PathBuf> {
 /// before [`fill`] writes it (on another thread while rtk prints the compacted output).
 pub fn create(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
     let dir = dir(env).ok_or_else(|| std::io::Error::other("no HOME or XDG_DATA_HOME"))?;
-    sys::create_private_dir_all(&dir)?;
+    os::create_private_dir_all(&dir)?;
     // Made by an older rtk with wider modes: narrowed (rtk's own folders only).
     if let Some(rtk) = dir.parent() {
-        sys::narrow_dir(rtk)?;
+        os::narrow_dir(rtk)?;
     }
-    sys::narrow_dir(&dir)?;
+    os::narrow_dir(&dir)?;
     let pid = std::process::id();
     for n in 1..=MAX_SAME_PID {
         let name = match n {
@@ -80,7 +80,7 @@ pub fn create(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
             n => format!("{pid}_{n}.log"),
         };
         let path = dir.join(name);
-        match sys::private_file().write(true).create_new(true).open(&path) {
+        match os::private_file().write(true).create_new(true).open(&path) {
             Ok(file) => return Ok((path, file)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),

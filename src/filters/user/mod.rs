@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 use crate::env::Env;
 use crate::filters::decl::format::{self, LoadError, Origin};
 use crate::filters::decl::Decl;
-use crate::filters::{table, Filter, Invocation, Plan};
+use crate::filters::{registry, Filter, Invocation, Plan};
+use crate::programs;
 
 /// Which file a filter comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,10 +132,10 @@ pub fn lookup<'a>(
 /// what the table passes through (interactive, watch, follow, unknown subcommands) stays
 /// passed through. Other programs are the filter's own business (its `passthrough_flags`).
 fn table_captures(program_word: &str, args: &[String]) -> bool {
-    if table::program_for_word(program_word).is_none() {
+    if programs::program_for_word(program_word).is_none() {
         return true;
     }
-    table::lookup(program_word, args).is_some_and(|(f, inv)| f.plan(&inv) != Plan::Passthrough)
+    registry::lookup(program_word, args).is_some_and(|(f, inv)| f.plan(&inv) != Plan::Passthrough)
 }
 
 /// Whether `d` serves `base args…`; `Some(sub)` with the subcommand's index when it has one.
@@ -162,7 +163,7 @@ pub fn matches(d: &Decl, base: &str, args: &[String]) -> Option<Option<usize>> {
 
 /// The subcommand as the program table finds it, else the first word that is not an option.
 fn subcommand<'a>(base: &str, args: &'a [String]) -> Option<(usize, &'a str)> {
-    match table::program(base) {
+    match programs::program(base) {
         Some(p) => p.syntax.subcommand(args),
         None => args
             .iter()

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use crate::env::Env;
-use crate::exec::sys;
+use crate::os;
 
 /// The store's path.
 pub fn store(env: &Env) -> Option<PathBuf> {
@@ -79,14 +79,14 @@ pub fn untrust(env: &Env, path: &Path) -> anyhow::Result<bool> {
 fn save(env: &Env, all: &[(String, PathBuf)]) -> anyhow::Result<()> {
     let path = store(env).ok_or_else(|| anyhow::anyhow!("no HOME or XDG_DATA_HOME"))?;
     if let Some(dir) = path.parent() {
-        sys::create_private_dir_all(dir)?;
+        os::create_private_dir_all(dir)?;
     }
     let mut text = String::new();
     for (h, p) in all {
         text.push_str(&format!("{h}\t{}\n", p.display()));
     }
     let tmp = path.with_extension("tmp");
-    let mut f = sys::private_file()
+    let mut f = os::private_file()
         .write(true)
         .create(true)
         .truncate(true)

@@ -32,7 +32,7 @@ pub const OVERRIDE: &str = "RTK_CLAUDE_CMDLINE";
 pub fn load(loaded: &mut LoadedRules, env: &crate::env::Env) {
     let lines = match env.var_os_set(OVERRIDE) {
         Some(text) => vec![text.lines().map(str::to_string).collect()],
-        None => super::platform::ancestor_args(LEVELS),
+        None => crate::os::ancestors::ancestor_args(LEVELS),
     };
     for argv in lines {
         let program = argv.first().map(|a| crate::shell::basename(a));

@@ -17,7 +17,6 @@ pub mod droid;
 pub mod gemini;
 pub mod gemini_policy;
 pub mod opencode;
-pub mod platform;
 pub mod project;
 
 #[cfg(test)]
@@ -367,5 +366,5 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
         return true;
     }
-    crate::exec::sys::same_file(a, b)
+    crate::os::same_file(a, b)
 }

@@ -210,7 +210,7 @@ fn a_symlinked_config_dir_is_read_once() {
     t.write("home/.claude/settings.json", &claude_deny("user"));
     let link = t.path("work/p/.claude");
     std::fs::create_dir_all(link.parent().unwrap()).unwrap();
-    crate::exec::sys::symlink(&t.path("home/.claude"), &link).unwrap();
+    crate::os::symlink(&t.path("home/.claude"), &link).unwrap();
     let loaded = load_rules_for(Agent::Claude, &t.env("work/p", &[]));
     assert_eq!(texts(&loaded.rules.deny), ["Bash(user)"]);
     assert_eq!(loaded.files.len(), 1);

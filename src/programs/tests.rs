@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::config::HooksConfig;
+use crate::filters::registry::{by_name, lookup, FILTERS};
 use crate::filters::Plan;
 use crate::recognise;
 
@@ -28,7 +29,7 @@ fn compacting_filter(line: &str) -> Option<&'static str> {
 #[test]
 fn entries_are_well_formed() {
     let mut names = HashSet::new();
-    let mut filters: Vec<&'static dyn Filter> = Vec::new();
+    let mut used = HashSet::new();
     for p in PROGRAMS {
         assert!(!p.names.is_empty() && !p.routes.is_empty(), "{p:?}");
         assert!(!p.rewrite.note.is_empty(), "{p:?} has no note");
@@ -63,15 +64,27 @@ fn entries_are_well_formed() {
                     "{p:?} has no subcommands"
                 ),
             }
-            // One name, one filter.
-            match filters.iter().find(|f| f.name() == r.filter.name()) {
-                Some(f) => assert!(std::ptr::addr_eq(*f, r.filter), "{} twice", f.name()),
-                None => filters.push(r.filter),
-            }
+            // The name is a registered filter's.
+            assert!(
+                by_name(r.filter).is_some(),
+                "{p:?}: no filter named {}",
+                r.filter
+            );
+            used.insert(r.filter);
         }
     }
     for n in ["sudo", "rtk", "env", "bash", "cargo-fmt"] {
         assert!(rule_for(n).is_none(), "{n}");
+    }
+    // The registry: one name, one filter, each served by some route.
+    let mut registered = HashSet::new();
+    for f in FILTERS {
+        assert!(registered.insert(f.name()), "{} registered twice", f.name());
+        assert!(
+            used.contains(f.name()),
+            "{} is served by no route",
+            f.name()
+        );
     }
 }
 
@@ -92,11 +105,8 @@ fn every_route_is_rewritten_and_compacted() {
                     failures.push(format!("{line}: not rewritten"));
                 }
                 let got = compacting_filter(&line);
-                if got != Some(r.filter.name()) {
-                    failures.push(format!(
-                        "{line}: compacted by {got:?}, not {}",
-                        r.filter.name()
-                    ));
+                if got != Some(r.filter) {
+                    failures.push(format!("{line}: compacted by {got:?}, not {}", r.filter));
                 }
                 // The example reaches this very route, not an earlier one.
                 let w = words(&line);
@@ -177,7 +187,7 @@ fn rewritten_iff_filtered() {
 /// Over every rewritten line of the rewrite vectors: each `rtk ` segment reaches a filter.
 #[test]
 fn rewrite_vectors_reach_a_filter() {
-    let rows = crate::shell::tests::tsv_rows(include_str!("../../../tests/vectors/rewrite.tsv"));
+    let rows = crate::shell::tests::tsv_rows(include_str!("../../tests/vectors/rewrite.tsv"));
     let mut checked = 0;
     for (n, cols) in &rows {
         let Some(out) = cols.get(1).filter(|o| *o != "-") else {

@@ -1,30 +1,34 @@
 //! The program table: one entry per program rtk knows, holding everything about it — how its
-//! argv is recognised ([`crate::recognise`]), which filter serves which subcommand, and its
-//! rewrite facts (where in a pipeline its rtk form may stand, the redirect rule, what narrows
-//! the rewrite, the one-line note for docs). The rewrite's rule lookup ([`rule_for`]) and the
-//! filter lookup ([`lookup`]) both read [`PROGRAMS`]; neither keeps a list of its own.
+//! argv is recognised ([`crate::recognise`]), which filter (by name) serves which subcommand,
+//! and its rewrite facts (where in a pipeline its rtk form may stand, the redirect rule, what
+//! narrows the rewrite, the one-line note for docs). The rewrite's rule lookup ([`rule_for`])
+//! and the filter lookup (`filters::registry::lookup`) both read [`PROGRAMS`]; neither keeps a
+//! list of its own. This layer sits below both and imports neither: the hook path (`hooks`,
+//! `rewrite`, `programs`, `shell`) never reaches the filters, the runner or the history.
 //!
 //! Invariant (tested in `tests.rs`): a command is rewritten only when a route of its entry
 //! matches it, so every rewritten form reaches a filter; every route has an example command
 //! line ([`Route::example`]) that is rewritten and that its filter compacts (plans a capture
 //! or a stream).
 //!
-//! Adding a program = its filter (a [`Filter`]: a Rust file, or a declarative one — a
-//! [`crate::filters::decl::Builtin`] static over an embedded TOML file, docs/filters.md) + one
-//! entry in `entries.rs` (with an example per route) + fixtures. A declarative filter parses
+//! Adding a program = its filter (a `Filter`: a Rust file, or a declarative one — a
+//! `filters::decl::Builtin` static over an embedded TOML file, docs/filters.md) registered by
+//! name in `filters/registry.rs` + one entry in `entries.rs` (with an example per route) +
+//! fixtures. A declarative filter parses
 //! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
 //! The user's own TOML filters never add an entry here, so they never add a rewrite.
 
+pub mod args;
 #[cfg(test)]
 mod coverage;
 mod entries;
 mod narrow;
+pub mod scope;
 #[cfg(test)]
 mod tests;
 
 pub use entries::PROGRAMS;
 
-use super::{Filter, Invocation};
 use crate::recognise::Syntax;
 
 /// One program (or a family of names that behave the same: `python`/`python3`).
@@ -96,7 +100,8 @@ impl Eco {
 /// A filter and the subcommand it serves (`None`: every command line of the program).
 pub struct Route {
     pub sub: Option<&'static str>,
-    pub filter: &'static dyn Filter,
+    /// The name of the filter serving it (`filters::registry::by_name`).
+    pub filter: &'static str,
     /// A command line of this route, under the entry's first name: rewritten and compacted
     /// (tested for every name of the entry), and run by the argv-preservation test
     /// (`tests/semantics.rs`).
@@ -153,7 +158,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const fn route(sub: &'static str, filter: &'static dyn Filter, example: &'static str) -> Route {
+const fn route(sub: &'static str, filter: &'static str, example: &'static str) -> Route {
     Route {
         sub: Some(sub),
         filter,
@@ -161,7 +166,7 @@ const fn route(sub: &'static str, filter: &'static dyn Filter, example: &'static
     }
 }
 
-const fn every(filter: &'static dyn Filter, example: &'static str) -> Route {
+const fn every(filter: &'static str, example: &'static str) -> Route {
     Route {
         sub: None,
         filter,
@@ -218,21 +223,4 @@ pub fn program_for_word(word: &str) -> Option<&'static Program> {
 /// The rewrite rule for a command word: its table entry (every entry is rewritten).
 pub fn rule_for(name: &str) -> Option<&'static Program> {
     program(name)
-}
-
-/// The filter for this command line, with the invocation it will see.
-pub fn lookup<'a>(
-    program_word: &'a str,
-    args: &'a [String],
-) -> Option<(&'static dyn Filter, Invocation<'a>)> {
-    let base = program_word.rsplit('/').next().unwrap_or(program_word);
-    let (route, sub) = program_for_word(program_word)?.route(args)?;
-    Some((
-        route.filter,
-        Invocation {
-            program: base,
-            args,
-            sub,
-        },
-    ))
 }

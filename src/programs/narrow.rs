@@ -197,7 +197,7 @@ pub fn docker(w: &Words<'_>) -> bool {
         },
         Some("image") => matches!(next, Some((_, "ls" | "list"))),
         // G1 (issue 20): no terminal, stdin or detach.
-        Some("run" | "exec") => crate::filters::ops::container_run::attached(rest),
+        Some("run" | "exec") => super::scope::container_run::attached(rest),
         _ => false,
     }
 }
@@ -239,13 +239,13 @@ pub fn runs_tool(w: &Words<'_>) -> bool {
 
 /// `playwright test` with the list or dot reporter, never its UI, debug or watch modes.
 pub fn playwright(w: &Words<'_>) -> bool {
-    use crate::filters::langs::playwright as pw;
+    use super::scope::playwright as pw;
     !watches(w.args) && !has_any(w.args, pw::OTHER_FORMS) && pw::default_reporter(w.args)
 }
 
 /// `bun test` with its default reporter, no watch/hot/inspect mode.
 pub fn bun_test(w: &Words<'_>) -> bool {
-    !watches(w.args) && !has_any(w.args, crate::filters::langs::bun::OTHER_FORMS)
+    !watches(w.args) && !has_any(w.args, super::scope::bun::OTHER_FORMS)
 }
 
 /// `mvn` running lifecycle phases only (`clean install`, `-pl core test`): any other goal
@@ -282,7 +282,7 @@ pub fn mvn_lifecycle(w: &Words<'_>) -> bool {
         "-b",
         "--builder",
     ];
-    if has_any(w.args, crate::filters::langs::maven::OTHER_FORMS) {
+    if has_any(w.args, super::scope::maven::OTHER_FORMS) {
         return false;
     }
     let mut phases = 0;
@@ -321,31 +321,31 @@ fn asks_for(args: &[&str], forms: &[&str]) -> bool {
 
 /// `rspec` in its progress format (another formatter, `--dry-run`, help: not rewritten).
 pub fn rspec(w: &Words<'_>) -> bool {
-    !asks_for(w.args, crate::filters::langs::rspec::OTHER_FORMS)
+    !asks_for(w.args, super::scope::rspec::OTHER_FORMS)
 }
 
 /// `rubocop` with its default formatter.
 pub fn rubocop(w: &Words<'_>) -> bool {
-    !asks_for(w.args, crate::filters::langs::rubocop::OTHER_FORMS)
+    !asks_for(w.args, super::scope::rubocop::OTHER_FORMS)
 }
 
 /// `phpunit` with its default printer.
 pub fn phpunit(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::langs::phpunit::OTHER_FORMS)
+    !has_any(w.args, super::scope::phpunit::OTHER_FORMS)
 }
 
 /// `phpcs` with its full report, never interactive (`-a`).
 pub fn phpcs(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::langs::phpcs::OTHER_FORMS)
+    !has_any(w.args, super::scope::phpcs::OTHER_FORMS)
 }
 
 /// `ps` and `df` with a header rtk can read (no forest, `--output`, help).
 pub fn ps(w: &Words<'_>) -> bool {
-    !crate::filters::ops::procs::passes_through("ps", w.args)
+    !super::scope::procs::passes_through("ps", w.args)
 }
 
 pub fn df(w: &Words<'_>) -> bool {
-    !crate::filters::ops::procs::passes_through("df", w.args)
+    !super::scope::procs::passes_through("df", w.args)
 }
 
 /// `composer install|update`, `composer require|remove|reinstall <package…>` (without a
@@ -362,27 +362,27 @@ pub fn composer(w: &Words<'_>) -> bool {
 
 /// `psql` running commands it is given (`-c`, `-f FILE`) and exiting.
 pub fn psql(w: &Words<'_>) -> bool {
-    crate::filters::ops::sql::psql_runs_commands(w.args)
+    super::scope::sql::psql_runs_commands(w.args)
 }
 
 /// `sqlite3 DB SQL…` running given SQL or dot commands and exiting.
 pub fn sqlite3(w: &Words<'_>) -> bool {
-    crate::filters::ops::sql::sqlite_mode(w.args).is_some()
+    super::scope::sql::sqlite_mode(w.args).is_some()
 }
 
 /// `mysql`/`mariadb -e SQL` running the SQL it is given and exiting.
 pub fn mysql(w: &Words<'_>) -> bool {
-    crate::filters::ops::sql::mysql_runs_commands(w.args)
+    super::scope::sql::mysql_runs_commands(w.args)
 }
 
 /// `stat FILE…` in its default format (any format the agent asked for runs unchanged).
 pub fn stat(w: &Words<'_>) -> bool {
-    crate::filters::ops::stat::default_format(w.args)
+    super::scope::stat::default_format(w.args)
 }
 
 /// `du` with options rtk knows (its listing keeps the shape the filter reads).
 pub fn du(w: &Words<'_>) -> bool {
-    crate::filters::ops::du::operands(w.args).is_some()
+    super::scope::du::operands(w.args).is_some()
 }
 
 // ---- G2: JavaScript/TypeScript and Python tooling (issue 20) ----
@@ -406,7 +406,7 @@ fn js_install(w: &Words<'_>) -> Option<bool> {
             | "remove"
             | "rm"
     )
-    .then(|| !has_any(w.args, crate::filters::langs::jsinstall::OTHER_FORMS))
+    .then(|| !has_any(w.args, super::scope::jsinstall::OTHER_FORMS))
 }
 
 pub fn npm_form(w: &Words<'_>) -> bool {
@@ -432,11 +432,11 @@ pub fn ruff_form(w: &Words<'_>) -> bool {
 }
 
 pub fn pyright(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::dev::pycheck::PYRIGHT_OTHER)
+    !has_any(w.args, super::scope::pycheck::PYRIGHT_OTHER)
 }
 
 pub fn pylint(w: &Words<'_>) -> bool {
-    !asks_for(w.args, crate::filters::dev::pycheck::PYLINT_OTHER)
+    !asks_for(w.args, super::scope::pycheck::PYLINT_OTHER)
 }
 
 /// `black --check` (without `--check` black rewrites files; `--diff` prints a diff as is).
@@ -454,14 +454,13 @@ pub fn prettier_check(w: &Words<'_>) -> bool {
 }
 
 pub fn biome(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::dev::biome::OTHER_FORMS)
+    !has_any(w.args, super::scope::biome::OTHER_FORMS)
 }
 
 /// `deno test|lint|check`, and `deno fmt` only with --check (without, it rewrites files).
 pub fn deno(w: &Words<'_>) -> bool {
     let fmt = w.sub.is_some_and(|i| w.args[i] == "fmt");
-    !has_any(w.args, crate::filters::langs::deno::OTHER_FORMS)
-        && (!fmt || w.rest().contains(&"--check"))
+    !has_any(w.args, super::scope::deno::OTHER_FORMS) && (!fmt || w.rest().contains(&"--check"))
 }
 
 /// `uv run <tool>` as [`runs_tool`]; `uv pip` only as `pip install|uninstall|sync`; `uv
@@ -486,26 +485,26 @@ pub fn poetry_form(w: &Words<'_>) -> bool {
 }
 
 pub fn next_build(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::langs::next::OTHER_FORMS)
+    !has_any(w.args, super::scope::next::OTHER_FORMS)
 }
 
 // ---- H2 (issue 20): Python quality tools ----
 
 /// `yamllint` printing its standard report (no other format, listing, help or stdin).
 pub fn yamllint(w: &Words<'_>) -> bool {
-    !asks_for(w.args, crate::filters::dev::quality::YAMLLINT_OTHER)
+    !asks_for(w.args, super::scope::quality::YAMLLINT_OTHER)
 }
 
 /// `coverage report` with its text table; every other subcommand (`run` runs a program,
 /// `html`/`xml`/`erase` write files) is not rewritten.
 pub fn coverage_report(w: &Words<'_>) -> bool {
     w.sub.map(|i| w.args[i]) == Some("report")
-        && !asks_for(w.rest(), crate::filters::dev::quality::COVERAGE_OTHER)
+        && !asks_for(w.rest(), super::scope::quality::COVERAGE_OTHER)
 }
 
 /// `bandit` printing its screen report (no other format, output file or help).
 pub fn bandit(w: &Words<'_>) -> bool {
-    !asks_for(w.args, crate::filters::dev::quality::BANDIT_OTHER)
+    !asks_for(w.args, super::scope::quality::BANDIT_OTHER)
 }
 
 /// `tox`, `tox run` or `tox r` with options known to take no value or the value they name
@@ -572,13 +571,13 @@ pub fn tox_run(w: &Words<'_>) -> bool {
 /// `markdownlint` / `markdownlint-cli2` listing problems (never `--fix`, stdin, JSON or an
 /// output file).
 pub fn markdownlint(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::dev::mdlint::MARKDOWNLINT_OTHER)
+    !has_any(w.args, super::scope::mdlint::MARKDOWNLINT_OTHER)
 }
 
 /// `stylelint` listing problems with its default formatter (never `--fix`, stdin or an
 /// output file).
 pub fn stylelint(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::dev::stylelint::STYLELINT_OTHER)
+    !has_any(w.args, super::scope::stylelint::STYLELINT_OTHER)
 }
 
 // ---- G3 (issue 20): JVM, .NET, PHP, Go linters, infrastructure CLIs ----
@@ -648,7 +647,7 @@ pub fn gradle_tasks(w: &Words<'_>) -> bool {
         "--max-workers",
         "--priority",
     ];
-    if has_any(w.args, crate::filters::langs::gradle::OTHER_FORMS)
+    if has_any(w.args, super::scope::gradle::OTHER_FORMS)
         || w.args
             .windows(2)
             .any(|p| p == ["--console", "rich"] || p == ["--console", "verbose"])
@@ -681,19 +680,19 @@ pub fn terraform(w: &Words<'_>) -> bool {
 /// `dotnet build|test|restore` with no option before the subcommand; never help, the terminal
 /// logger or interactive authentication.
 pub fn dotnet(w: &Words<'_>) -> bool {
-    w.sub == Some(0) && !has_any(w.args, crate::filters::langs::dotnet::OTHER_FORMS)
+    w.sub == Some(0) && !has_any(w.args, super::scope::dotnet::OTHER_FORMS)
 }
 
 /// `golangci-lint run` with its default text output (no other format, help or version) and no
 /// option before `run`.
 pub fn golangci_lint(w: &Words<'_>) -> bool {
-    w.sub == Some(0) && !crate::filters::dev::golangci::other_form(w.args.iter().copied())
+    w.sub == Some(0) && !super::scope::golangci::other_form(w.args.iter().copied())
 }
 
 /// `phpstan analyse|analyze` in the default table format, no option before the command; never
 /// help, version, the web UI or another error format.
 pub fn phpstan(w: &Words<'_>) -> bool {
-    use crate::filters::langs::phpstan as p;
+    use super::scope::phpstan as p;
     w.sub == Some(0) && !has_any(w.args, p::OTHER_FORMS) && !p::other_format(w.args.iter().copied())
 }
 
@@ -703,7 +702,7 @@ pub fn phpstan(w: &Words<'_>) -> bool {
 /// parameters) and writes no file (`get-object*`); JSON or table output only; never `help`,
 /// `--debug`, skeletons or an option the narrowing does not know.
 pub fn aws_read(w: &Words<'_>) -> bool {
-    use crate::filters::ops::aws::{FLAGS, WITH_VALUE};
+    use super::scope::aws::{FLAGS, WITH_VALUE};
     let mut words = Vec::new();
     let mut i = 0;
     while i < w.args.len() {
@@ -749,7 +748,7 @@ pub fn aws_read(w: &Words<'_>) -> bool {
 
 /// `pest` with its default printer (no watch, help, init, TeamCity).
 pub fn pest(w: &Words<'_>) -> bool {
-    !has_any(w.args, crate::filters::langs::pest::OTHER_FORMS)
+    !has_any(w.args, super::scope::pest::OTHER_FORMS)
 }
 
 /// `php artisan test …` only (no option before `artisan`): every other artisan command, script
@@ -795,10 +794,7 @@ pub fn sbt_batch(w: &Words<'_>) -> bool {
 /// `gcloud [--project X] <group…> list …`: command words (lowercase, digits, hyphens) up to
 /// `list`, in the default table format (no `--format`, `--uri` or help anywhere).
 pub fn gcloud_list(w: &Words<'_>) -> bool {
-    if w.args
-        .iter()
-        .any(|a| crate::filters::ops::cloud::gcloud_other(a))
-    {
+    if w.args.iter().any(|a| super::scope::cloud::gcloud_other(a)) {
         return false;
     }
     let mut i = 0;
@@ -826,7 +822,7 @@ pub fn gcloud_list(w: &Words<'_>) -> bool {
 
 /// `helm list|ls|history` in the default table format (no `-o`, `--short`, help).
 pub fn helm(w: &Words<'_>) -> bool {
-    use crate::filters::ops::cloud::HELM_OTHER;
+    use super::scope::cloud::HELM_OTHER;
     w.sub == Some(0)
         && !has_any(w.args, HELM_OTHER)
         && !w
@@ -841,7 +837,7 @@ pub fn helm(w: &Words<'_>) -> bool {
 /// `-fsyntax-only` is given and nothing asks for another form (preprocessing, dependency
 /// lists, help, version, driver dumps, response files, JSON/SARIF diagnostics).
 pub fn cc_compile(w: &Words<'_>) -> bool {
-    use crate::filters::dev::cc::other_form;
+    use super::scope::cc::other_form;
     !w.args.iter().any(|a| other_form(a))
         && w.args
             .iter()
@@ -850,21 +846,21 @@ pub fn cc_compile(w: &Words<'_>) -> bool {
 
 /// `shellcheck <files>` in its default format (no other format, help or version).
 pub fn shellcheck(w: &Words<'_>) -> bool {
-    use crate::filters::dev::shellcheck::other_form;
+    use super::scope::shellcheck::other_form;
     !w.args.is_empty() && !w.args.iter().any(|a| other_form(a))
 }
 
 /// `cmake --build <dir> …` (no verbose, help or version).
 pub fn cmake_build(w: &Words<'_>) -> bool {
-    crate::filters::dev::cmake::build_form(w.args)
+    super::scope::cmake::build_form(w.args)
 }
 
 /// `ctest` with only the enumerated selection/parallelism/output flags.
 pub fn ctest(w: &Words<'_>) -> bool {
-    crate::filters::dev::cmake::ctest_form(w.args)
+    super::scope::cmake::ctest_form(w.args)
 }
 
 /// `prove` with only the enumerated flags and test files/directories.
 pub fn prove(w: &Words<'_>) -> bool {
-    crate::filters::dev::prove::plain_form(w.args)
+    super::scope::prove::plain_form(w.args)
 }
