@@ -79,11 +79,42 @@ fn command_paths(c: &SimpleCommand) -> Option<String> {
             Some(_) => {}
         }
     }
+    if let Some(why) = find_glob(c) {
+        return Some(why);
+    }
     c.words.iter().find_map(|w| leaves(&w.value))
 }
 
+/// `find` predicates whose value is a pattern (glob characters there are find's own).
+const FIND_PATTERNS: &[&str] = &[
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-lname",
+    "-ilname",
+    "-regex",
+    "-iregex",
+];
+
+/// Claude Code 2.1.332 refuses glob characters in a `find` argument even when quoted
+/// (`find "*" -maxdepth 2`), except as the value of a pattern predicate (`-name '*.py'`).
+fn find_glob(c: &SimpleCommand) -> Option<String> {
+    if c.words.first().map(|w| w.value.as_str()) != Some("find") {
+        return None;
+    }
+    c.words.windows(2).find_map(|pair| {
+        let (before, w) = (&pair[0], &pair[1]);
+        (w.value.contains(['*', '?', '[']) && !FIND_PATTERNS.contains(&before.value.as_str()))
+            .then(|| format!("the glob `{}` in a `find` argument", w.value))
+    })
+}
+
 /// Why one word names a place outside the working directory, read as text: an absolute
-/// path, a `..` step, a path glued to a short flag, or such a value after `=` or `:`.
+/// path, a `..` step, a path glued to a short flag, or such a value after `=` or `:`; and a
+/// `~` path even when quoted (Claude Code 2.1.332 reads `find '~'` as the home folder).
 fn leaves(value: &str) -> Option<String> {
     if value.starts_with('-') && !value.contains('=') && value.contains('/') {
         return Some(format!("the flag `{value}` holds a path"));
@@ -91,6 +122,9 @@ fn leaves(value: &str) -> Option<String> {
     for part in value.split(['=', ':']) {
         if part.starts_with('/') {
             return Some(format!("the absolute path in `{value}`"));
+        }
+        if part.starts_with('~') {
+            return Some(format!("the home path in `{value}`"));
         }
         if part.split('/').any(|step| step == "..") {
             return Some(format!("`..` in `{value}`"));

@@ -25,6 +25,8 @@ fn plain_lists_of_plain_commands_may_earn_an_allow() {
         "git log -- src/a.rs",
         "cd src && ls",
         "ls;",
+        "find . -name '*.rs'",
+        "find src -maxdepth 2 -iname '*.py' -path 'a/*'",
     ] {
         assert_eq!(why(line), None, "{line}");
     }
@@ -107,6 +109,12 @@ fn paths_that_leave_the_working_directory_block_an_allow() {
         "pushd x",
         "/usr/bin/cat x",
         "git show HEAD:/etc/passwd",
+        // The differential run against Claude Code 2.1.332 (parity/differential.py).
+        "find '~' -maxdepth 1",
+        "stat \"~/.gitconfig\"",
+        "grep -rn hello \"~/.gitconfig\"",
+        "git diff && find \"*\" -maxdepth 2 -name '*.py'",
+        "find . -name x '*'",
     ] {
         assert!(why(line).is_some(), "{line:?} was allowed");
     }
