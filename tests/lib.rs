@@ -16,6 +16,8 @@ mod init_cli;
 mod init_upstream;
 mod oracle;
 mod oracle_gen;
+mod oracle_live;
+mod oracle_planted;
 mod permissions_cli;
 mod pipelines;
 mod proxy;

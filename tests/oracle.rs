@@ -142,7 +142,7 @@ pub struct Sandbox {
 }
 
 /// `name` on the test's own PATH.
-fn find_program(name: &str) -> PathBuf {
+pub(crate) fn find_program(name: &str) -> PathBuf {
     std::env::var_os("PATH")
         .iter()
         .flat_map(std::env::split_paths)
@@ -258,21 +258,21 @@ fn parse_log(bytes: &[u8]) -> Vec<Vec<String>> {
 }
 
 /// A piece of a strace argument list: a string, or an fd decoration `<path>`.
-enum Tok {
+pub(crate) enum Tok {
     Str(Vec<u8>),
     Dir(Vec<u8>),
     Open,
     Close,
 }
 
-fn hex_bytes(s: &str) -> Vec<u8> {
+pub(crate) fn hex_bytes(s: &str) -> Vec<u8> {
     s.split("\\x")
         .filter(|h| h.len() >= 2)
         .filter_map(|h| u8::from_str_radix(&h[..2], 16).ok())
         .collect()
 }
 
-fn tokens(args: &str) -> Vec<Tok> {
+pub(crate) fn tokens(args: &str) -> Vec<Tok> {
     let mut out = Vec::new();
     let mut rest = args;
     while let Some(i) = rest.find(['"', '<', '[', ']']) {
@@ -304,7 +304,7 @@ fn tokens(args: &str) -> Vec<Tok> {
 }
 
 /// `a/../b` → `b`, lexically.
-fn normalize(p: &Path) -> PathBuf {
+pub(crate) fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {
