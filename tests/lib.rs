@@ -15,6 +15,7 @@ mod hook_scripts;
 mod init_cli;
 mod init_upstream;
 mod oracle;
+mod oracle_check;
 mod oracle_gen;
 mod oracle_live;
 mod oracle_planted;

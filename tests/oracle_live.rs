@@ -23,6 +23,8 @@
 //! `core.fsmonitor` is a planted script; a `.gitconfig` at the project root; a link `link-out`
 //! to a file in a sibling folder `outside/`; a folder `trap/` holding only a file named `-delete` (`find *` there is `find -delete`).
 
+#![cfg(target_os = "linux")]
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -204,7 +206,7 @@ impl Live {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
-        let mut live = Live {
+        let live = Live {
             _root: tmp,
             root,
             rtk_link,
@@ -237,6 +239,46 @@ impl Live {
         for (t, d) in [("template/project", "project"), ("template/home", "home")] {
             let _ = std::fs::remove_dir_all(self.root.join(d));
             copy_tree(&self.root.join(t), &self.root.join(d));
+        }
+    }
+
+    /// Puts back what a run created or wrote (the destructive calls were refused): each such
+    /// path inside the project or HOME gets its template's copy back, or goes.
+    fn undo(&self, calls: &[Call]) {
+        let mut touched: Vec<PathBuf> = Vec::new();
+        for c in calls {
+            let ok = c
+                .ret
+                .trim_start()
+                .starts_with(|ch: char| ch.is_ascii_digit());
+            let made = match c.name.as_str() {
+                "open" | "openat" | "openat2" => {
+                    ["O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND"]
+                        .iter()
+                        .any(|f| c.args.contains(f))
+                }
+                "mkdir" | "mkdirat" => true,
+                _ => false,
+            };
+            if ok && made {
+                touched.extend(resolved(&c.ret).or_else(|| path_args(&tokens(&c.args)).pop()));
+            }
+        }
+        touched.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
+        touched.dedup();
+        for p in touched {
+            let Ok(rel) = p.strip_prefix(&self.root) else {
+                continue;
+            };
+            if !(rel.starts_with("project") || rel.starts_with("home")) {
+                continue;
+            }
+            let template = self.root.join("template").join(rel);
+            if template.is_file() {
+                let _ = std::fs::copy(&template, &p);
+            } else if !template.exists() {
+                let _ = std::fs::remove_file(&p).or_else(|_| std::fs::remove_dir_all(&p));
+            }
         }
     }
 
@@ -278,10 +320,11 @@ impl Live {
             std::thread::sleep(Duration::from_millis(1));
         }
         let text = std::fs::read(&out).unwrap_or_default();
-        for c in &calls(&String::from_utf8_lossy(&text)) {
+        let calls = calls(&String::from_utf8_lossy(&text));
+        for c in &calls {
             self.judge(c, &mut t.findings);
         }
-        self.restore();
+        self.undo(&calls);
         let mut seen = std::collections::HashSet::new();
         t.findings.retain(|f| seen.insert(f.clone()));
         t

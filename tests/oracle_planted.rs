@@ -2,6 +2,8 @@
 //! rewritten lines run as they are, whatever rtk decides for them, and each is flagged for the
 //! reason planted; ordinary allowed lines pass.
 
+#![cfg(target_os = "linux")]
+
 use crate::oracle_live::Live;
 
 #[test]
