@@ -101,7 +101,6 @@ pub struct Live {
     bash: PathBuf,
     strace: PathBuf,
     env: BTreeMap<String, String>,
-    pub runs: usize,
 }
 
 /// What one live run showed.
@@ -215,7 +214,6 @@ impl Live {
             bash: find_program("bash"),
             strace: find_program("strace"),
             env,
-            runs: 0,
         };
         live.restore();
         live
@@ -286,7 +284,6 @@ impl Live {
     #[allow(clippy::disallowed_methods)] // the oracle runs bash itself, not an rtk filter
     pub fn run(&mut self, line: &str) -> LiveTrace {
         use std::os::unix::process::CommandExt;
-        self.runs += 1;
         let out = self.root.join("strace.out");
         let mut child = Command::new(&self.strace)
             .args(["--seccomp-bpf", "-f", "-Y", "-qq", "-y", "-xx", "-v"])
@@ -355,7 +352,8 @@ impl Live {
                     .iter()
                     .any(|f| c.args.contains(f));
                 if writes {
-                    for p in path_args(&toks) {
+                    // The path as given and, when it opened, as the kernel resolved it (a link).
+                    for p in path_args(&toks).into_iter().chain(resolved(&c.ret)) {
                         if !self.write_allowed(&p) {
                             out.push(format!("{who} opened {} for writing", p.display()));
                         }
