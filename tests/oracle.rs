@@ -18,6 +18,7 @@
 
 #![cfg(target_os = "linux")]
 
+use std::collections::HashMap;
 use std::os::unix::process::CommandExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -387,6 +388,96 @@ fn parse_strace(text: &str, dir: &Path, t: &mut Trace) {
             }
         }
     }
+}
+
+/// The path the kernel resolved for a returned descriptor (`= 3</path>`).
+pub(crate) fn resolved(ret: &str) -> Option<PathBuf> {
+    let r = ret.trim();
+    if !r.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    match tokens(r).into_iter().next()? {
+        Tok::Dir(b) => Some(PathBuf::from(String::from_utf8_lossy(&b).into_owned())),
+        _ => None,
+    }
+}
+
+/// The path arguments of a call, each resolved against the directory fd before it.
+pub(crate) fn path_args(toks: &[Tok]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut base: Option<PathBuf> = None;
+    for k in toks {
+        match k {
+            Tok::Dir(b) => base = Some(PathBuf::from(String::from_utf8_lossy(b).as_ref())),
+            Tok::Str(b) => {
+                let p = PathBuf::from(String::from_utf8_lossy(b).as_ref());
+                out.push(match &base {
+                    Some(d) if p.is_relative() => normalize(&d.join(&p)),
+                    _ => p,
+                });
+            }
+            Tok::Open => break, // execve's argv: no more paths
+            Tok::Close => {}
+        }
+    }
+    out
+}
+
+/// One syscall of the trace.
+#[derive(Debug)]
+pub struct Call {
+    pub comm: String,
+    pub name: String,
+    pub args: String,
+    pub ret: String,
+}
+
+/// The calls of a `-f -Y -xx` trace (the live run's), `<unfinished …>` halves joined.
+pub fn calls(text: &str) -> Vec<Call> {
+    let mut pending: HashMap<&str, String> = HashMap::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+        let pid = &line[..digits];
+        let mut rest = &line[digits..];
+        let mut comm = String::new();
+        if rest.starts_with('<') {
+            let end = rest.find('>').unwrap_or(rest.len());
+            comm = String::from_utf8_lossy(&hex_bytes(&rest[1..end])).into_owned();
+            rest = &rest[(end + 1).min(rest.len())..];
+        }
+        let rest = rest.trim_start();
+        let joined;
+        let call = if let Some(head) = rest.strip_suffix(" <unfinished ...>") {
+            pending.insert(pid, head.to_string());
+            continue;
+        } else if rest.starts_with("<... ") {
+            let Some((_, tail)) = rest.split_once(" resumed>") else {
+                continue;
+            };
+            joined = format!("{}{}", pending.remove(pid).unwrap_or_default(), tail);
+            joined.as_str()
+        } else {
+            rest
+        };
+        let Some(open) = call.find('(') else { continue };
+        let name = &call[..open];
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            continue;
+        }
+        let body = &call[open + 1..];
+        let (args, ret) = match body.rfind(") = ") {
+            Some(i) => (&body[..i], &body[i + 4..]),
+            None => (body, ""),
+        };
+        out.push(Call {
+            comm: comm.clone(),
+            name: name.to_string(),
+            args: args.to_string(),
+            ret: ret.to_string(),
+        });
+    }
+    out
 }
 
 #[test]

@@ -21,7 +21,8 @@
 //! cannot remove anything. The fixture plants what an attacker would: executables `bin/ls`,
 //! `bin/rtk`, `bin/git`, `bin/cat`; `evilhome/.gitconfig` and `evilxdg/git/config` whose
 //! `core.fsmonitor` is a planted script; a `.gitconfig` at the project root; a link `link-out`
-//! to a file in a sibling folder `outside/`; a folder `trap/` holding only a file named `-delete` (`find *` there is `find -delete`).
+//! to a file in a sibling folder `outside/`; a folder `trap/` holding only a file named
+//! `-delete` (`find *` there is `find -delete`).
 
 #![cfg(target_os = "linux")]
 
@@ -30,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::oracle::{find_program, normalize, tokens, Tok};
+use crate::oracle::{calls, find_program, normalize, path_args, resolved, tokens, Call, Tok};
 
 /// A live run longer than this is killed.
 const RUN_LIMIT: Duration = Duration::from_secs(5);
@@ -515,94 +516,4 @@ fn proc_self(p: &Path) -> bool {
         && parts[1] == "proc"
         && parts[2].bytes().all(|b| b.is_ascii_digit())
         && PROC_SELF.contains(&parts[3].as_str())
-}
-
-/// The path the kernel resolved for a returned descriptor (`= 3</path>`).
-fn resolved(ret: &str) -> Option<PathBuf> {
-    let r = ret.trim();
-    if !r.starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
-    match tokens(r).into_iter().next()? {
-        Tok::Dir(b) => Some(PathBuf::from(String::from_utf8_lossy(&b).into_owned())),
-        _ => None,
-    }
-}
-
-/// The path arguments of a call, each resolved against the directory fd before it.
-fn path_args(toks: &[Tok]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut base: Option<PathBuf> = None;
-    for k in toks {
-        match k {
-            Tok::Dir(b) => base = Some(PathBuf::from(String::from_utf8_lossy(b).as_ref())),
-            Tok::Str(b) => {
-                let p = PathBuf::from(String::from_utf8_lossy(b).as_ref());
-                out.push(match &base {
-                    Some(d) if p.is_relative() => normalize(&d.join(&p)),
-                    _ => p,
-                });
-            }
-            Tok::Open => break, // execve's argv: no more paths
-            Tok::Close => {}
-        }
-    }
-    out
-}
-
-/// One syscall of the trace.
-#[derive(Debug)]
-pub struct Call {
-    pub comm: String,
-    pub name: String,
-    pub args: String,
-    pub ret: String,
-}
-
-/// The calls of a `-f -Y -xx` trace, `<unfinished …>` halves joined.
-pub fn calls(text: &str) -> Vec<Call> {
-    let mut pending: HashMap<&str, String> = HashMap::new();
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-        let pid = &line[..digits];
-        let mut rest = &line[digits..];
-        let mut comm = String::new();
-        if rest.starts_with('<') {
-            let end = rest.find('>').unwrap_or(rest.len());
-            comm = String::from_utf8_lossy(&crate::oracle::hex_bytes(&rest[1..end])).into_owned();
-            rest = &rest[(end + 1).min(rest.len())..];
-        }
-        let rest = rest.trim_start();
-        let joined;
-        let call = if let Some(head) = rest.strip_suffix(" <unfinished ...>") {
-            pending.insert(pid, head.to_string());
-            continue;
-        } else if rest.starts_with("<... ") {
-            let Some((_, tail)) = rest.split_once(" resumed>") else {
-                continue;
-            };
-            joined = format!("{}{}", pending.remove(pid).unwrap_or_default(), tail);
-            joined.as_str()
-        } else {
-            rest
-        };
-        let Some(open) = call.find('(') else { continue };
-        let name = &call[..open];
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            continue;
-        }
-        let body = &call[open + 1..];
-        let (args, ret) = match body.rfind(") = ") {
-            Some(i) => (&body[..i], &body[i + 4..]),
-            None => (body, ""),
-        };
-        out.push(Call {
-            comm: comm.clone(),
-            name: name.to_string(),
-            args: args.to_string(),
-            ret: ret.to_string(),
-        });
-    }
-    out
 }
