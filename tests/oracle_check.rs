@@ -203,9 +203,14 @@ pub fn check(cases: &[Case]) -> Summary {
             s.live_runs += 1;
             let t = live.run(&r);
             s.timeouts += usize::from(t.timed_out);
-            for f in &t.findings {
+            // One violation per line run, naming its first findings.
+            if let Some(first) = t.findings.first() {
+                let more = match t.findings.len() {
+                    1 => String::new(),
+                    n => format!("; {} (and {} more)", t.findings[1], n - 2),
+                };
                 s.violations.push(format!(
-                    "{}: {shown:?} allowed by {by}, ran {r:?}: {f}",
+                    "{}: {shown:?} allowed by {by}, ran {r:?}: {first}{more}",
                     c.source
                 ));
             }
@@ -256,7 +261,7 @@ fn every_allow_runs_as_the_host_would_let_it() {
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,
-        "oracle: seed {seed}; {count} commands generated + {shape_count} shapes + {tables} from the tables; {} allowed by rtk rewrite (run in the dry sandbox), {} by rtk hook claude without rules; {} distinct allowed lines run live; {} violations; {} runs timed out; {secs:.1} s",
+        "oracle: seed {seed}; {count} commands generated + {shape_count} shapes + {tables} from the tables; {} allowed by rtk rewrite (run in the dry sandbox), {} by rtk hook claude without rules; {} distinct allowed lines run live; {} violations (lines); {} runs timed out; {secs:.1} s",
         s.rewrite_allows, s.hook_allows, s.live_runs, s.violations.len(), s.timeouts
     );
     for v in s.violations.iter().take(40) {
