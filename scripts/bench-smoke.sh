@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks in fast mode, as a regression smoke (SPEC §8 targets are measured by the full runs):
+# Benchmarks in fast mode, as a regression smoke (docs/contract.md §8 targets are measured by the full runs):
 # - bench/latency: `rtk rewrite` / `rtk hook claude` medians; fails only when an rtk median is
 #   above 5 ms (target ≤ 2 ms) in two attempts in a row, so one noisy moment never fails it;
 # - bench (savings): --quick corpus; fails when any fidelity check fails (wall times are

@@ -1,6 +1,6 @@
 //! rtk: a command proxy for AI coding agents.
 //!
-//! Bird's-eye view (see DESIGN.md):
+//! Bird's-eye view (see ARCHITECTURE.md):
 //! - Hook path (`rtk rewrite`, `rtk hook <agent>`): [`shell`] parses the line with the bash
 //!   grammar, [`rewrite`] plans the "insert `rtk `" edits, [`hooks::permissions`] judges every
 //!   segment with the calling host's own rules, [`hooks::decision`] turns verdict + edits +

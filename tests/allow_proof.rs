@@ -89,6 +89,7 @@ fn claude_hook(t: &TestEnv, repo: &std::path::Path, cmd: &str) -> String {
     let out = t
         .rtk()
         .args(["hook", "claude"])
+        .envs(crate::hook_cli::host_env("claude"))
         .write_stdin(payload.to_string())
         .output()
         .unwrap();
@@ -202,5 +203,39 @@ fn copilot_read_only_table_allows_none_of_the_found_lines() {
     }
     for cmd in ["git status", "ls -la src", "cat README.md"] {
         assert!(hook(cmd).contains(ALLOW), "{cmd:?} lost its allow");
+    }
+}
+
+/// Issue 29: Claude's read-only table applies by the version Claude names in `AI_AGENT`: on a
+/// measured version as measured, on a newer unmeasured one the forms that ran on every measured
+/// version, and not at all on an older version or when the version is not seen.
+#[test]
+fn claude_read_only_table_follows_the_running_version() {
+    let (t, repo) = project(None);
+    let hook = |agent: Option<&str>| {
+        let payload = serde_json::json!({"hook_event_name": "PreToolUse", "permission_mode": "default",
+            "tool_name": "Bash", "tool_input": {"command": "git status"}, "cwd": repo});
+        let mut c = t.rtk();
+        c.args(["hook", "claude"]);
+        if let Some(a) = agent {
+            c.env("AI_AGENT", a);
+        }
+        let out = c.write_stdin(payload.to_string()).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let measured = rtk::hooks::hosts::claude_readonly::MEASURED;
+    for v in measured {
+        let agent = format!("claude-code_{}_harness", v.replace('.', "-"));
+        assert!(hook(Some(&agent)).contains(ALLOW), "{agent}");
+    }
+    assert!(hook(Some("claude-code_9-0-0_harness")).contains(ALLOW));
+    for agent in [
+        None,
+        Some("claude-code_0-1-0_harness"),
+        Some("claude-code_2-1_harness"),
+        Some("claude-code_x-y-z_harness"),
+        Some("codex"),
+    ] {
+        assert_eq!(hook(agent), "", "{agent:?}");
     }
 }

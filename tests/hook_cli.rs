@@ -47,6 +47,15 @@ pub const AGENTS: [&str; 7] = [
     "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe",
 ];
 
+/// What the host sets in its hooks' environment, as measured: Claude Code 2.1.332 names
+/// itself in `AI_AGENT` (rtk applies Claude's read-only table by that version).
+pub fn host_env(agent: &str) -> Vec<(&'static str, &'static str)> {
+    match agent {
+        "claude" => vec![("AI_AGENT", "claude-code_2-1-332_harness")],
+        _ => Vec::new(),
+    }
+}
+
 /// A TestEnv whose HOME holds `agent`'s rule files.
 pub fn env_for(agent: &str) -> TestEnv {
     let t = TestEnv::new();
@@ -63,6 +72,7 @@ fn every_fixture_gets_its_exact_answer() {
             let out = t
                 .rtk()
                 .args(["hook", agent])
+                .envs(host_env(agent))
                 .write_stdin(payload)
                 .output()
                 .unwrap();
@@ -143,6 +153,7 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
                 let out = t
                     .rtk()
                     .args(["hook", agent])
+                    .envs(host_env(agent))
                     .env("RTK_REWRITE_HOST", host)
                     .write_stdin(payload.clone())
                     .output()
@@ -310,16 +321,23 @@ fn hook_check_prints_every_agent() {
         labels,
         [
             "claude",
+            "claude read-only table",
             "cursor",
             "gemini",
             "copilot (PreToolUse)",
             "copilot (preToolUse)",
+            "copilot read-only table",
             "codex",
             "droid",
             "vibe"
         ]
     );
-    for line in text.lines() {
+    // Outside Claude Code its version is not seen: the table does not apply, and check says so.
+    assert!(
+        text.contains("claude read-only table: Claude Code version not seen"),
+        "{text}"
+    );
+    for line in text.lines().filter(|l| !l.contains("read-only table: ")) {
         let answer = line.split_once(": ").unwrap().1;
         assert!(
             answer == "(no output)" || serde_json::from_str::<Value>(answer).is_ok(),

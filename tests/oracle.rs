@@ -61,7 +61,7 @@ impl Rules {
     /// spec does.
     pub(crate) fn grants(&self, argv: &[String]) -> bool {
         if argv.first().is_some_and(|a| a == "rtk") {
-            // An already-rtk command runs the rest of its argv (SPEC §3: allow rules also match
+            // An already-rtk command runs the rest of its argv (docs/contract.md §3: allow rules also match
             // a command with its leading `rtk ` removed).
             return self.grants(&argv[1..]);
         }

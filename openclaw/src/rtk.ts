@@ -10,7 +10,7 @@
 // the probe asks for a host that cannot exist:
 //     rtk rewrite --host rtk-openclaw-probe -- true
 // A host-aware rtk answers exit 1 with `rtk: unknown host 'rtk-openclaw-probe' (… expected one
-// of: …, openclaw)` on stderr (SPEC §1). If that list names `openclaw`, the flag is used. An old
+// of: …, openclaw)` on stderr (docs/contract.md §1). If that list names `openclaw`, the flag is used. An old
 // rtk answers exit 1 with an empty stderr: it gets `RTK_REWRITE_HOST=openclaw` in its environment
 // instead (upstream rtk ≥ 1.1 reads it; older ones ignore it and answer exit 3, which the plugin
 // leaves unchanged). Anything else — exit 2 from an rtk without `rewrite`, a crash, a missing

@@ -1,5 +1,5 @@
 //! The one decision function of the hook path, `evaluate_for(cmd, host, …) -> Decision`
-//! (SPEC §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
+//! (docs/contract.md §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
 //!
 //! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); every
 //! segment allowed but the line not earning an allow (`allow.rs`: not plain, or leaving the
@@ -288,14 +288,8 @@ pub fn evaluate_for_program(
     let (mut config, config_warnings) = Config::load(env);
     config.hooks.rtk_program = program;
     let mut decision = evaluate_in(cmd, host, &loaded.rules, &config.hooks, Some(env.cwd()));
-    if host == Agent::Copilot {
-        let cmdline_read = loaded
-            .files
-            .iter()
-            .any(|f| f.as_os_str() == crate::hooks::hosts::claude_cli::COPILOT_SOURCE);
-        if let Some(why) = crate::hooks::hosts::copilot_readonly::gate(env, cmdline_read) {
-            close_read_only(&mut decision, why);
-        }
+    if let Some(why) = crate::hooks::hosts::read_only_gate(host, env, &loaded) {
+        close_read_only(&mut decision, why);
     }
     let mut warnings = loaded.warnings;
     warnings.extend(config_warnings);

@@ -1,7 +1,7 @@
 //! `rtk hook <agent>`: read the host's JSON payload, decide with the one decision function under
 //! that agent's own rule sources, and answer in the host's JSON shape (one file per agent below).
 //!
-//! Invariants (SPEC §4): the **original** command is judged; `allow` is asserted only for an
+//! Invariants (docs/contract.md §4): the **original** command is judged; `allow` is asserted only for an
 //! explicit allow verdict (Codex excepted: its protocol accepts a rewrite only paired with
 //! `allow`, see `codex.rs`); `ask` is never asserted; on deny the hook steps aside (no rewrite)
 //! so the host's native deny fires on the original; stdin is capped at 1 MiB and leading BOMs

@@ -1,7 +1,7 @@
 //! Permission patterns: compiling a host's rule specifier once, then matching it against a
 //! command's text on every hook call.
 //!
-//! Claude Code's documented semantics (SPEC §3) are the reference:
+//! Claude Code's documented semantics (docs/contract.md §3) are the reference:
 //! - `Bash` / `Bash(*)` match everything;
 //! - no unescaped `*` → **exact** match (`Bash(docker run)` does not match
 //!   `docker run -v /:/host img`, unlike upstream rtk #3673);

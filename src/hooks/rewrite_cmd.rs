@@ -1,4 +1,4 @@
-//! `rtk rewrite`'s rendering of a [`Decision`] (SPEC §1): the rewritten line on stdout, the
+//! `rtk rewrite`'s rendering of a [`Decision`] (docs/contract.md §1): the rewritten line on stdout, the
 //! outcome as the exit code (0 allow, 1 passthrough, 2 deny, 3 ask), warnings and `--explain`
 //! on stderr. The decision itself is [`crate::hooks::decision`]'s; its names are re-exported
 //! here, where the seed had them.

@@ -1,6 +1,6 @@
 //! Shell understanding on the real bash grammar (tree-sitter-bash): one command line in,
 //! every simple command out (top level, inside substitutions, inside `sh -c '…'` scripts),
-//! plus the reasons the line cannot be attested (SPEC §2).
+//! plus the reasons the line cannot be attested (docs/contract.md §2).
 //!
 //! Invariants: anything the grammar reports as an error or missing node is unattestable; where
 //! bash and the grammar could read the text differently (lone CR, `\v`, `\f`, NUL, a line

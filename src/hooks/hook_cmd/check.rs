@@ -83,6 +83,9 @@ pub fn run(agent: Option<&str>, cmd: Option<&str>, env: &Env) -> anyhow::Result<
                 t => writeln!(out, "{label}: {t}")?,
             }
         }
+        if let Some(status) = crate::hooks::hosts::read_only_status(agent, env) {
+            writeln!(out, "{} read-only table: {status}", agent.name())?;
+        }
     }
     Ok(0)
 }

@@ -16,6 +16,74 @@
 /// The Claude Code version the table was read from.
 pub const CLAUDE_CODE_VERSION: &str = "2.1.332";
 
+/// Claude Code versions on which every `Yes` form of the table was measured running without
+/// asking (`parity/probe.py`, measurements in `parity/claude-readonly-<version>.txt`), oldest
+/// first.
+pub const MEASURED: &[&str] = &["2.1.332"];
+
+/// Set by Claude Code for its hooks: `claude-code_<major>-<minor>-<patch>_<mode>` (seen on
+/// 2.1.332: `claude-code_2-1-332_harness`).
+pub const VERSION_VAR: &str = "AI_AGENT";
+
+/// The running Claude Code's version (`2.1.332`), from [`VERSION_VAR`].
+pub fn running_version(env: &crate::env::Env) -> Option<String> {
+    let value = env.var(VERSION_VAR)?;
+    let rest = value.strip_prefix("claude-code_")?;
+    let dashed = rest.split('_').next()?;
+    let parts: Vec<&str> = dashed.split('-').collect();
+    let numeric = |p: &&str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    (parts.len() == 3 && parts.iter().all(numeric)).then(|| parts.join("."))
+}
+
+/// `a` before `b`, comparing dotted numbers (`2.1.99` < `2.1.332`); None if either is not one.
+fn older(a: &str, b: &str) -> Option<bool> {
+    let nums = |v: &str| -> Option<Vec<u64>> { v.split('.').map(|p| p.parse().ok()).collect() };
+    Some(nums(a)? < nums(b)?)
+}
+
+/// Why the table does not apply in `env` (None: it does). On a measured version it applies as
+/// measured; on an unmeasured version no older than the oldest measured one, the forms that
+/// ran on every measured version apply (the table holds only those); on an older version, or
+/// when the version cannot be seen, rtk steps aside.
+pub fn gate(env: &crate::env::Env) -> Option<String> {
+    let Some(version) = running_version(env) else {
+        return Some(format!(
+            "Claude Code's version was not seen ({VERSION_VAR} unset or unreadable)"
+        ));
+    };
+    if MEASURED.contains(&version.as_str()) {
+        return None;
+    }
+    match older(&version, MEASURED[0]) {
+        Some(false) => None,
+        _ => Some(format!(
+            "Claude Code {version} is older than every measured version ({})",
+            MEASURED.join(", ")
+        )),
+    }
+}
+
+/// Which table applies for `env`'s Claude Code, in words (`rtk hook check`).
+pub fn table_in_force(env: &crate::env::Env) -> String {
+    let seen = running_version(env);
+    let seen_text = seen.clone().unwrap_or_default();
+    match (gate(env), seen) {
+        (Some(_), None) => format!(
+            "Claude Code version not seen ({VERSION_VAR} unset or unreadable): read-only table not applied"
+        ),
+        (Some(why), _) => {
+            format!("Claude Code version {seen_text}: read-only table not applied ({why})")
+        }
+        (None, Some(v)) if MEASURED.contains(&v.as_str()) => {
+            format!("Claude Code version {v}: read-only table measured on it")
+        }
+        (None, _) => format!(
+            "Claude Code version {seen_text}: not measured; the read-only forms that ran on every measured version ({}) apply",
+            MEASURED.join(", ")
+        ),
+    }
+}
+
 /// How Claude's read-only auto-approval treats one simple command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReadOnly {

@@ -4,7 +4,7 @@
 //! `tools.exclude` (v1: top-level `excludeTools`) blocks → **deny**. Entries are
 //! `run_shell_command(<prefix>)` (legacy alias `ShellTool(…)`), a word-boundary prefix
 //! (`run_shell_command(git)` covers `git status`, not `gitk`); the bare tool name covers every
-//! command. Gemini documents no ask list: `tools.confirmationRequired` (named by SPEC, read by
+//! command. Gemini documents no ask list: `tools.confirmationRequired` (named by docs/contract.md §3, read by
 //! upstream rtk) is not in Gemini's settings reference; rtk still reads it as **ask**, which can
 //! only make rtk stricter. `tools.core` with `run_shell_command(…)` entries restricts the shell
 //! to those commands; `rtk …` is never one of them, so it adds a catch-all ask rule (no

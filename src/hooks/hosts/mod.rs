@@ -66,6 +66,45 @@ pub fn builtin_read_only(host: Agent, c: &crate::shell::SimpleCommand) -> Option
     }
 }
 
+/// Why `host`'s read-only table does not apply in `env` (None: it does; hosts without one:
+/// None, nothing to close). `loaded`: the rules read for this decision (Copilot's table needs
+/// its command line to have been read).
+pub fn read_only_gate(host: Agent, env: &Env, loaded: &LoadedRules) -> Option<String> {
+    match host {
+        Agent::Claude => claude_readonly::gate(env),
+        Agent::Copilot => {
+            let cmdline_read = loaded
+                .files
+                .iter()
+                .any(|f| f.as_os_str() == claude_cli::COPILOT_SOURCE);
+            copilot_readonly::gate(env, cmdline_read)
+        }
+        _ => None,
+    }
+}
+
+/// For `rtk hook check`: which version of `host` rtk sees and whether its read-only table
+/// applies (None: the host has no table).
+pub fn read_only_status(host: Agent, env: &Env) -> Option<String> {
+    match host {
+        Agent::Claude => Some(claude_readonly::table_in_force(env)),
+        Agent::Copilot => {
+            let seen = env.var(copilot_readonly::VERSION_VAR).unwrap_or("not seen");
+            let loaded = load_rules_for(host, env);
+            Some(match read_only_gate(host, env, &loaded) {
+                None => format!(
+                    "Copilot CLI version {seen}: {} applies",
+                    copilot_readonly::source()
+                ),
+                Some(why) => {
+                    format!("Copilot CLI version {seen}: read-only table not applied ({why})")
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
 /// How `--explain` names `host`'s read-only table and who the hook leaves unknown forms to.
 pub fn read_only_source(host: Agent) -> (String, &'static str) {
     match host {
