@@ -61,8 +61,8 @@ impl Rules {
     /// spec does.
     pub(crate) fn grants(&self, argv: &[String]) -> bool {
         if argv.first().is_some_and(|a| a == "rtk") {
-            // An already-rtk command runs the rest of its argv (docs/contract.md §3: allow rules also match
-            // a command with its leading `rtk ` removed).
+            // An already-rtk command runs the rest of its argv (docs/contract.md §3: allow rules
+            // also match a command with its leading `rtk ` removed).
             return self.grants(&argv[1..]);
         }
         let hit = |specs: &[String]| specs.iter().any(|s| spec_matches(s, argv));

@@ -1,7 +1,8 @@
 //! The execution oracle's driver (issues 15 and 27): every command of the vector tables and of
 //! the seeded generators (`oracle_gen.rs`) is decided as `rtk rewrite` decides it under its
 //! rules (exit 0 = allow) and as `rtk hook claude` answers it with no rules (Claude's read-only
-//! table: `permissionDecision: "allow"`), both in the live project (so links leading out are
+//! table: `permissionDecision: "allow"`; the table in full, as on the measured Claude Code
+//! version — no AI_AGENT gate narrows it), both in the live project (so links leading out are
 //! seen). A line `rtk rewrite` allows is run as typed in the dry sandbox (`oracle.rs`: programs
 //! the rules do not grant, writes outside); every allowed line, rewritten as the host runs it,
 //! is run for real in the live project (`oracle_live.rs`: programs from outside the system
