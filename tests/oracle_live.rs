@@ -47,7 +47,7 @@ const SYSTEM_BIN: &[&str] = &[
 ];
 
 /// Folders (and everything under them) any program may read: shared libraries, locale data,
-/// terminfo, time zones, cgroup limits (Rust's available_parallelism).
+/// terminfo, time zones, cgroup limits and online CPUs (Rust's and glibc's CPU counts).
 const READ_TREES: &[&str] = &[
     "/lib/",
     "/lib64/",
@@ -60,12 +60,14 @@ const READ_TREES: &[&str] = &[
     "/etc/terminfo/",
     "/usr/share/zoneinfo/",
     "/sys/fs/cgroup/",
+    "/sys/devices/system/cpu/",
 ];
 
 /// Single files any program may read: the loader's cache, the user and name-service databases
 /// bash and git consult, the system git config, devices.
 const READ_FILES: &[&str] = &[
     "/etc/ld.so.cache",
+    "/etc/ld.so.preload",
     "/etc/nsswitch.conf",
     "/etc/passwd",
     "/etc/group",
