@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the execution oracle (tests/oracle.rs) needs, from Debian packages, when missing:
-# bash and strace. Does nothing when both are on PATH; on a system without apt-get it says what
+# bash, strace, and git (the live run's throwaway project is a git repository). Does nothing
+# when all are on PATH; on a system without apt-get it says what
 # to install and fails.
 set -euo pipefail
 missing=()
-for prog in bash strace; do
+for prog in bash strace git; do
     command -v "$prog" >/dev/null 2>&1 || missing+=("$prog")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,8 +1,9 @@
-//! The execution oracle (issue 15): bash itself checks every allow. Every command that rtk's
-//! decision answers with exit 0 (allow) under a rules file is run, as typed, by real bash in a
-//! throwaway directory under `strace -f`, and the run fails when bash starts any program whose
-//! argv the rules do not grant (a deny rule matching it counts too) or touches a file outside the
-//! directory.
+//! The execution oracle's dry run (issue 15): bash itself checks every allow. A command that
+//! rtk's decision answers with exit 0 (allow) under a rules file is run, as typed, by real bash
+//! in a throwaway directory under `strace -f`, and the run fails when bash starts any program
+//! whose argv the rules do not grant (a deny rule matching it counts too) or touches a file
+//! outside the directory. (The live run, `oracle_live.rs`, runs the rewritten line for real;
+//! `oracle_check.rs` drives both.)
 //!
 //! How a run is observed without running anything: PATH is an empty folder, and BASH_ENV
 //! defines a read-only `command_not_found_handle` that appends the argv of every program bash
@@ -12,26 +13,18 @@
 //! writing, unlink, rename, mkdir, chmod…), with paths resolved against the directory fd (`-y`),
 //! and refuses all of them but the opens (which bash's own redirects and the log need).
 //!
-//! Inputs: the rewrite, unattestable and adversarial vector tables, and the seeded generator of
-//! `oracle_gen.rs` (`RTK_ORACLE_SEED`, `RTK_ORACLE_COUNT`, default 5,000 commands). Needs bash
-//! and strace (scripts/setup-oracle-deps.sh installs them from Debian packages). Linux only.
+//! Needs bash and strace (scripts/setup-oracle-deps.sh installs them from Debian packages).
+//! Linux only.
 
 #![cfg(target_os = "linux")]
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use rtk::agents::Agent;
-use rtk::config::HooksConfig;
 use rtk::hooks::permissions::RuleSet;
-use rtk::hooks::rewrite_cmd::evaluate;
-use rtk::vectors::unescape;
-
-use crate::oracle_gen;
 
 /// The rules of the issue: what the generated commands and the rule-less tables are judged by.
 pub const ALLOW: &[&str] = &["ls:*", "git status:*", "git log:*"];
@@ -57,7 +50,7 @@ impl Rules {
         }
     }
 
-    fn rule_set(&self) -> RuleSet {
+    pub(crate) fn rule_set(&self) -> RuleSet {
         fn v(x: &[String]) -> Vec<&str> {
             x.iter().map(String::as_str).collect()
         }
@@ -66,10 +59,10 @@ impl Rules {
 
     /// The program started with `argv` is granted: an allow spec matches it and no deny or ask
     /// spec does.
-    fn grants(&self, argv: &[String]) -> bool {
+    pub(crate) fn grants(&self, argv: &[String]) -> bool {
         if argv.first().is_some_and(|a| a == "rtk") {
-            // An already-rtk command runs the rest of its argv (docs/contract.md §3: allow rules also match
-            // a command with its leading `rtk ` removed).
+            // An already-rtk command runs the rest of its argv (docs/contract.md §3: allow rules
+            // also match a command with its leading `rtk ` removed).
             return self.grants(&argv[1..]);
         }
         let hit = |specs: &[String]| specs.iter().any(|s| spec_matches(s, argv));
@@ -142,7 +135,7 @@ pub struct Sandbox {
 }
 
 /// `name` on the test's own PATH.
-fn find_program(name: &str) -> PathBuf {
+pub(crate) fn find_program(name: &str) -> PathBuf {
     std::env::var_os("PATH")
         .iter()
         .flat_map(std::env::split_paths)
@@ -258,21 +251,21 @@ fn parse_log(bytes: &[u8]) -> Vec<Vec<String>> {
 }
 
 /// A piece of a strace argument list: a string, or an fd decoration `<path>`.
-enum Tok {
+pub(crate) enum Tok {
     Str(Vec<u8>),
     Dir(Vec<u8>),
     Open,
     Close,
 }
 
-fn hex_bytes(s: &str) -> Vec<u8> {
+pub(crate) fn hex_bytes(s: &str) -> Vec<u8> {
     s.split("\\x")
         .filter(|h| h.len() >= 2)
         .filter_map(|h| u8::from_str_radix(&h[..2], 16).ok())
         .collect()
 }
 
-fn tokens(args: &str) -> Vec<Tok> {
+pub(crate) fn tokens(args: &str) -> Vec<Tok> {
     let mut out = Vec::new();
     let mut rest = args;
     while let Some(i) = rest.find(['"', '<', '[', ']']) {
@@ -304,7 +297,7 @@ fn tokens(args: &str) -> Vec<Tok> {
 }
 
 /// `a/../b` → `b`, lexically.
-fn normalize(p: &Path) -> PathBuf {
+pub(crate) fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {
@@ -397,158 +390,94 @@ fn parse_strace(text: &str, dir: &Path, t: &mut Trace) {
     }
 }
 
-/// One command and the rules it is judged by.
-pub struct Case {
-    pub line: String,
-    pub rules: Rules,
-    pub source: &'static str,
+/// The path the kernel resolved for a returned descriptor (`= 3</path>`).
+pub(crate) fn resolved(ret: &str) -> Option<PathBuf> {
+    let r = ret.trim();
+    if !r.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    match tokens(r).into_iter().next()? {
+        Tok::Dir(b) => Some(PathBuf::from(String::from_utf8_lossy(&b).into_owned())),
+        _ => None,
+    }
 }
 
-fn table_cases() -> Vec<Case> {
+/// The path arguments of a call, each resolved against the directory fd before it.
+pub(crate) fn path_args(toks: &[Tok]) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let issue = Rules::issue();
-    for (source, text) in [
-        ("rewrite.tsv", include_str!("vectors/rewrite.tsv")),
-        ("unattestable.tsv", include_str!("vectors/unattestable.tsv")),
-    ] {
-        for l in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-        {
-            let line = unescape(l.split('\t').next().unwrap_or(""));
-            out.push(Case {
-                line,
-                rules: issue.clone(),
-                source,
-            });
-        }
-    }
-    for l in include_str!("vectors/adversarial.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let cols: Vec<&str> = l.split('\t').collect();
-        let mut rules = Rules {
-            deny: Vec::new(),
-            ask: Vec::new(),
-            allow: Vec::new(),
-        };
-        for entry in cols
-            .get(1)
-            .unwrap_or(&"")
-            .split(';')
-            .filter(|e| !e.is_empty())
-        {
-            let Some((kind, rule)) = entry.split_once('=') else {
-                continue;
-            };
-            let spec = rule
-                .strip_prefix("Bash(")
-                .and_then(|r| r.strip_suffix(')'))
-                .unwrap_or(rule)
-                .to_string();
-            match kind {
-                "deny" => rules.deny.push(spec),
-                "ask" => rules.ask.push(spec),
-                _ => rules.allow.push(spec),
+    let mut base: Option<PathBuf> = None;
+    for k in toks {
+        match k {
+            Tok::Dir(b) => base = Some(PathBuf::from(String::from_utf8_lossy(b).as_ref())),
+            Tok::Str(b) => {
+                let p = PathBuf::from(String::from_utf8_lossy(b).as_ref());
+                out.push(match &base {
+                    Some(d) if p.is_relative() => normalize(&d.join(&p)),
+                    _ => p,
+                });
             }
+            Tok::Open => break, // execve's argv: no more paths
+            Tok::Close => {}
         }
-        out.push(Case {
-            line: unescape(cols[0]),
-            rules,
-            source: "adversarial.tsv",
-        });
     }
     out
 }
 
-fn env_number(name: &str) -> Option<u64> {
-    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+/// One syscall of the trace.
+#[derive(Debug)]
+pub struct Call {
+    pub comm: String,
+    pub name: String,
+    pub args: String,
+    pub ret: String,
 }
 
-/// Judges every case; runs the allowed ones in bash. Returns the summary and the violations.
-pub fn check(cases: &[Case]) -> (usize, Vec<String>, usize) {
-    let mut sandbox = Sandbox::new();
-    let mut violations = Vec::new();
-    let mut allows = 0;
-    let mut timeouts = 0;
-    let mut seen: HashMap<(String, String), ()> = HashMap::new();
-    let config = HooksConfig::default();
-    for c in cases {
-        if c.line.len() > 64 * 1024 || c.line.contains('\0') {
-            continue; // over the hook limit (never allowed); bash cannot take a NUL in -c
+/// The calls of a `-f -Y -xx` trace (the live run's), `<unfinished …>` halves joined.
+pub fn calls(text: &str) -> Vec<Call> {
+    let mut pending: HashMap<&str, String> = HashMap::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+        let pid = &line[..digits];
+        let mut rest = &line[digits..];
+        let mut comm = String::new();
+        if rest.starts_with('<') {
+            let end = rest.find('>').unwrap_or(rest.len());
+            comm = String::from_utf8_lossy(&hex_bytes(&rest[1..end])).into_owned();
+            rest = &rest[(end + 1).min(rest.len())..];
         }
-        let d = evaluate(&c.line, Agent::Claude, &c.rules.rule_set(), &config);
-        if d.outcome.exit_code() != 0 {
+        let rest = rest.trim_start();
+        let joined;
+        let call = if let Some(head) = rest.strip_suffix(" <unfinished ...>") {
+            pending.insert(pid, head.to_string());
+            continue;
+        } else if rest.starts_with("<... ") {
+            let Some((_, tail)) = rest.split_once(" resumed>") else {
+                continue;
+            };
+            joined = format!("{}{}", pending.remove(pid).unwrap_or_default(), tail);
+            joined.as_str()
+        } else {
+            rest
+        };
+        let Some(open) = call.find('(') else { continue };
+        let name = &call[..open];
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
             continue;
         }
-        let key = (c.line.clone(), format!("{:?}", c.rules));
-        if seen.insert(key, ()).is_some() {
-            continue;
-        }
-        allows += 1;
-        let t = sandbox.run(&c.line);
-        if t.timed_out {
-            timeouts += 1;
-        }
-        let shown: String = c.line.chars().take(160).collect();
-        for argv in &t.programs {
-            if !c.rules.grants(argv) {
-                violations.push(format!(
-                    "{}: {shown:?} was allowed, bash started {argv:?}",
-                    c.source
-                ));
-            }
-        }
-        for w in &t.outside_writes {
-            violations.push(format!(
-                "{}: {shown:?} was allowed, bash touched {w} outside {}",
-                c.source,
-                sandbox.path().display()
-            ));
-        }
+        let body = &call[open + 1..];
+        let (args, ret) = match body.rfind(") = ") {
+            Some(i) => (&body[..i], &body[i + 4..]),
+            None => (body, ""),
+        };
+        out.push(Call {
+            comm: comm.clone(),
+            name: name.to_string(),
+            args: args.to_string(),
+            ret: ret.to_string(),
+        });
     }
-    (allows, violations, timeouts)
-}
-
-#[test]
-fn bash_confirms_every_allow() {
-    let start = Instant::now();
-    let seed = env_number("RTK_ORACLE_SEED").unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(1)
-    });
-    let count = env_number("RTK_ORACLE_COUNT").unwrap_or(5_000) as usize;
-    let generated = oracle_gen::generate(seed, count);
-    let mut cases = table_cases();
-    let tables = cases.len();
-    cases.extend(generated.into_iter().map(|line| Case {
-        line,
-        rules: Rules::issue(),
-        source: "generated",
-    }));
-    let (allows, violations, timeouts) = check(&cases);
-    let secs = start.elapsed().as_secs_f64();
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(
-        err,
-        "oracle: seed {seed}; {count} commands generated + {tables} from the tables; {allows} allows checked in bash; {} violations; {timeouts} runs timed out; {secs:.1} s",
-        violations.len()
-    );
-    for v in violations.iter().take(40) {
-        let _ = writeln!(err, "  {v}");
-    }
-    assert!(
-        violations.is_empty(),
-        "{} violations (seed {seed}; rerun with RTK_ORACLE_SEED={seed})",
-        violations.len()
-    );
-    assert!(
-        allows > 0,
-        "no command was allowed: the oracle checked nothing"
-    );
+    out
 }
 
 #[test]

@@ -2,7 +2,13 @@
 //! a substitution (`$(…)`, backticks, `<(…)`, `>(…)`) wrapped into every expansion form bash has
 //! (each parameter-expansion operator, substring offsets, array subscripts, `$((…))`, `$[…]`,
 //! brace and tilde expansion, extglob), in quoting variants and nested; about one operand in
-//! four is plain text instead, so the oracle also runs commands rtk does allow.
+//! four is plain text instead, so the oracle also runs commands rtk does allow. And (issue 27)
+//! [`shapes`]: read-only programs with paths inside and outside the project (`..`, absolute,
+//! `~`, `$HOME`, `/proc/self`, a link leading out, globs) in every grammar shape (lists, pipes,
+//! loops whose variable is PATH/HOME/XDG_CONFIG_HOME…, prefix assignments, subshells, groups,
+//! `if`, `case`, `&`, `cd`, redirection forms, line breaks), for the live run's fixture
+//! (`oracle_live.rs`: `bin/`, `evilhome/`, `evilxdg/`, `link-out`, `trap/`); `@OUT@` stands for
+//! the fixture's folder outside the project.
 
 /// splitmix64: small, seeded, reproducible.
 pub struct Rng(u64);
@@ -128,6 +134,131 @@ pub fn generate(seed: u64, count: usize) -> Vec<String> {
             line
         })
         .collect()
+}
+
+/// Read-only programs (and the forms rules or Claude's table allow) that take a path.
+const READERS: &[&str] = &[
+    "ls",
+    "ls -la",
+    "cat",
+    "head -n 3",
+    "wc -l",
+    "find",
+    "grep -r main",
+    "git status",
+    "git log --oneline -3 --",
+    "git diff",
+];
+const INSIDE: &[&str] = &[
+    "README.md",
+    "src",
+    "src/main.rs",
+    ".",
+    "'README.md'",
+    "\"src/main.rs\"",
+    "",
+];
+const OUTSIDE: &[&str] = &[
+    "..",
+    "../outside/secret.txt",
+    "@OUT@/secret.txt",
+    "/",
+    "~",
+    "~/.gitconfig",
+    "$HOME/.gitconfig",
+    "/proc/self/environ",
+    "link-out",
+    "*",
+    "src/*",
+    "../..",
+    "src/../..",
+];
+/// Loop and prefix variables with the planted value each hijacks.
+const HIJACKS: &[(&str, &str)] = &[
+    ("PATH", "bin"),
+    ("HOME", "evilhome"),
+    ("HOME", "."),
+    ("XDG_CONFIG_HOME", "evilxdg"),
+    ("GIT_CONFIG_GLOBAL", ".gitconfig"),
+    ("IFS", "x"),
+    ("x", "a"),
+];
+
+/// A reader with a path inside (two in three) or outside the project.
+fn reader(r: &mut Rng) -> String {
+    let path = if r.below(3) == 0 {
+        r.pick(OUTSIDE)
+    } else {
+        r.pick(INSIDE)
+    };
+    format!("{} {path}", r.pick(READERS)).trim_end().to_string()
+}
+
+/// `count` lines of issue 27's shapes from `seed`.
+pub fn shapes(seed: u64, count: usize) -> Vec<String> {
+    let mut r = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let p = reader(&mut r);
+            let q = reader(&mut r);
+            let (v, w) = HIJACKS[r.below(HIJACKS.len())];
+            let dir = r.pick(&["src", "..", "~", "trap", "evilhome", "/"]);
+            match r.below(20) {
+                0..=3 => p,
+                4 => format!("{p} && {q}"),
+                5 => format!("{p} | wc -l"),
+                6 => format!("{p}; {q}"),
+                7 => format!("for {v} in {w}; do {p}; done"),
+                8 => format!("{v}={w} {p}"),
+                9 => format!("({p})"),
+                10 => format!("{{ {p}; }}"),
+                11 => format!("{p} &"),
+                12 => format!("if true; then {p}; fi"),
+                13 => format!("case x in x) {p};; esac"),
+                14 => format!("for {v} in {w}\ndo {p}\ndone"),
+                15 => format!("cd {dir} && {p}"),
+                16 => format!(
+                    "{p} {}",
+                    r.pick(&["2>&1", "> /dev/null", "1>&2-", "{fd}>&1"])
+                ),
+                17 => format!("while false; do {q}; done; {p}"),
+                18 => format!("{p} || {q}"),
+                _ => format!("for a in b; do for {v} in {w}; do {p}; done; done"),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn shapes_are_seeded_and_cover_issue_27() {
+    let a = shapes(7, 2_000);
+    assert_eq!(a, shapes(7, 2_000));
+    assert_ne!(a, shapes(8, 2_000));
+    for needle in [
+        "for PATH in bin; do ",
+        "for HOME in evilhome",
+        "XDG_CONFIG_HOME=evilxdg ",
+        "@OUT@/secret.txt",
+        "/proc/self/environ",
+        "link-out",
+        "cd .. && ",
+        " &",
+        "\ndo ",
+        "{fd}>&1",
+    ] {
+        assert!(
+            a.iter().any(|l| l.contains(needle)),
+            "no shape holds {needle:?}"
+        );
+    }
+    let plain = a
+        .iter()
+        .filter(|l| !l.contains([';', '&', '|', '(', '{', '\n', '=']))
+        .count();
+    assert!(
+        plain > 200,
+        "{plain} plain lines: too few for the live run to check allows"
+    );
 }
 
 #[test]
