@@ -11,7 +11,8 @@ A pair (line, setup) is judged on the host's decision for that call (ran / ask /
   lost        runs silently without rtk, asked or refused with rtk (parity lost, reported)
   kept        runs both ways and the rtk form ran (the savings kept)
   aside       runs both ways, original line (rtk stepped aside or only allowed)
-  unrun       runs both ways, rtk offered a rewrite but the original ran (reported)
+  unrun       runs both ways, rtk offered a rewrite but no rtk form ran (a loop body that never
+              runs: `while false; do rtk ls; done`; reported)
   refused     asked or refused both ways
   undecided   no decision could be read on one side (fails the run, like run.py's "error")
 
@@ -202,7 +203,8 @@ def run_batch(host, paths, rtk, node_bin, setup, lines, keep):
 def host_version(host, exe, node_bin):
     env = dict(os.environ, PATH=f"{node_bin}:{os.environ.get('PATH', '')}")
     try:
-        return subprocess.run([exe, "--version"], capture_output=True, text=True, env=env, timeout=60).stdout.strip()
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True, env=env, timeout=60).stdout
+        return (out.strip().splitlines() or ["?"])[0]
     except (OSError, subprocess.TimeoutExpired):
         return "?"
 
