@@ -248,14 +248,39 @@ def main():
     pairs, net = [], []
     lock = threading.Lock()
 
+    header = (f"# {args.host} {version}, rtk {rtk_version}; setup, shape, path class, "
+              "decision without rtk, with rtk, line (JSON string)\n")
+
+    def write(pairs_done, mode):
+        """The pairs (and the escapes) into --out / --escapes: appended batch by batch as
+        they finish (a run cut short keeps what it measured), rewritten in order at the end."""
+        if args.out:
+            with open(args.out, mode) as f:
+                for setup, line, a, b, verdict in pairs_done:
+                    f.write(json.dumps({"setup": setup, "line": line.text, "shape": line.shape,
+                                        "program": line.program, "path": line.path, "var": line.var,
+                                        "redir": line.redir, "verdict": verdict, "without": a, "with": b}) + "\n")
+        if args.escapes:
+            with open(args.escapes, mode) as f:
+                if mode == "w":
+                    f.write(header)
+                for setup, line, a, b, verdict in pairs_done:
+                    if verdict == "escape":
+                        f.write(f"{setup}\t{line.shape}\t{line.path}\t{a['decision']}\t{b['decision']}\t"
+                                f"{json.dumps(line.text)}\n")
+
+    write([], "w")
+
     def one(unit):
         setup, batch = unit
         t = time.monotonic()
         done, bad = run_batch(host, paths, rtk, node_bin, setup, batch, args.keep)
         with lock:
-            pairs.extend((setup, line, a, b, judge(a, b)) for line, a, b in done)
+            judged = [(setup, line, a, b, judge(a, b)) for line, a, b in done]
+            pairs.extend(judged)
             net.extend(bad)
-            counts = collections.Counter(judge(a, b) for _, a, b in done)
+            write(judged, "a")
+            counts = collections.Counter(p[4] for p in judged)
             print(f"  {setup:5} {len(batch):3} lines {time.monotonic() - t:5.0f}s  {dict(counts)}  "
                   f"({len(pairs)} pairs so far)", flush=True)
 
@@ -265,20 +290,8 @@ def main():
 
     order = {line.text: i for i, line in enumerate(lines)}
     pairs.sort(key=lambda p: (p[0], order[p[1].text]))
-    if args.out:
-        with open(args.out, "w") as f:
-            for setup, line, a, b, verdict in pairs:
-                f.write(json.dumps({"setup": setup, "line": line.text, "shape": line.shape, "program": line.program,
-                                    "path": line.path, "var": line.var, "redir": line.redir, "verdict": verdict,
-                                    "without": a, "with": b}) + "\n")
+    write(pairs, "w")
     escapes = [p for p in pairs if p[4] == "escape"]
-    if args.escapes:
-        with open(args.escapes, "w") as f:
-            f.write(f"# {args.host} {version}, rtk {rtk_version}; setup, shape, path class, "
-                    "decision without rtk, with rtk, line (JSON string)\n")
-            for setup, line, a, b, _ in escapes:
-                f.write(f"{setup}\t{line.shape}\t{line.path}\t{a['decision']}\t{b['decision']}\t"
-                        f"{json.dumps(line.text)}\n")
 
     total = collections.Counter(p[4] for p in pairs)
     print(f"\n| setup | pairs | escape | lost | kept | aside | unrun | refused | undecided |")
