@@ -15,6 +15,9 @@ A pair (line, setup) is judged on the host's decision for that call (ran / ask /
               runs: `while false; do rtk ls; done`; reported)
   refused     asked or refused both ways
   undecided   no decision could be read on one side (fails the run, like run.py's "error")
+A session that connects beyond 127.0.0.1 (strace, as run.py) or changes the project's files
+(every line is read-only, so one that writes is a generator fault) fails the run too. Lines with
+no result (a session cut short) are retried once in a fresh session.
 
     parity/differential.py --sample                the seeded sample scripts/test.sh runs
     parity/differential.py --lines 2000 --jobs 2   the full run (see parity/README.md)
@@ -24,6 +27,7 @@ A pair (line, setup) is judged on the host's decision for that call (ran / ask /
 
 import argparse
 import collections
+import hashlib
 import json
 import os
 import subprocess
@@ -114,9 +118,21 @@ def rtk_by_call(log):
     return out
 
 
+def project_digest(repo):
+    """A digest of the project's files and git refs (not the index, which `git status`
+    refreshes, nor the host's own .claude folder): a session of read-only lines leaves it as is."""
+    h = hashlib.sha256()
+    for path in sorted(repo.rglob("*")):
+        rel = path.relative_to(repo)
+        if not path.is_file() or rel.parts[0] == ".claude" or (rel.parts[0] == ".git" and rel.parts[1:2] not in (("HEAD",), ("refs",))):
+            continue
+        h.update(str(rel).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
 def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, keep=False):
-    """One host session issuing `lines` as tool calls; a record per line, and the addresses
-    outside loopback the host connected to."""
+    """One host session issuing `lines` as tool calls; a record per line, and the problems seen
+    (an address outside loopback the host connected to, a change to the project)."""
     fx = Fixture(rtk, node_bin, keep=keep)
     fx.paths = paths
     try:
@@ -126,6 +142,7 @@ def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, ke
             init = [rtk, "init", "--agent", host.name, *host.init_args]
             subprocess.run(init, cwd=fx.repo, env=env, check=True, capture_output=True)
         texts = [line.text.replace("@REPO@", str(fx.repo)) for line in lines]
+        before = project_digest(fx.repo)
 
         def mark(k):
             with open(fx.calls_log, "a") as f:
@@ -156,7 +173,10 @@ def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, ke
                 "rewrote": any("rtk " in a for a in answers),
                 "rtk_ran": bool(runs),
             })
-        return records, outside_connects(trace) if STRACE else []
+        problems = ["connected beyond 127.0.0.1: " + a for a in (outside_connects(trace) if STRACE else [])]
+        if project_digest(fx.repo) != before:
+            problems.append(f"a {setup} session changed the project (batch from {lines[0].text!r})")
+        return records, problems
     finally:
         fx.close()
 
@@ -180,24 +200,24 @@ def run_batch(host, paths, rtk, node_bin, setup, lines, keep):
     fresh session; [(line, without record, with record)] and the outside connects."""
     script = model_server.Script()
     server, port = model_server.serve(script)
-    net = []
+    problems = []
     try:
         sides = []
         for with_rtk in (False, True):
             records, bad = session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, keep)
-            net += bad
+            problems += bad
             missing = [i for i, r in enumerate(records) if r["decision"] == "error"]
             if missing:
                 again, bad = session(host, paths, rtk, node_bin, script, port, setup,
                                      [lines[i] for i in missing], with_rtk, keep)
-                net += bad
+                problems += bad
                 for i, r in zip(missing, again):
                     records[i] = r
             sides.append(records)
     finally:
         server.shutdown()
         server.server_close()
-    return list(zip(lines, sides[0], sides[1])), net
+    return list(zip(lines, sides[0], sides[1])), problems
 
 
 def host_version(host, exe, node_bin):
@@ -245,7 +265,7 @@ def main():
 
     work = [(setup, lines[i:i + args.batch]) for setup in setups for i in range(0, len(lines), args.batch)]
     t0 = time.monotonic()
-    pairs, net = [], []
+    pairs, problems = [], []
     lock = threading.Lock()
 
     header = (f"# {args.host} {version}, rtk {rtk_version}; setup, shape, path class, "
@@ -278,7 +298,7 @@ def main():
         with lock:
             judged = [(setup, line, a, b, judge(a, b)) for line, a, b in done]
             pairs.extend(judged)
-            net.extend(bad)
+            problems.extend(bad)
             write(judged, "a")
             counts = collections.Counter(p[4] for p in judged)
             print(f"  {setup:5} {len(batch):3} lines {time.monotonic() - t:5.0f}s  {dict(counts)}  "
@@ -308,11 +328,11 @@ def main():
     for setup, line, a, b, verdict in pairs:
         if verdict == "undecided":
             print(f"  UNDECIDED {setup:5} {json.dumps(line.text)} without={a['result'][:80]!r} with={b['result'][:80]!r}")
-    if net:
-        print("differential: FAIL connected beyond 127.0.0.1: " + ", ".join(sorted(set(net))))
+    for problem in sorted(set(problems)):
+        print("differential: FAIL " + problem)
     print(f"{len(lines)} lines, {len(pairs)} pairs, {total['escape']} escapes, {total['lost']} lost parity, "
           f"{total['kept']} rewrites kept, {total['undecided']} undecided; {wall:.0f}s wall")
-    return 1 if net or any(total[k] for k in FAILING) else 0
+    return 1 if problems or any(total[k] for k in FAILING) else 0
 
 
 if __name__ == "__main__":

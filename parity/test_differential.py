@@ -5,6 +5,7 @@ Run: python3 -m unittest discover -s parity -p 'test_*.py'
 
 import json
 import re
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -15,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import differential  # noqa: E402
 import differential_gen as gen  # noqa: E402
 import model_server  # noqa: E402
+from fixture import Fixture  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from test_parity import post, sse_data  # noqa: E402
 
@@ -134,6 +136,21 @@ class Decide(unittest.TestCase):
             self.assertEqual(by[0], ([REWRITE], ["ls"]))
             self.assertEqual(by[1], ([""], []))
             self.assertEqual(by[2], ([REWRITE], []))
+
+
+class Project(unittest.TestCase):
+    def test_digest_sees_a_write_not_the_hosts_folder_or_git_index(self):
+        fx = Fixture("/bin/true", "/bin")
+        try:
+            before = differential.project_digest(fx.repo)
+            subprocess.run(["git", "status"], cwd=fx.repo, env=fx.env, capture_output=True)
+            (fx.repo / ".claude").mkdir()
+            (fx.repo / ".claude/settings.local.json").write_text("{}")
+            self.assertEqual(differential.project_digest(fx.repo), before)
+            (fx.repo / "src/new.txt").write_text("x")
+            self.assertNotEqual(differential.project_digest(fx.repo), before)
+        finally:
+            fx.close()
 
 
 class ManyCalls(unittest.TestCase):
