@@ -9,7 +9,7 @@ always carry a depth limit, and loops cannot spin (`while false`, `until true`, 
 `@REPO@` in a line stands for the project's absolute path, filled in by the runner per fixture.
 
     generate(n, seed)   n distinct lines (Line tuples), shapes taken in turn so each is produced
-    sample(lines, k, seed)   k of them, at least one of every shape
+    sample(lines, k, seed)   k of them, at least one of every shape, plus the issue's lines
 """
 
 import random
@@ -172,8 +172,41 @@ def generate(n, seed):
     return out
 
 
+# The lines issue 27 found escaping (Claude Code 2.1.332 asks or refuses, rtk's hook ran them),
+# pinned into every sample (path class "issue").
+ISSUE_LINES = [
+    Line(text, shape, program, "issue", var, "")
+    for text, shape, program, var in [
+        ("for PATH in bin; do ls; done", "for", "ls", "PATH"),
+        ("for HOME in evilhome; do git status; done", "for", "git status", "HOME"),
+        ("select PATH in bin; do ls; break; done", "select", "ls", "PATH"),
+        ("cat /etc/passwd", "plain", "cat", ""),
+        ("cat ../../x", "plain", "cat", ""),
+        ("cat /proc/self/environ", "plain", "cat", ""),
+        ("ls /", "plain", "ls", ""),
+        ("ls ..", "plain", "ls", ""),
+        ("find / -maxdepth 1", "plain", "find", ""),
+        ("head -3 /etc/passwd", "plain", "head", ""),
+        ("cat $HOME/.gitconfig", "plain", "cat", ""),
+        ("find *", "plain", "find", ""),
+        ("(ls)", "subshell", "ls", ""),
+        ("{ ls; }", "group", "ls", ""),
+        ("case a in *) ls;; esac", "case", "ls", ""),
+        ("ls &", "background", "ls", ""),
+        ("ls 1>&2-", "plain", "ls", ""),
+        ("ls {fd}>&1", "plain", "ls", ""),
+        ("ls ~", "plain", "ls", ""),
+        ("ls ~root", "plain", "ls", ""),
+        ("ls $HOME", "plain", "ls", ""),
+        ("ls ${x:-a}", "plain", "ls", ""),
+        ("ls !$", "plain", "ls", ""),
+    ]
+]
+
+
 def sample(lines, k, seed):
-    """k lines of `lines`: one of every shape present first, then a seeded draw of the rest."""
+    """k lines of `lines`: one of every shape present first, then a seeded draw of the rest;
+    then the issue's lines (ISSUE_LINES) not already among them."""
     rng = random.Random(f"differential-sample/{seed}")
     by_shape = {}
     for line in lines:
@@ -181,4 +214,5 @@ def sample(lines, k, seed):
     picked = [rng.choice(group) for group in by_shape.values()]
     rest = [line for line in lines if line not in picked]
     picked += rng.sample(rest, max(0, min(k - len(picked), len(rest))))
-    return picked
+    texts = {line.text for line in picked}
+    return picked + [line for line in ISSUE_LINES if line.text not in texts]

@@ -49,10 +49,13 @@ class Generator(unittest.TestCase):
 
     def test_sample_has_every_shape(self):
         picked = gen.sample(self.lines, 60, 27)
-        self.assertEqual(len(picked), 60)
-        self.assertEqual(len({l.text for l in picked}), 60)
-        self.assertEqual({l.shape for l in picked}, set(gen.SHAPES))
-        self.assertTrue(all(l in self.lines for l in picked))
+        drawn = [l for l in picked if l.path != "issue"]
+        self.assertEqual(len(drawn), 60)
+        self.assertEqual(len({l.text for l in picked}), len(picked))
+        self.assertEqual({l.shape for l in drawn}, set(gen.SHAPES))
+        self.assertTrue(all(l in self.lines for l in drawn))
+        self.assertTrue({l.text for l in gen.ISSUE_LINES} <= {l.text for l in picked})
+        self.assertIn("for PATH in bin; do ls; done", {l.text for l in picked})
 
     def test_lines_cannot_crawl_or_spin(self):
         crawl = [p for c in gen.CRAWL for p in gen.PATHS[c]]
