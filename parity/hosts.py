@@ -86,7 +86,10 @@ class Claude(Host):
     def classify(self, fx, snap, stdout):
         if not snap["results"]:
             return "error"
-        r = snap["results"][0]
+        return self.classify_result(snap["results"][0])
+
+    def classify_result(self, r):
+        """The decision one tool result shows (differential.py reads one per call)."""
         if not r.startswith("[is_error]"):
             return "ran"
         if r.startswith("[is_error] Exit code"):
@@ -479,7 +482,10 @@ class Copilot(Host):
     def classify(self, fx, snap, stdout):
         if not snap["results"]:
             return "error"
-        r = snap["results"][0]
+        return self.classify_result(snap["results"][0])
+
+    def classify_result(self, r):
+        """The decision one tool result shows (differential.py reads one per call)."""
         if r.startswith("Permission to run this tool was denied due to the following rules"):
             return "denied"
         if r.startswith("Permission denied because no interactive user response was available"):

@@ -47,12 +47,17 @@ python_for() { # <name> -> a python3 command
     echo python3
 }
 
-# strace lets the harness check that no host connects beyond 127.0.0.1 (Debian package).
-if ! command -v strace >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    echo "parity/install: installing strace (apt)" >&2
-    apt-get install -y -qq strace >/dev/null 2>&1 \
-        || { apt-get update -qq >/dev/null && apt-get install -y -qq strace >/dev/null; } \
-        || echo "parity/install: strace not installed; runs will not be traced" >&2
+# strace lets the harness check that no host connects beyond 127.0.0.1; tree and rg are read-only
+# programs the differential run (differential.py) has the hosts run (Debian packages).
+apt_want=""
+command -v strace >/dev/null 2>&1 || apt_want="$apt_want strace"
+command -v tree >/dev/null 2>&1 || apt_want="$apt_want tree"
+command -v rg >/dev/null 2>&1 || apt_want="$apt_want ripgrep"
+if [ -n "$apt_want" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "parity/install: installing$apt_want (apt)" >&2
+    apt-get install -y -qq $apt_want >/dev/null 2>&1 \
+        || { apt-get update -qq >/dev/null && apt-get install -y -qq $apt_want >/dev/null; } \
+        || echo "parity/install: not installed:$apt_want (no connect trace without strace)" >&2
 fi
 
 NODE24="$(./scripts/setup-test-deps.sh | sed -n 's/^node24=//p')"

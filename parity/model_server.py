@@ -1,9 +1,14 @@
 """A scripted model on 127.0.0.1 that speaks each host's wire API (Python stdlib only).
 
-The script is one turn of tool use: the first request that offers a shell tool gets a call of
-that tool with the command the harness set (`Script.command`); the next request carries the tool
-result, which is recorded (`Script.results`), and gets a plain text answer that ends the
-conversation. Requests without tools (title generation, topic checks) get a short text answer.
+The script is tool use, one call at a time: the first request that offers a shell tool gets a
+call of that tool with the first command the harness set (`Script.reset(command)` with one line,
+or with a list of lines for many calls in one session); each request that carries the result of
+call k records it (`Script.results`, and by call in `Script.by_call`) and gets call k+1, until
+the list is done, when a plain text answer ends the conversation. Call k goes out with the id
+`…parity<k+1>`, which is how its result is matched (Gemini's function responses carry no id:
+they are matched in order). Requests without tools (title generation, topic checks) get a short
+text answer. `Script.on_call(k)`, when set, is called before call k is sent (the differential
+run marks the rtk call log there, so each hook answer is tied to its call).
 
 Wire APIs: Anthropic messages (SSE or JSON), OpenAI Responses (SSE), OpenAI chat completions
 (streaming or not), Gemini generateContent / streamGenerateContent (SSE). Anything else is a 404
@@ -11,6 +16,7 @@ that the harness sees in `Script.unknown` (a host reaching for an endpoint we do
 """
 
 import json
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -35,11 +41,14 @@ class Script:
         self.lock = threading.Lock()
         self.reset(None)
 
-    def reset(self, command):
+    def reset(self, command, on_call=None):
         with self.lock:
             self.command = command
+            self.commands = [] if command is None else [command] if isinstance(command, str) else list(command)
+            self.on_call = on_call
             self.calls = []  # (tool name, arguments) the model sent
             self.results = []  # tool result texts that came back
+            self.by_call = {}  # call index -> its tool result text
             self.requests = 0
             self.unknown = []  # paths we could not answer
             self.shell_offered = False  # did any request offer a shell tool
@@ -50,6 +59,7 @@ class Script:
                 "command": self.command,
                 "calls": list(self.calls),
                 "results": list(self.results),
+                "by_call": dict(self.by_call),
                 "requests": self.requests,
                 "unknown": list(self.unknown),
                 "shell_offered": self.shell_offered,
@@ -81,6 +91,12 @@ def _pick_tool(tools):
         if name in SHELL_TOOLS:
             return name, params
     return None
+
+
+def _call_index(call_id):
+    """The call index k of an id `…parity<k+1>` this server gave out, else None."""
+    m = re.search(r"parity(\d+)$", call_id or "")
+    return int(m.group(1)) - 1 if m else None
 
 
 def _text_of(content):
@@ -132,21 +148,34 @@ class Handler(BaseHTTPRequestHandler):
             out.append("data: " + (data if isinstance(data, str) else json.dumps(data)) + "\n\n")
         self._send(200, "".join(out).encode(), "text/event-stream")
 
-    def _decide(self, tools, result):
-        """The next move: ('call', name, args) or ('text', TEXT)."""
+    def _decide(self, tools, result, call_id=None):
+        """The next move: ('call', name, args, index) or ('text', TEXT). `result` is the newest
+        tool result the request carries and `call_id` the id it answers."""
         s = self.script
         with s.lock:
             s.requests += 1
-            if result is not None:
-                s.results.append(result)
-                return ("text", DONE_TEXT)
             tool = _pick_tool(tools)
             s.shell_offered = s.shell_offered or tool is not None
-            if tool is None or s.command is None or s.calls:
+            if result is not None:
+                k = _call_index(call_id)
+                if k is None or k >= len(s.calls):
+                    k = len(s.by_call)  # no id (Gemini): results come in call order
+                if k not in s.by_call:
+                    s.by_call[k] = result
+                    s.results.append(result)
+                nxt = k + 1
+                if tool is None or nxt >= len(s.commands):
+                    return ("text", DONE_TEXT)
+            elif tool is None or not s.commands or s.calls:
                 return ("text", DONE_TEXT if s.calls else "Shell test")
-            args = _shell_args(tool[0], tool[1], s.command)
-            s.calls.append((tool[0], args))
-            return ("call", tool[0], args)
+            else:
+                nxt = 0
+            args = _shell_args(tool[0], tool[1], s.commands[nxt])
+            if nxt == len(s.calls):
+                if s.on_call:
+                    s.on_call(nxt)
+                s.calls.append((tool[0], args))
+            return ("call", tool[0], args, nxt)
 
     def do_GET(self):
         path = self.path.split("?")[0]
@@ -182,7 +211,7 @@ class Handler(BaseHTTPRequestHandler):
     # -- Anthropic messages -------------------------------------------------------------------
     def _anthropic(self, body):
         tools = [(t.get("name"), t.get("input_schema")) for t in body.get("tools") or []]
-        result = None
+        result = call_id = None
         for msg in body.get("messages") or []:
             if msg.get("role") != "user" or not isinstance(msg.get("content"), list):
                 continue
@@ -190,11 +219,12 @@ class Handler(BaseHTTPRequestHandler):
                 if isinstance(block, dict) and block.get("type") == "tool_result":
                     err = "[is_error] " if block.get("is_error") else ""
                     result = err + _text_of(block.get("content"))
-        move = self._decide(tools, result)
+                    call_id = block.get("tool_use_id")
+        move = self._decide(tools, result, call_id)
         model = body.get("model", "claude-fake")
         usage = {"input_tokens": 10, "output_tokens": 5}
         if move[0] == "call":
-            block = {"type": "tool_use", "id": "toolu_parity1", "name": move[1], "input": {}}
+            block = {"type": "tool_use", "id": f"toolu_parity{move[3] + 1}", "name": move[1], "input": {}}
             delta = {"type": "input_json_delta", "partial_json": json.dumps(move[2])}
             stop = "tool_use"
             full = dict(block, input=move[2])
@@ -238,7 +268,7 @@ class Handler(BaseHTTPRequestHandler):
         tools = []
         for t in body.get("tools") or []:
             tools.append((t.get("name"), t.get("parameters")))
-        result = None
+        result = call_id = None
         items = body.get("input") or []
         for item in items if isinstance(items, list) else []:
             if isinstance(item, dict) and item.get("type") in (
@@ -246,12 +276,13 @@ class Handler(BaseHTTPRequestHandler):
                 "custom_tool_call_output",
             ):
                 result = _text_of(item.get("output"))
-        move = self._decide(tools, result)
+                call_id = item.get("call_id")
+        move = self._decide(tools, result, call_id)
         if move[0] == "call":
             item = {
                 "type": "function_call",
-                "id": "fc_parity1",
-                "call_id": "call_parity1",
+                "id": f"fc_parity{move[3] + 1}",
+                "call_id": f"call_parity{move[3] + 1}",
                 "name": move[1],
                 "arguments": json.dumps(move[2]),
                 "status": "completed",
@@ -293,16 +324,17 @@ class Handler(BaseHTTPRequestHandler):
         for t in body.get("tools") or []:
             fn = t.get("function") or {}
             tools.append((fn.get("name"), fn.get("parameters")))
-        result = None
+        result = call_id = None
         for msg in body.get("messages") or []:
             if msg.get("role") == "tool":
                 result = _text_of(msg.get("content"))
-        move = self._decide(tools, result)
+                call_id = msg.get("tool_call_id")
+        move = self._decide(tools, result, call_id)
         base = {"id": "chatcmpl-parity", "created": 0, "model": body.get("model", "fake-model")}
         if move[0] == "call":
             call = {
                 "index": 0,
-                "id": "call_parity1",
+                "id": f"call_parity{move[3] + 1}",
                 "type": "function",
                 "function": {"name": move[1], "arguments": json.dumps(move[2])},
             }

@@ -40,6 +40,10 @@ if [ "${RTK_PARITY:-1}" = 1 ]; then
     python3 -m unittest discover -s parity -p 'test_*.py'
     ./parity/install.sh >/dev/null
     python3 parity/run.py --sample 1 --seed "${PARITY_SEED:-22}"
+    # Issue 27: generated lines through the real Claude Code without and with rtk's hook; any
+    # line the host asks for or refuses that runs with rtk fails (full run: parity/README.md).
+    echo "== real hosts: differential sample"
+    python3 parity/differential.py --sample --seed "${PARITY_SEED:-27}"
 fi
 
 echo "== benchmarks: fast mode (latency limit, savings fidelity)"
