@@ -7,6 +7,8 @@ one of the host's setups, and the decision is read back as run.py reads it.
     parity/probe.py --host copilot 'git status' 'git status > out.txt' 'find . -exec ls {} +'
     parity/probe.py --host copilot --file forms.txt      one command line per line (# comments)
     parity/probe.py --host vibe --setup allow --rule 'git status' 'git status -s'
+    parity/probe.py --host claude --host-bin "$(parity/install-version.sh claude 2.1.260)" --file f
+                                                 another release than the pinned one
 
 Prints `decision<TAB>line` per line ("ran", "ask", "denied", "error").
 """
@@ -32,6 +34,7 @@ def main():
     ap.add_argument("--rule", default="", help="the prefix a setup's rule names (default: the line's first word)")
     ap.add_argument("--file", help="command lines, one per line")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--host-bin", help="the host's binary (default: the pinned one install.sh installs)")
     ap.add_argument("lines", nargs="*")
     args = ap.parse_args()
     lines = list(args.lines)
@@ -43,12 +46,13 @@ def main():
     paths = installed([host.name])
     rtk = os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk")
     node_bin = str(Path(paths["node24"]).parent)
+    exe = args.host_bin or paths[host.name]
     script = model_server.Script()
     server, port = model_server.serve(script)
     try:
         for i, line in enumerate(lines):
             cmd = Cmd(f"probe-{i}", line, args.rule or line.split()[0], "probe")
-            r = run_one(host, paths, paths[host.name], rtk, node_bin, script, port, args.setup, cmd, False, args.keep)
+            r = run_one(host, paths, exe, rtk, node_bin, script, port, args.setup, cmd, False, args.keep)
             extra = f"\t{r['dir']}" if args.keep else ""
             print(f"{r['decision']}\t{line}{extra}", flush=True)
     finally:

@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import model_server  # noqa: E402
+import readonly_diff  # noqa: E402
 import run  # noqa: E402
 
 
@@ -191,6 +192,22 @@ class Checks(unittest.TestCase):
         for host, setup, cmd in ISSUE_CASES:
             self.assertIn(setup, HOSTS[host].setups, (host, setup))
             self.assertIn(cmd, ids)
+
+
+class ReadonlyDiff(unittest.TestCase):
+    def test_differences_and_forms_expected_to_run(self):
+        with tempfile.TemporaryDirectory() as d:
+            d = Path(d)
+            (d / "forms.txt").write_text("# -- read-only\nls\ngit status\n# -- controls: no\ngit push\n")
+            (d / "h-readonly-1.9.txt").write_text("# header\nran\tls\nran\tgit status\nask\tgit push\n")
+            (d / "h-readonly-1.10.txt").write_text("# header\nran\tls\nask\tgit status\nask\tgit push\n")
+            measured = {readonly_diff.version_of(f): readonly_diff.load(f) for f in sorted(d.glob("h-*"))}
+            self.assertEqual(
+                readonly_diff.differences(measured),
+                [("git status", {"1.10": "ask", "1.9": "ran"})],
+            )
+            self.assertEqual(readonly_diff.expected_to_run(d / "forms.txt"), ["ls", "git status"])
+            self.assertEqual(sorted(measured, key=readonly_diff.version_key), ["1.9", "1.10"])
 
 
 if __name__ == "__main__":

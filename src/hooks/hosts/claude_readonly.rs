@@ -19,7 +19,7 @@ pub const CLAUDE_CODE_VERSION: &str = "2.1.332";
 /// Claude Code versions on which every `Yes` form of the table was measured running without
 /// asking (`parity/probe.py`, measurements in `parity/claude-readonly-<version>.txt`), oldest
 /// first.
-pub const MEASURED: &[&str] = &["2.1.332"];
+pub const MEASURED: &[&str] = &["2.1.260", "2.1.331", "2.1.332"];
 
 /// Set by Claude Code for its hooks: `claude-code_<major>-<minor>-<patch>_<mode>` (seen on
 /// 2.1.332: `claude-code_2-1-332_harness`).
