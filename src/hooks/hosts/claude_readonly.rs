@@ -482,6 +482,40 @@ mod tests {
         classify(&words, true)
     }
 
+    /// Issue 29: the table agrees with every measured release. Each version in [`MEASURED`] has
+    /// its measurement (`parity/claude-readonly-<version>.txt`, made by `parity/probe.py`):
+    /// every line the table calls read-only ran on it, and no line it asked for is read-only
+    /// here. A re-probe that disagrees with the table fails this test.
+    #[test]
+    fn the_table_agrees_with_every_measured_release() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for version in MEASURED {
+            let path = root.join(format!("parity/claude-readonly-{version}.txt"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let mut yes = 0;
+            for row in text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+            {
+                let (decision, line) = row.split_once('\t').expect("decision<TAB>line");
+                let parsed = crate::shell::parse(line);
+                let ro: Vec<ReadOnly> = parsed.commands.iter().map(classify_command).collect();
+                let table_yes = !ro.is_empty() && ro.iter().all(|r| *r == ReadOnly::Yes);
+                if table_yes {
+                    yes += 1;
+                    assert_eq!(
+                        decision, "ran",
+                        "{version}: `{line}` is read-only in the table"
+                    );
+                }
+                if decision == "ask" {
+                    assert!(!table_yes, "{version}: `{line}` asked");
+                }
+            }
+            assert!(yes >= 100, "{version}: only {yes} read-only forms measured");
+        }
+    }
+
     #[test]
     fn the_measured_commands_are_read_only() {
         // Issue 22: these ran silently in Claude Code 2.1.332 with no rules.
