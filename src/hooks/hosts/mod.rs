@@ -19,6 +19,7 @@ pub mod gemini_policy;
 pub mod opencode;
 pub mod platform;
 pub mod project;
+pub mod vibe;
 
 #[cfg(test)]
 #[path = "mod_tests.rs"]
