@@ -61,6 +61,15 @@ impl Agent {
             Agent::Droid => droid::answer(payload, decide),
             Agent::Vibe => vibe::answer(payload, decide),
             Agent::OpenClaw | Agent::Pi | Agent::Hermes | Agent::OpenCode => nothing(self),
+            // Instruction-file hosts: nothing asks rtk.
+            Agent::Qwen
+            | Agent::Cline
+            | Agent::KiloCode
+            | Agent::Windsurf
+            | Agent::Trae
+            | Agent::Antigravity
+            | Agent::Kimi
+            | Agent::Omp => nothing(self),
         }
     }
 

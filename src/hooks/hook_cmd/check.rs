@@ -49,6 +49,15 @@ pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
         )],
         // No `rtk hook` of their own (their plugins call `rtk rewrite`).
         Agent::OpenClaw | Agent::Pi | Agent::Hermes | Agent::OpenCode => Vec::new(),
+        // Instruction-file hosts: nothing asks rtk.
+        Agent::Qwen
+        | Agent::Cline
+        | Agent::KiloCode
+        | Agent::Windsurf
+        | Agent::Trae
+        | Agent::Antigravity
+        | Agent::Kimi
+        | Agent::Omp => Vec::new(),
     }
 }
 
