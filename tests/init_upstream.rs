@@ -105,14 +105,15 @@ fn uninstall_removes_rtk_whichever_version_installed_it() {
     ] {
         assert!(!t.home().join(gone).exists(), "{gone}");
     }
-    // Installing for an upstream-only agent is refused with what to do instead.
+    // Trae has no user-wide rules file rtk writes: a global install is refused with what to
+    // do instead.
     let out = t
         .rtk()
         .args(["init", "--agent", "trae", "--global"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--uninstall"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("in the project instead"));
 }
 
 #[test]

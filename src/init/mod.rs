@@ -191,6 +191,15 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
             names.join(", ")
         );
     };
+    if let Install::Instructions { global: None, .. } = known.descriptor().install {
+        if global && action == Action::Uninstall {
+            // No user-wide file of rtk's; upstream rtk may still have installed there.
+            for line in upstream::uninstall_only(agent, &home(env)?)? {
+                writeln!(out, "rtk init {}: {line}", agent)?;
+            }
+            return Ok(0);
+        }
+    }
     let (kind, path) = target(known, env, global)?;
     let mut report = match &kind {
         Kind::Json(spec) => json_hook(spec, &path, action)?,
