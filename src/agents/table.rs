@@ -247,7 +247,7 @@ pub static AGENTS: [Descriptor; 19] = [
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Hook {
-            about: "Mistral Vibe before-tool hook (bash)",
+            about: "Mistral Vibe pre_tool hook (file_system.bash)",
             nothing: Nothing::Silent,
         },
         install: Install::VibeToml {
@@ -255,7 +255,13 @@ pub static AGENTS: [Descriptor; 19] = [
             project: Some(".vibe/hooks.toml"),
         },
         docs: DOCS,
-        after_install: None,
+        after_install: Some(
+            "Vibe judges the rewritten line with its own [tools.bash] rules, so rtk rewrites a \
+             command only where those rules allow both it and its rtk form: with Vibe's default \
+             allowlist nothing is rewritten. Allowlist the rtk forms you want compacted next to \
+             the originals (\"git show\", \"rtk git show\"), or use permission = \"always\" \
+             (docs/guide/getting-started/supported-agents.md, Mistral Vibe)",
+        ),
     },
     // OpenClaw loads plugins per gateway: its state folder's `extensions/`, enabled in its one
     // config file. There is no project scope.
