@@ -88,6 +88,7 @@ def main():
     script = model_server.Script()
     server, port = model_server.serve(script)
     out = Path(tempfile.mkdtemp(prefix="rtk-savings-"))
+    print(f"savings: results go to {out}", flush=True)
     rows, failed = [], False
     for i, line in enumerate(SAMPLE):
         files = []
@@ -113,7 +114,6 @@ def main():
         total[1] += t1
         print(f"| `{line}` | {'yes' if ran_rtk else 'no'} | {t0} | {t1} | {100 * (t0 - t1) / max(t0, 1):.0f}% |")
     print(f"| all | | {total[0]} | {total[1]} | {100 * (total[0] - total[1]) / max(total[0], 1):.1f}% |")
-    print(f"(results kept in {out})")
     return 1 if failed else 0
 
 

@@ -614,17 +614,21 @@ fn instruction_hosts_install_once_keep_user_text_and_uninstall_cleanly() {
         let file = t.write(Path::new("work").join(project), user);
         let (code, out, err) = init(&t, &["--agent", name]);
         assert_eq!(code, 0, "{name}: {err}");
-        assert!(out.contains("installed rtk's instructions"), "{name}: {out}");
+        assert!(
+            out.contains("installed rtk's instructions"),
+            "{name}: {out}"
+        );
         // The rules note is said once, at install.
         assert_eq!(out.matches("note: ").count(), 1, "{name}: {out}");
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(text.starts_with(user), "{name}: {text}");
         assert!(text.contains("rtk git status"), "{name}");
-        assert!(file.with_file_name(format!(
-            "{}.rtk-bak",
-            file.file_name().unwrap().to_string_lossy()
-        ))
-        .exists());
+        assert!(file
+            .with_file_name(format!(
+                "{}.rtk-bak",
+                file.file_name().unwrap().to_string_lossy()
+            ))
+            .exists());
         let (code, out, _) = init(&t, &["--agent", name]);
         assert_eq!(code, 0);
         assert!(out.contains("already installed"), "{name}: {out}");
@@ -640,9 +644,14 @@ fn instruction_hosts_install_once_keep_user_text_and_uninstall_cleanly() {
                 let (code, _, err) = init(&t, &["--agent", name, "--global"]);
                 assert_eq!(code, 0, "{name}: {err}");
                 let g = t.home().join(rel);
-                assert!(std::fs::read_to_string(&g).unwrap().contains("rtk git status"));
+                assert!(std::fs::read_to_string(&g)
+                    .unwrap()
+                    .contains("rtk git status"));
                 init(&t, &["--agent", name, "--global", "--uninstall"]);
-                assert!(!g.exists(), "{name}: a file holding only rtk's block is removed");
+                assert!(
+                    !g.exists(),
+                    "{name}: a file holding only rtk's block is removed"
+                );
             }
             None => {
                 let (code, _, err) = init(&t, &["--agent", name, "--global"]);

@@ -88,7 +88,9 @@ pub fn uninstall(text: &str) -> Result<Option<String>, String> {
         return Ok(None);
     };
     let before = &text[..r.start];
-    let before = before.strip_suffix("\n\n").map_or(before, |b| &before[..b.len() + 1]);
+    let before = before
+        .strip_suffix("\n\n")
+        .map_or(before, |b| &before[..b.len() + 1]);
     Ok(Some(format!("{before}{}", &text[r.end..])))
 }
 
@@ -133,19 +135,38 @@ mod tests {
     #[test]
     fn the_block_names_only_read_only_commands() {
         const READ_ONLY: &[&str] = &[
-            "git status", "git log", "git diff", "git show", "ls", "tree", "find", "grep", "rg",
-            "cat", "head", "tail", "wc",
+            "git status",
+            "git log",
+            "git diff",
+            "git show",
+            "ls",
+            "tree",
+            "find",
+            "grep",
+            "rg",
+            "cat",
+            "head",
+            "tail",
+            "wc",
         ];
         let named: Vec<String> = BLOCK
             .lines()
             .filter(|l| l.starts_with("    "))
             .flat_map(|l| l.split("rtk ").skip(1))
-            .map(|c| c.trim().trim_end_matches(['…', '<', '>']).trim().to_string())
+            .map(|c| {
+                c.trim()
+                    .trim_end_matches(['…', '<', '>'])
+                    .trim()
+                    .to_string()
+            })
             .map(|c| c.trim_end_matches("<file").trim().to_string())
             .collect();
         assert_eq!(named.len(), READ_ONLY.len(), "{named:?}");
         for c in &named {
-            assert!(READ_ONLY.contains(&c.as_str()), "{c:?} is not a read-only command");
+            assert!(
+                READ_ONLY.contains(&c.as_str()),
+                "{c:?} is not a read-only command"
+            );
         }
     }
 }

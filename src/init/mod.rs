@@ -338,11 +338,13 @@ fn instructions_file(path: &Path, action: Action) -> anyhow::Result<Vec<String>>
     let what = "rtk's instructions";
     let current = text.clone().unwrap_or_default();
     match action {
-        Action::Show => Ok(vec![if instructions::is_installed(&current).map_err(refuse)? {
-            format!("{what} are installed in {place}")
-        } else {
-            format!("{what} are not installed in {place}")
-        }]),
+        Action::Show => Ok(vec![
+            if instructions::is_installed(&current).map_err(refuse)? {
+                format!("{what} are installed in {place}")
+            } else {
+                format!("{what} are not installed in {place}")
+            },
+        ]),
         Action::Install => match instructions::install(&current).map_err(refuse)? {
             None => Ok(vec![format!(
                 "{what} are already installed in {place}; nothing changed"

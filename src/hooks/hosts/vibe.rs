@@ -76,11 +76,24 @@ const DEFAULT_STANDALONE: &[&str] = &[
 ];
 const DEFAULT_SENSITIVE: &[&str] = &["sudo"];
 
-/// Commands whose options (or, for `git`, repository config) Vibe's guardrails may turn into
-/// an ask (`_OPTION_GATED_COMMANDS`); the rtk form of them is never guardrailed.
+/// Commands whose options (or, for `git diff|log|status`, repository config) Vibe's guardrails
+/// may turn into an ask (`_OPTION_GATED_COMMANDS`); the rtk form of them is never guardrailed.
 const GATED: &[&str] = &[
-    "date", "du", "file", "find", "git", "less", "md5sum", "more", "sha1sum", "sha256sum",
-    "shasum", "sort", "tree", "uniq", "wc",
+    "date",
+    "du",
+    "file",
+    "find",
+    "git",
+    "less",
+    "md5sum",
+    "more",
+    "sha1sum",
+    "sha256sum",
+    "shasum",
+    "sort",
+    "tree",
+    "uniq",
+    "wc",
 ];
 /// `git` subcommands whose run Vibe checks against the repository's config.
 const GIT_INSPECTED: &[&str] = &["diff", "log", "status"];
@@ -189,7 +202,11 @@ fn judge_command(words: &[String], rules: &BashRules) -> Option<Verdict> {
             && args
                 .first()
                 .is_some_and(|s| GIT_INSPECTED.contains(&s.to_lowercase().as_str()));
-        let optioned = args.iter().any(|a| a.starts_with('-') || a.starts_with('+'));
+        // `git`'s guardrails are only for the subcommands it inspects (`_git_policy`).
+        let optioned = name != "git"
+            && args
+                .iter()
+                .any(|a| a.starts_with('-') || a.starts_with('+'));
         if git_inspected || optioned || (name == "date" && !args.is_empty()) {
             return None;
         }
@@ -263,7 +280,10 @@ pub fn load(env: &Env) -> Result<Vec<BashRules>, String> {
     let home = vibe_home(env).ok_or("no home folder")?;
     let managed = home.join("managed_config_cache.json");
     if managed.exists() {
-        return Err(format!("{} (a managed config) is present", managed.display()));
+        return Err(format!(
+            "{} (a managed config) is present",
+            managed.display()
+        ));
     }
     let mut user = BashRules::default();
     if let Some(t) = read_table(&home.join("config.toml"))? {
@@ -298,8 +318,8 @@ pub fn verdict_changes(sets: &[BashRules], original: &str, rewritten: &str) -> O
             }
             (Some(b), Some(a)) => {
                 return Some(format!(
-                    "Vibe's [tools.bash] rules give {b:?} for the original and {a:?} for the rtk form"
-                ))
+                "Vibe's [tools.bash] rules give {b:?} for the original and {a:?} for the rtk form"
+            ))
             }
         }
     }

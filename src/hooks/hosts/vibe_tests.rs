@@ -14,6 +14,8 @@ fn defaults_judge_like_vibe() {
     let d = BashRules::default();
     assert_eq!(judge_line("ls -la", &d), Some(Verdict::Allow));
     assert_eq!(judge_line("git show HEAD", &d), Some(Verdict::Ask));
+    // `git show` has no guardrail in Vibe: its options change nothing.
+    assert_eq!(judge_line("git show --stat HEAD", &d), Some(Verdict::Ask));
     assert_eq!(judge_line("vim notes", &d), Some(Verdict::Deny));
     assert_eq!(judge_line("python3", &d), Some(Verdict::Deny), "standalone");
     assert_eq!(judge_line("python3 x.py", &d), Some(Verdict::Ask));
@@ -103,7 +105,11 @@ fn config_layers_overlay_and_unmodelled_sources_step_aside() {
     assert_eq!(sets[1].allowlist, ["ls", "rtk ls"]);
     assert_eq!(sets[1].denylist, ["rm"]);
     assert!(load(&env(&[("VIBE_TOOLS__BASH__ALLOWLIST", "[]")])).is_err());
-    std::fs::write(repo.join(".vibe/config.toml"), "[tools.bash]\nallowlist = 3\n").unwrap();
+    std::fs::write(
+        repo.join(".vibe/config.toml"),
+        "[tools.bash]\nallowlist = 3\n",
+    )
+    .unwrap();
     assert!(load(&env(&[])).is_err());
     std::fs::remove_file(repo.join(".vibe/config.toml")).unwrap();
     std::fs::write(home.join(".vibe/managed_config_cache.json"), "{}").unwrap();
