@@ -81,4 +81,9 @@ ISSUE_CASES = [
     # Copilot CLI: its read-only auto-approval covers `rg`, not `rtk rg` (the hook answers allow
     # from rtk's measured table of it).
     ("copilot", "none", "rg"),
+    # Vibe (issue 28): Vibe 3.x sends `file_system.bash` and judges the rewritten line: the
+    # rewrite happens where its rules allow both forms, and a denylist still denies.
+    ("vibe", "allow-rtk", "git-show"),
+    ("vibe", "always", "ls-la"),
+    ("vibe", "deny", "git-show"),
 ]

@@ -402,10 +402,13 @@ class Hermes(Host):
 
 class Vibe(Host):
     """Mistral Vibe: `vibe -p`, OpenAI chat completions; its rules are `[tools.bash]`
-    `allowlist` / `denylist` prefixes (the default allowlist holds read-only commands)."""
+    `allowlist` / `denylist` prefixes (the default allowlist holds read-only commands), and
+    `permission = "always"`. Vibe judges the line rtk's hook hands back, so rtk rewrites only
+    where the rtk form gets the same verdict: `allow-rtk` allowlists both forms of the rule,
+    `always` allows every command but what a list or guardrail stops."""
 
     name = "vibe"
-    setups = ["none", "allow", "deny", "subfolder"]
+    setups = ["none", "allow", "deny", "subfolder", "allow-rtk", "always"]
 
     def env(self, fx, port):
         return {"PARITY_API_KEY": "dummy"}
@@ -432,6 +435,11 @@ alias = "fake"
             config += f"\n[tools.bash]\nallowlist = [{json.dumps(cmd.rule)}]\n"
         elif setup == "deny":
             config += f"\n[tools.bash]\ndenylist = [{json.dumps(cmd.rule)}]\n"
+        elif setup == "allow-rtk":
+            both = json.dumps([cmd.rule, "rtk " + cmd.rule])
+            config += f"\n[tools.bash]\nallowlist = {both}\n"
+        elif setup == "always":
+            config += '\n[tools.bash]\npermission = "always"\n'
         _write(fx.home / ".vibe/config.toml", config)
         if setup == "subfolder":
             fx.cwd = fx.repo / "sub"

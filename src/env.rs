@@ -90,6 +90,11 @@ impl Env {
             .filter(|v| !v.is_empty())
     }
 
+    /// The names of the variables set (valid UTF-8 ones).
+    pub fn var_names(&self) -> impl Iterator<Item = &str> {
+        self.vars.keys().filter_map(|k| k.to_str())
+    }
+
     /// A variable's value if it is set at all (empty included) and valid UTF-8.
     pub fn var_os_set(&self, key: &str) -> Option<&str> {
         self.vars

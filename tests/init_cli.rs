@@ -585,3 +585,101 @@ fn unknown_agent_is_an_error() {
         "{err}"
     );
 }
+
+/// Instruction-file hosts: (name, project file, user-wide file under HOME if any).
+const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 8] = [
+    ("qwen", "QWEN.md", Some(".qwen/QWEN.md")),
+    ("cline", ".clinerules", None),
+    (
+        "kilocode",
+        ".kilocode/rules/rtk-rules.md",
+        Some(".kilocode/rules/rtk-rules.md"),
+    ),
+    (
+        "windsurf",
+        ".windsurfrules",
+        Some(".codeium/windsurf/memories/global_rules.md"),
+    ),
+    ("trae", ".trae/rules/project_rules.md", None),
+    ("antigravity", ".agents/rules/rtk-rules.md", None),
+    ("kimi", "AGENTS.md", None),
+    ("omp", "AGENTS.md", None),
+];
+
+#[test]
+fn instruction_hosts_install_once_keep_user_text_and_uninstall_cleanly() {
+    for (name, project, global) in INSTRUCTION_HOSTS {
+        let t = TestEnv::new();
+        let user = "# House rules\n\nTabs, not spaces.\n";
+        let file = t.write(Path::new("work").join(project), user);
+        let (code, out, err) = init(&t, &["--agent", name]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(
+            out.contains("installed rtk's instructions"),
+            "{name}: {out}"
+        );
+        // The rules note is said once, at install.
+        assert_eq!(out.matches("note: ").count(), 1, "{name}: {out}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with(user), "{name}: {text}");
+        assert!(text.contains("rtk git status"), "{name}");
+        assert!(file
+            .with_file_name(format!(
+                "{}.rtk-bak",
+                file.file_name().unwrap().to_string_lossy()
+            ))
+            .exists());
+        let (code, out, _) = init(&t, &["--agent", name]);
+        assert_eq!(code, 0);
+        assert!(out.contains("already installed"), "{name}: {out}");
+        assert!(!out.contains("note: "), "{name}: {out}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "{name}");
+        let (_, out, _) = init(&t, &["--agent", name, "--show"]);
+        assert!(out.contains("are installed in"), "{name}: {out}");
+        let (code, _, _) = init(&t, &["--agent", name, "--uninstall"]);
+        assert_eq!(code, 0);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), user, "{name}");
+        match global {
+            Some(rel) => {
+                let (code, _, err) = init(&t, &["--agent", name, "--global"]);
+                assert_eq!(code, 0, "{name}: {err}");
+                let g = t.home().join(rel);
+                assert!(std::fs::read_to_string(&g)
+                    .unwrap()
+                    .contains("rtk git status"));
+                init(&t, &["--agent", name, "--global", "--uninstall"]);
+                assert!(
+                    !g.exists(),
+                    "{name}: a file holding only rtk's block is removed"
+                );
+            }
+            None => {
+                let (code, _, err) = init(&t, &["--agent", name, "--global"]);
+                assert_eq!(code, 1, "{name}");
+                assert!(err.contains("in the project instead"), "{name}: {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn instruction_markers_out_of_order_are_refused() {
+    let t = TestEnv::new();
+    let broken = "<!-- rtk-instructions:end -->\n<!-- rtk-instructions:begin -->\n";
+    let f = t.write("work/QWEN.md", broken);
+    let (code, _, err) = init(&t, &["--agent", "qwen"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Nothing was changed"), "{err}");
+    assert_eq!(std::fs::read_to_string(f).unwrap(), broken);
+}
+
+#[test]
+fn a_clinerules_folder_gets_rtks_own_file() {
+    let t = TestEnv::new();
+    std::fs::create_dir_all(t.work().join(".clinerules")).unwrap();
+    let (code, _, err) = init(&t, &["--agent", "cline"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(t.work().join(".clinerules/rtk.md").is_file());
+    init(&t, &["--agent", "cline", "--uninstall"]);
+    assert!(!t.work().join(".clinerules/rtk.md").exists());
+}

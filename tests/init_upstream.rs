@@ -105,14 +105,15 @@ fn uninstall_removes_rtk_whichever_version_installed_it() {
     ] {
         assert!(!t.home().join(gone).exists(), "{gone}");
     }
-    // Installing for an upstream-only agent is refused with what to do instead.
+    // Trae has no user-wide rules file rtk writes: a global install is refused with what to
+    // do instead.
     let out = t
         .rtk()
         .args(["init", "--agent", "trae", "--global"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--uninstall"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("in the project instead"));
 }
 
 #[test]
@@ -133,4 +134,25 @@ fn user_text_around_upstreams_references_is_kept() {
     init(&t, &["--agent", "cline", "--global", "--uninstall"]);
     assert_eq!(read(&t, ".claude/CLAUDE.md"), "# Mine\n\nBe brief.\n");
     assert_eq!(read(&t, ".clinerules"), "# My rules\n");
+}
+
+#[test]
+fn an_instruction_host_install_replaces_upstreams_rules_section() {
+    let t = upstream_home();
+    for (agent, file) in [("cline", ".clinerules"), ("windsurf", ".windsurfrules")] {
+        let upstream = read(&t, file);
+        assert!(upstream.contains("rtk bypass"), "{file}");
+        std::fs::write(t.work().join(file), format!("# My rules\n\n{upstream}")).unwrap();
+        let out = init(&t, &["--agent", agent]);
+        assert!(out.contains("removed upstream rtk's section"), "{out}");
+        let text = std::fs::read_to_string(t.work().join(file)).unwrap();
+        assert!(text.starts_with("# My rules\n"), "{text}");
+        assert!(!text.contains("rtk bypass"), "{text}");
+        assert!(text.contains("<!-- rtk-instructions:begin -->"), "{text}");
+        init(&t, &["--agent", agent, "--uninstall"]);
+        assert_eq!(
+            std::fs::read_to_string(t.work().join(file)).unwrap(),
+            "# My rules\n"
+        );
+    }
 }

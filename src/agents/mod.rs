@@ -27,6 +27,14 @@ pub enum Agent {
     Pi,
     Hermes,
     OpenCode,
+    Qwen,
+    Cline,
+    KiloCode,
+    Windsurf,
+    Trae,
+    Antigravity,
+    Kimi,
+    Omp,
 }
 
 /// Who holds authority over whether a rewritten command runs without asking.
@@ -69,6 +77,9 @@ pub enum Asks {
     },
     /// Its plugin runs `rtk rewrite <args> -- <command>` and reads the exit code and stdout.
     Rewrite { args: &'static str },
+    /// It does not ask: the model is told in the host's rules or context file to type `rtk`
+    /// in front of some commands (`init::instructions`).
+    Instructions,
 }
 
 /// A hook entry in a host's JSON config.
@@ -117,6 +128,12 @@ pub enum Install {
     VibeToml {
         global: Place,
         project: Option<&'static str>,
+    },
+    /// rtk's marked instruction block in a rules or context file (`init::instructions`).
+    /// `global: None` = project only (the host has no user-wide file rtk may edit).
+    Instructions {
+        global: Option<Place>,
+        project: &'static str,
     },
     /// Plugin files copied into a folder (and switched on in the host's config where needed).
     Plugin {
@@ -224,7 +241,7 @@ impl Agent {
 mod tests {
     use super::*;
 
-    const EVERY: [Agent; 11] = [
+    const EVERY: [Agent; 19] = [
         Agent::Claude,
         Agent::Cursor,
         Agent::Gemini,
@@ -236,6 +253,14 @@ mod tests {
         Agent::Pi,
         Agent::Hermes,
         Agent::OpenCode,
+        Agent::Qwen,
+        Agent::Cline,
+        Agent::KiloCode,
+        Agent::Windsurf,
+        Agent::Trae,
+        Agent::Antigravity,
+        Agent::Kimi,
+        Agent::Omp,
     ];
 
     #[test]

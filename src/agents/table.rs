@@ -44,7 +44,7 @@ const fn in_home(home: &'static str, file: &'static str) -> Place {
     }
 }
 
-pub static AGENTS: [Descriptor; 11] = [
+pub static AGENTS: [Descriptor; 19] = [
     Descriptor {
         agent: Agent::Claude,
         name: "claude",
@@ -247,7 +247,7 @@ pub static AGENTS: [Descriptor; 11] = [
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Hook {
-            about: "Mistral Vibe before-tool hook (bash)",
+            about: "Mistral Vibe pre_tool hook (file_system.bash)",
             nothing: Nothing::Silent,
         },
         install: Install::VibeToml {
@@ -255,7 +255,13 @@ pub static AGENTS: [Descriptor; 11] = [
             project: Some(".vibe/hooks.toml"),
         },
         docs: DOCS,
-        after_install: None,
+        after_install: Some(
+            "Vibe judges the rewritten line with its own [tools.bash] rules, so rtk rewrites a \
+             command only where those rules allow both it and its rtk form: with Vibe's default \
+             allowlist nothing is rewritten. Allowlist the rtk forms you want compacted next to \
+             the originals (\"git show\", \"rtk git show\"), or use permission = \"always\" \
+             (docs/guide/getting-started/supported-agents.md, Mistral Vibe)",
+        ),
     },
     // OpenClaw loads plugins per gateway: its state folder's `extensions/`, enabled in its one
     // config file. There is no project scope.
@@ -337,6 +343,142 @@ pub static AGENTS: [Descriptor; 11] = [
             plugin: &plugins::OPENCODE,
             global: Place::XdgConfig("opencode/plugins"),
             project: Some(".opencode/plugins"),
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Qwen,
+        name: "qwen",
+        aliases: &["qwen-code"],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: Some(in_home(".qwen", "QWEN.md")),
+            project: "QWEN.md",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Cline,
+        name: "cline",
+        aliases: &[],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: None,
+            project: ".clinerules",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::KiloCode,
+        name: "kilocode",
+        aliases: &["kilo"],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: Some(in_home(".kilocode/rules", "rtk-rules.md")),
+            project: ".kilocode/rules/rtk-rules.md",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Windsurf,
+        name: "windsurf",
+        aliases: &[],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: Some(in_home(".codeium/windsurf/memories", "global_rules.md")),
+            project: ".windsurfrules",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Trae,
+        name: "trae",
+        aliases: &[],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: None,
+            project: ".trae/rules/project_rules.md",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Antigravity,
+        name: "antigravity",
+        aliases: &[],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: None,
+            project: ".agents/rules/rtk-rules.md",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Kimi,
+        name: "kimi",
+        aliases: &["kimi-cli"],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: None,
+            project: "AGENTS.md",
+        },
+        docs: DOCS,
+        after_install: None,
+    },
+    Descriptor {
+        agent: Agent::Omp,
+        name: "omp",
+        aliases: &["oh-my-pi"],
+        rules: Rules::None,
+        authority: Authority::Host,
+        rewrite_host: false,
+        rejudges_rewrite: false,
+        absolute_rtk: false,
+        asks: Asks::Instructions,
+        install: Install::Instructions {
+            global: None,
+            project: "AGENTS.md",
         },
         docs: DOCS,
         after_install: None,

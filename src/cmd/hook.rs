@@ -77,7 +77,7 @@ impl Subcommand for HookAgent {
     fn augment_subcommands(cmd: Command) -> Command {
         let cmd = AGENTS.iter().fold(cmd, |cmd, d| match d.asks {
             Asks::Hook { about, .. } => cmd.subcommand(Command::new(d.name).about(about)),
-            Asks::Rewrite { .. } => cmd,
+            Asks::Rewrite { .. } | Asks::Instructions => cmd,
         });
         // `about` after `augment_args`, which sets the struct's own doc comment.
         cmd.subcommand(
@@ -143,7 +143,9 @@ mod tests {
                 Asks::Rewrite { .. } if d.name == OPENCODE => {
                     assert!(matches!(parsed, Ok(HookAgent::Opencode(_))), "{parsed:?}")
                 }
-                Asks::Rewrite { .. } => assert!(parsed.is_err(), "{}: {parsed:?}", d.name),
+                Asks::Rewrite { .. } | Asks::Instructions => {
+                    assert!(parsed.is_err(), "{}: {parsed:?}", d.name)
+                }
             }
         }
         assert!(matches!(

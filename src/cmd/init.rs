@@ -24,6 +24,9 @@ pub struct InitArgs {
 /// `--agent`'s help: every agent in `AGENTS`, then the names only `--uninstall` takes.
 fn agent_help() -> String {
     let ours: Vec<&str> = AGENTS.iter().map(|d| d.name).collect();
+    if init::UPSTREAM_ONLY.is_empty() {
+        return ours.join(", ");
+    }
     format!(
         "{}; with --uninstall also {} (upstream rtk's installs)",
         ours.join(", "),

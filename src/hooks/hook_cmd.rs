@@ -61,6 +61,15 @@ impl Agent {
             Agent::Droid => droid::answer(payload, decide),
             Agent::Vibe => vibe::answer(payload, decide),
             Agent::OpenClaw | Agent::Pi | Agent::Hermes | Agent::OpenCode => nothing(self),
+            // Instruction-file hosts: nothing asks rtk.
+            Agent::Qwen
+            | Agent::Cline
+            | Agent::KiloCode
+            | Agent::Windsurf
+            | Agent::Trae
+            | Agent::Antigravity
+            | Agent::Kimi
+            | Agent::Omp => nothing(self),
         }
     }
 
@@ -99,7 +108,7 @@ pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
     // Judged as `agent` itself (`judged_by` only says whether it has rules): they are read
     // from where its descriptor says (its own files or another host's), and its own
     // read-only table (Copilot) applies.
-    match agent.judged_by() {
+    let d = match agent.judged_by() {
         // Its shell resets PATH (Codex runs commands through `bash -lc`): the rewrite names
         // rtk by its absolute path so it resolves there (issue 22).
         Some(_) if program.is_some() => evaluate_for_program(cmd, agent, env, program),
@@ -113,6 +122,12 @@ pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
             d.warnings = warnings;
             d
         }
+    };
+    // Vibe judges the rewritten line by its own rules: the rewrite stays only where they give
+    // both lines the same verdict.
+    match agent {
+        Agent::Vibe => vibe::keep_verdict(d, cmd, env),
+        _ => d,
     }
 }
 

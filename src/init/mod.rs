@@ -11,6 +11,7 @@
 mod entries;
 mod files;
 mod hermes_yaml;
+mod instructions;
 mod openclaw_json;
 mod plugins;
 mod upstream;
@@ -35,6 +36,8 @@ enum Kind {
     VibeToml,
     /// Plugin files copied into the host's plugin folder (and switched on in its config).
     Plugin(&'static PluginSpec, Switch),
+    /// rtk's marked block in a rules or context file.
+    Instructions,
 }
 
 fn home(env: &Env) -> anyhow::Result<PathBuf> {
@@ -117,6 +120,25 @@ fn target(agent: Agent, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBu
         | Install::Plugin {
             global, project, ..
         } => (*global, *project),
+        Install::Instructions { global: g, project } => {
+            let path = match (global, g) {
+                (false, _) => env.cwd().join(project),
+                (true, Some(place)) => resolve(*place, env)?,
+                (true, None) => bail!(
+                    "{} has no user-wide rules file rtk writes to; run `rtk init --agent {}` \
+                     in the project instead",
+                    agent.name(),
+                    agent.name()
+                ),
+            };
+            // A rules folder where the host also reads a file of that name (`.clinerules/`).
+            let path = if path.is_dir() {
+                path.join("rtk.md")
+            } else {
+                path
+            };
+            return Ok((Kind::Instructions, path));
+        }
     };
     let (path, switch) = match (place, project) {
         (Place::Special, _) => special(agent, env, global)?,
@@ -127,6 +149,7 @@ fn target(agent: Agent, env: &Env, global: bool) -> anyhow::Result<(Kind, PathBu
         Install::Json { hook, .. } => Kind::Json(hook),
         Install::VibeToml { .. } => Kind::VibeToml,
         Install::Plugin { plugin, .. } => Kind::Plugin(plugin, switch),
+        Install::Instructions { .. } => unreachable!("returned above"),
     };
     Ok((kind, path))
 }
@@ -168,10 +191,37 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
             names.join(", ")
         );
     };
+    if let Install::Instructions { global: None, .. } = known.descriptor().install {
+        if global && action == Action::Uninstall {
+            // No user-wide file of rtk's; upstream rtk may still have installed there.
+            for line in upstream::uninstall_only(agent, &home(env)?)? {
+                writeln!(out, "rtk init {}: {line}", agent)?;
+            }
+            return Ok(0);
+        }
+    }
     let (kind, path) = target(known, env, global)?;
     let mut report = match &kind {
         Kind::Json(spec) => json_hook(spec, &path, action)?,
         Kind::VibeToml => vibe(&path, action)?,
+        Kind::Instructions => {
+            let mut lines = Vec::new();
+            if action != Action::Show {
+                let base = if global {
+                    home(env)?
+                } else {
+                    env.cwd().to_path_buf()
+                };
+                lines.extend(upstream::instruction_host(known.name(), &base, &path)?);
+            }
+            let written = instructions_file(&path, action)?;
+            let changed = written.iter().any(|l| l.starts_with("installed "));
+            lines.extend(written);
+            if action == Action::Install && changed {
+                lines.push(format!("note: {}", instructions::RULES_NOTE));
+            }
+            lines
+        }
         Kind::Plugin(p, switch) => {
             let mut lines = Vec::new();
             let user_wide_only = matches!(
@@ -273,6 +323,59 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
 fn holds_nothing(v: &Value) -> bool {
     v.as_object()
         .is_some_and(|m| m.keys().all(|k| k == "version"))
+}
+
+fn instructions_file(path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
+    let place = path.display();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("cannot read {place}")),
+    };
+    let refuse = |e: String| {
+        anyhow::anyhow!("{place} {e}; fix it, then run rtk init again. Nothing was changed.")
+    };
+    let what = "rtk's instructions";
+    let current = text.clone().unwrap_or_default();
+    match action {
+        Action::Show => Ok(vec![
+            if instructions::is_installed(&current).map_err(refuse)? {
+                format!("{what} are installed in {place}")
+            } else {
+                format!("{what} are not installed in {place}")
+            },
+        ]),
+        Action::Install => match instructions::install(&current).map_err(refuse)? {
+            None => Ok(vec![format!(
+                "{what} are already installed in {place}; nothing changed"
+            )]),
+            Some(new) => {
+                let b = files::backup(path)?;
+                files::write_atomic(path, new.as_bytes())?;
+                Ok(vec![format!(
+                    "installed {what} in {place}{}",
+                    backup_note(b)
+                )])
+            }
+        },
+        Action::Uninstall => match instructions::uninstall(&current).map_err(refuse)? {
+            None => Ok(vec![format!("{what} are not in {place}; nothing changed")]),
+            Some(new) if new.trim().is_empty() => {
+                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                Ok(vec![format!(
+                    "removed {what} and {place}, which held nothing else"
+                )])
+            }
+            Some(new) => {
+                let b = files::backup(path)?;
+                files::write_atomic(path, new.as_bytes())?;
+                Ok(vec![format!(
+                    "removed {what} from {place}{}",
+                    backup_note(b)
+                )])
+            }
+        },
+    }
 }
 
 fn vibe(path: &Path, action: Action) -> anyhow::Result<Vec<String>> {

@@ -217,10 +217,19 @@ fn hook_file(f: &Path, spec: &entries::HookSpec) -> anyhow::Result<Option<String
 
 /// Agents only upstream rtk installs for; `rtk init --agent <one> --uninstall` removes what
 /// upstream left there.
-pub const UPSTREAM_ONLY: [&str; 5] = ["trae", "omp", "antigravity", "windsurf", "cline"];
+pub const UPSTREAM_ONLY: [&str; 0] = [];
 
-/// Removes upstream's install for an agent rtk does not support itself. `base` is HOME
-/// (`--global`) or the project folder.
+/// Removes upstream's install for an agent rtk serves through instructions (upstream's hook,
+/// extension, plugin or rules section; `rtk init` replaces it by rtk's block). `base` is HOME
+/// (`--global`) or the project folder; `rules` is the file rtk's block goes in.
+pub fn instruction_host(agent: &str, base: &Path, rules: &Path) -> anyhow::Result<Vec<String>> {
+    let mut lines = uninstall_only(agent, base)?;
+    lines.retain(|l| !l.starts_with("no upstream rtk install found"));
+    lines.extend(strip_rules_section(rules)?);
+    Ok(lines)
+}
+
+/// Removes upstream's install for an agent. `base` is HOME (`--global`) or the project folder.
 pub fn uninstall_only(agent: &str, base: &Path) -> anyhow::Result<Vec<String>> {
     let mut lines = Vec::new();
     match agent {

@@ -45,10 +45,19 @@ pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
         )],
         Agent::Vibe => vec![(
             label,
-            json!({"hook_event_name":"pre_tool","tool_name":"bash","tool_input":{"command":cmd}}),
+            json!({"hook_event_name":"pre_tool","tool_name":"file_system.bash","tool_input":{"command":cmd,"timeout":null}}),
         )],
         // No `rtk hook` of their own (their plugins call `rtk rewrite`).
         Agent::OpenClaw | Agent::Pi | Agent::Hermes | Agent::OpenCode => Vec::new(),
+        // Instruction-file hosts: nothing asks rtk.
+        Agent::Qwen
+        | Agent::Cline
+        | Agent::KiloCode
+        | Agent::Windsurf
+        | Agent::Trae
+        | Agent::Antigravity
+        | Agent::Kimi
+        | Agent::Omp => Vec::new(),
     }
 }
 

@@ -1,16 +1,20 @@
-//! Mistral Vibe before-tool hook (`tool_name:"bash"`). The host holds permission authority
-//! (`[tools.bash]` permission/allowlist/denylist apply to whatever runs), so a rewrite carries no
-//! decision: `{"hook_specific_output":{"tool_input":{…}}}` (a full replacement, every field
-//! kept). A deny verdict (only reachable if Vibe rules are ever read) answers
-//! `{"decision":"deny",…}`; everything else → empty stdout.
+//! Mistral Vibe pre_tool hook (`tool_name: "file_system.bash"` in Vibe 3.x, `"bash"` before).
+//! The host holds permission authority and judges the line the hook hands back, so a rewrite
+//! carries no decision and is offered only where Vibe's `[tools.bash]` rules give the rtk form
+//! the same verdict as the original ([`keep_verdict`], `hooks::hosts::vibe`):
+//! `{"hook_specific_output":{"tool_input":{…}}}` (a full replacement, every field kept, Vibe's
+//! `timeout` included). A deny verdict answers `{"decision":"deny",…}`; everything else →
+//! empty stdout (Vibe runs the original under its own rules).
 
 use serde_json::{json, Value};
 
 use super::answer::{rewrite_of, with_command, Answer};
 use super::input::{command, object, string};
+use crate::env::Env;
+use crate::hooks::hosts::vibe as rules;
 use crate::hooks::rewrite_cmd::{Decision, Outcome};
 
-pub const TOOLS: &[&str] = &["bash"];
+pub const TOOLS: &[&str] = &["bash", "file_system.bash"];
 
 pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
     if !string(payload, "tool_name").is_some_and(|t| TOOLS.contains(&t)) {
@@ -23,6 +27,28 @@ pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
         return Answer::Silent;
     };
     render(input, cmd, &decide(cmd))
+}
+
+/// `d` without its rewrite when Vibe's own rules could judge the rtk form differently from the
+/// original, or cannot be read (the reason goes to `d.reason`, a warning to stderr for an
+/// unreadable file).
+pub fn keep_verdict(mut d: Decision, cmd: &str, env: &Env) -> Decision {
+    let Some(rewritten) = rewrite_of(&d, cmd).map(str::to_string) else {
+        return d;
+    };
+    let why = match rules::load(env) {
+        Ok(sets) => rules::verdict_changes(&sets, cmd, &rewritten),
+        Err(e) => {
+            d.warnings.push(format!("Vibe's rules: {e}"));
+            Some(e)
+        }
+    };
+    if let Some(why) = why {
+        d.outcome = Outcome::Passthrough;
+        d.rewritten = None;
+        d.reason = format!("left to Vibe: {why}");
+    }
+    d
 }
 
 pub fn render(input: &serde_json::Map<String, Value>, cmd: &str, d: &Decision) -> Answer {

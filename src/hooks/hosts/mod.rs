@@ -18,6 +18,7 @@ pub mod gemini;
 pub mod gemini_policy;
 pub mod opencode;
 pub mod project;
+pub mod vibe;
 
 #[cfg(test)]
 #[path = "mod_tests.rs"]
@@ -48,9 +49,19 @@ pub fn load_rules_for(host: Agent, env: &Env) -> LoadedRules {
             Agent::Droid => droid::load(env),
             // No reader of their own (their descriptor says so; exhaustive, so a new agent is
             // placed here or given a reader).
-            Agent::Copilot | Agent::Vibe | Agent::OpenClaw | Agent::Pi | Agent::Hermes => {
-                LoadedRules::default()
-            }
+            Agent::Copilot
+            | Agent::Vibe
+            | Agent::OpenClaw
+            | Agent::Pi
+            | Agent::Hermes
+            | Agent::Qwen
+            | Agent::Cline
+            | Agent::KiloCode
+            | Agent::Windsurf
+            | Agent::Trae
+            | Agent::Antigravity
+            | Agent::Kimi
+            | Agent::Omp => LoadedRules::default(),
         },
     }
 }
