@@ -194,8 +194,9 @@ fn every_grep_match_and_find_path_survives() {
                 ..
             }))
         );
-        if f.tool == "find" {
-            // Every path, as often as find printed it, is rebuilt from the report.
+        let path_list = f.tool == "find" || f.argv.iter().any(|a| a == "--files");
+        if path_list {
+            // Every path, as often as find (or `rg --files`) printed it, is in the report whole.
             let mut raw: Vec<&str> = f.stdout.lines().collect();
             let mut rebuilt = find_paths(&out);
             raw.sort_unstable();

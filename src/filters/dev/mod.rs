@@ -1,4 +1,4 @@
-//! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
+//! Test runners, builds and linters: cargo (and `cargo tree`), pytest, go, golangci-lint, npm/pnpm/npx, jest,
 //! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++
 //! compilers, shellcheck, cmake --build, ctest, prove, yamllint, coverage report, bandit, tox,
 //! markdownlint, stylelint. Shared here: a line sink that counts what it drops, and the small
@@ -11,6 +11,7 @@
 
 pub mod biome;
 pub mod cargo;
+pub mod cargotree;
 pub mod cc;
 pub mod cmake;
 pub mod diag;

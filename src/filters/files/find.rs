@@ -37,6 +37,12 @@ impl Filter for Find {
     }
 }
 
+/// The grouping of a list of paths, one a line, as find's filter prints it (`git ls-files`,
+/// `rg --files` and other path lists use it too).
+pub fn path_list() -> Box<dyn Incremental> {
+    Box::<Groups>::default()
+}
+
 /// Paths grouped by parent directory as they arrive, in first-seen order; paths without `/`
 /// stay on their own lines (the `""` group). Names are spans of the whole output.
 #[derive(Default)]

@@ -7,6 +7,7 @@
 //! except `git diff`, whose exit 1 under `--exit-code` only means "there are differences".
 
 pub mod diff;
+pub mod files;
 pub mod log;
 pub mod show;
 pub mod simple;

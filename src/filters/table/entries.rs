@@ -45,7 +45,9 @@ pub static PROGRAMS: &[Program] = &[
             route("pull", &decl::GIT_SYNC, "git pull"),
             route("fetch", &decl::GIT_SYNC, "git fetch"),
             route("branch", &git::simple::Plain, "git branch -a"),
-            route("stash", &git::simple::Plain, "git stash list"),
+            route("stash", &git::diff::Stash, "git stash list"),
+            route("grep", &search::GitGrep, "git grep -n fn -- src"),
+            route("ls-files", &git::files::LsFiles, "git ls-files src"),
             route("checkout", &git::simple::Plain, "git checkout main"),
             route("switch", &git::simple::Plain, "git switch -c topic"),
             route("worktree", &git::simple::Plain, "git worktree list"),
@@ -53,7 +55,7 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(
             Producer,
             git_form,
-            "no interactive flags; commit only with a message",
+            "no interactive flags (`stash show -p` prints a diff); commit only with a message; grep never -O",
         ),
     },
     Program {
@@ -99,6 +101,13 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: reader(tail, "line-count options and file operands; never follow"),
     },
     Program {
+        names: &["nl"],
+        ecosystem: Eco::Files,
+        syntax: PLAIN,
+        routes: &[every(&files::nl::Nl, "nl -ba a.txt")],
+        rewrite: reader(nl, "`-ba` (every line numbered) of named files only"),
+    },
+    Program {
         names: &["grep", "egrep", "fgrep", "rg"],
         ecosystem: Eco::Files,
         syntax: PLAIN,
@@ -130,6 +139,7 @@ pub static PROGRAMS: &[Program] = &[
             route("check", &dev::cargo::Build, "cargo check"),
             route("clippy", &dev::cargo::Build, "cargo clippy --all-targets"),
             route("fmt", &dev::rustfmt::FmtCheck, "cargo fmt --check"),
+            route("tree", &dev::cargotree::CargoTree, "cargo tree"),
         ],
         rewrite: rw(
             Producer,
