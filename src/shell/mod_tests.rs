@@ -274,7 +274,8 @@ fn redirect_after_a_list_belongs_to_its_last_command() {
     // tree-sitter-bash hangs these redirects on the whole list; bash gives them to the last
     // command only, and `|` binds tighter than `&&`.
     let p = parse("cd /t && python -m pytest x.py 2>&1 | tail -5");
-    let shape: Vec<(&str, bool, Option<(usize, usize)>, bool)> = p
+    type Shape<'a> = (&'a str, bool, Option<(usize, usize)>, bool);
+    let shape: Vec<Shape<'_>> = p
         .commands
         .iter()
         .map(|c| {
