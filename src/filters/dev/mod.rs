@@ -1,5 +1,5 @@
 //! Test runners, builds and linters: cargo (and `cargo tree`), pytest, go, golangci-lint, npm/pnpm/npx, jest,
-//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++
+//! vitest, tsc, eslint, ruff, mypy, make, go list, gofmt -l, pyright, pylint, biome, cargo fmt --check, C/C++
 //! compilers, shellcheck, cmake --build, ctest, prove, yamllint, coverage report, bandit, tox,
 //! markdownlint, stylelint. Shared here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
@@ -16,6 +16,7 @@ pub mod cc;
 pub mod cmake;
 pub mod diag;
 pub mod golangci;
+pub mod golist;
 pub mod gotool;
 pub mod jest;
 pub mod js;

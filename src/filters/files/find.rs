@@ -1,5 +1,5 @@
-//! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.md`) in order of first
-//! appearance; every name is printed whole, as find printed it, so it can be copied (a shared
+//! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.md`; a folder's only
+//! path printed as it is) in order of first appearance; every name is printed whole, as find printed it, so it can be copied (a shared
 //! extension is never factored out: docs/filters.md, "Facts stay copyable"). Actions
 //! (`-exec`, `-delete`, `-printf`, `-print0`, `-ls`, …) pass through: find itself runs them.
 //! Names containing whitespace → the raw list (grouping would be ambiguous). Paths are grouped
@@ -100,7 +100,7 @@ impl Groups {
         self.last = Some(g);
     }
 
-    /// `./src/a/: one.rs two.md` per folder, each name whole.
+    /// `./src/a/: one.rs two.md` per folder, each name whole; a folder's only path as it is.
     fn render(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         for (dir, names) in &self.groups {
@@ -112,6 +112,12 @@ impl Groups {
                 continue;
             }
             out.push_str(dir);
+            if let [only] = &names[..] {
+                // One name: the path itself is shorter than a header.
+                out.push_str(&text[only.clone()]);
+                out.push('\n');
+                continue;
+            }
             out.push(':');
             for n in names {
                 out.push(' ');
@@ -208,7 +214,11 @@ mod tests {
                 names.iter().for_each(|n| out.push_str(&format!("{n}\n")));
                 continue;
             }
-            out.push_str(&format!("{dir}: {}\n", names.join(" ")));
+            if names.len() == 1 {
+                out.push_str(&format!("{dir}{}\n", names[0]));
+            } else {
+                out.push_str(&format!("{dir}: {}\n", names.join(" ")));
+            }
         }
         out
     }
@@ -267,7 +277,7 @@ mod tests {
         let raw = ".\n./a\n./a/x.rs\n./b/y.rs\n./a/z.rs\n/abs\n";
         assert_eq!(
             group_paths(raw),
-            ".\n./: a\n./a/: x.rs z.rs\n./b/: y.rs\n/: abs\n"
+            ".\n./a\n./a/: x.rs z.rs\n./b/y.rs\n/abs\n"
         );
         // Names that share an extension keep it: each path can be copied as printed.
         let report = group_paths("./src/git.rs\n./src/ls.rs\n");

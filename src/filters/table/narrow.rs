@@ -67,6 +67,11 @@ pub fn nl(w: &Words<'_>) -> bool {
     crate::filters::files::nl::plain_numbering(w.args)
 }
 
+/// `gofmt -l`: lists files, writes none.
+pub fn gofmt(w: &Words<'_>) -> bool {
+    crate::filters::dev::golist::gofmt_lists(w.args)
+}
+
 pub fn find(w: &Words<'_>) -> bool {
     !w.args.iter().any(|a| {
         matches!(
