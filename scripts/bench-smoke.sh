@@ -20,5 +20,8 @@ if ! latency; then
     latency
 fi
 
+echo "== bench: its own unit tests (the fidelity checks)"
+(cd bench && cargo test --locked --quiet)
+
 echo "== bench: token savings and fidelity (--quick)"
 (cd bench && cargo run --release --locked --quiet -- --rtk "$rtk" --quick)

@@ -126,7 +126,12 @@ fn exit_code_matrix() {
         ("", &["cat", "nope"], 1, "nope"),
         ("", &["head", "-1", "a.txt"], 0, "hello"),
         ("", &["tail", "-n", "1", "a.txt"], 0, "world"),
-        ("", &["find", ".", "-name", "*.txt"], 0, "./*.txt: "),
+        (
+            "",
+            &["find", ".", "-name", "*.txt"],
+            0,
+            "./repo/: f.txt new.txt side.txt",
+        ),
         ("", &["find", "nope"], 1, "nope"),
         ("", &["wc", "-l", "a.txt"], 0, "2 a.txt"),
         ("", &["wc", "nope"], 1, "nope"),

@@ -35,9 +35,10 @@ pub enum Fact {
     AllLines,
     /// Same, comparing lines with whitespace runs squeezed (column padding removed).
     AllLinesTrimmed,
-    /// The set of paths (find output, possibly grouped as `dir/: a b` / `dir/*.rs: a b`) equals
-    /// the raw set.
-    SamePaths,
+    /// Every path of the raw output (one per line, as find prints them) can be copied from the
+    /// rtk output as it is: a line that is the path, or its name as one word of a line headed by
+    /// its folder (`./src/: git.rs ls.rs`). One fact per path.
+    CopyablePaths,
     /// The line naming commit `hash` also names each parent (merges are labelled, not hidden).
     MergeShown { hash: String, parents: Vec<String> },
 }
@@ -226,13 +227,13 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
         "find . -name *.rs",
         &["find", ".", "-name", "*.rs"],
         r,
-        vec![Fact::SamePaths],
+        vec![Fact::CopyablePaths],
     ));
     rows.push(row(
         "find src -type d",
         &["find", "src", "-type", "d"],
         r,
-        vec![Fact::SamePaths],
+        vec![Fact::CopyablePaths],
     ));
 
     let grep_files = |pattern: &str| -> Result<Vec<Fact>> {
@@ -326,27 +327,21 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// Paths of find output, raw (one per line) or grouped (`dir/: a b`, or `dir/*.rs: a b` when
-/// the names share an extension).
-fn path_set(text: &str) -> BTreeSet<String> {
-    let mut set = BTreeSet::new();
-    for line in text.lines() {
-        if line.starts_with("[rtk:") {
-            continue;
-        }
-        let Some((head, names)) = line.split_once(": ") else {
-            set.insert(line.to_string());
-            continue;
-        };
-        let (dir, ext) = match head.rsplit_once("/*") {
-            Some((dir, ext)) if !head.ends_with('/') => (format!("{dir}/"), ext),
-            _ => (head.to_string(), ""),
-        };
-        for n in names.split(' ') {
-            set.insert(format!("{dir}{n}{ext}"));
-        }
-    }
-    set
+/// Whether `path` can be copied from `out` as it is: a whole line, or its name as one
+/// space-separated word of a line headed by its folder (`dir/: a b`). Never reconstructed
+/// from pieces (`dir/*.rs: a b` keeps no `a.rs`).
+fn path_copyable(out: &str, path: &str) -> bool {
+    let (dir, name) = match path.rfind('/') {
+        Some(i) if i + 1 < path.len() => path.split_at(i + 1),
+        _ => ("", path),
+    };
+    out.lines().any(|l| {
+        l == path
+            || (!dir.is_empty()
+                && l.strip_prefix(dir)
+                    .and_then(|rest| rest.strip_prefix(": "))
+                    .is_some_and(|names| names.split(' ').any(|n| n == name)))
+    })
 }
 
 /// (passed, total) fact checks, counting the exit code as one fact.
@@ -396,15 +391,10 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
                     );
                 }
             }
-            Fact::SamePaths => {
-                let (a, b) = (
-                    path_set(&String::from_utf8_lossy(&raw.stdout)),
-                    path_set(&String::from_utf8_lossy(&rtk.stdout)),
-                );
-                verdict(
-                    a == b,
-                    format!("path sets differ ({} vs {})", a.len(), b.len()),
-                );
+            Fact::CopyablePaths => {
+                for p in String::from_utf8_lossy(&raw.stdout).lines() {
+                    verdict(path_copyable(&out, p), format!("path {p:?} not copyable"));
+                }
             }
             Fact::MergeShown { hash, parents } => {
                 let line = out
@@ -419,4 +409,43 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
         }
     }
     (pass, total, failures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(stdout: &str) -> Run {
+        Run {
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: Vec::new(),
+            code: 0,
+        }
+    }
+
+    #[test]
+    fn find_paths_must_be_copyable_as_printed() {
+        let row = row("find", &["find"], Path::new("."), vec![Fact::CopyablePaths]);
+        let raw = run("./src/git.rs\n./src/ls.rs\n./README.md\n./build\n");
+        // rtk before issue 32: the shared extension written once, cut off every name.
+        let old = run("./src/*.rs: git ls\n./: README.md build\n");
+        let (pass, total, failures) = check(&row, &raw, &old);
+        assert_eq!((pass, total), (3, 5), "{failures:?}");
+        assert_eq!(
+            failures,
+            vec![
+                "path \"./src/git.rs\" not copyable",
+                "path \"./src/ls.rs\" not copyable"
+            ]
+        );
+        let grouped = run("./src/: git.rs ls.rs\n./: README.md build\n");
+        assert_eq!(check(&row, &raw, &grouped).0, 5);
+        assert_eq!(check(&row, &raw, &raw).0, 5);
+        // A name must be a whole word under its own folder.
+        let wrong = run("./: git.rs ls.rs README.md build\n./src/: git.rsx ls.rs\n");
+        assert_eq!(
+            check(&row, &raw, &wrong).2,
+            vec!["path \"./src/git.rs\" not copyable"]
+        );
+    }
 }

@@ -100,6 +100,14 @@ pub static FILTERS: &[&dyn Filter] = &[
     &dev::cmake::CmakeBuild,
     &dev::cmake::Ctest,
     &dev::prove::Prove,
+    &files::nl::Nl,
+    &dev::golist::GofmtList,
+    &git::files::LsFiles,
+    &git::diff::Stash,
+    &search::GitGrep,
+    &dev::cargotree::CargoTree,
+    &git::blame::Blame,
+    &dev::golist::GoList,
 ];
 
 /// The filter named `name` (a route's [`crate::programs::Route::filter`]).

@@ -18,7 +18,8 @@
 use std::fmt::Write as _;
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
+use crate::filters::files::find::path_list;
+use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
 
 pub struct Grep;
 
@@ -139,6 +140,9 @@ impl Filter for Grep {
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let a = inv.args;
+        if rg_file_list(inv) {
+            return Plan::Capture { stderr: false };
+        }
         let (raw, prefixed) = if inv.program == "rg" {
             (RG.has(a, RG_RAW_SHORT, RG_RAW_LONG), rg_prefixes_paths(a))
         } else {
@@ -154,12 +158,87 @@ impl Filter for Grep {
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let mut runs = Runs::new(numbered(inv));
-        runs.feed(out.stdout, 0)?;
-        Box::new(runs).finish(out)
+        whole(self.incremental(inv).expect("incremental"), out)
     }
     fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        if rg_file_list(inv) {
+            return Some(path_list());
+        }
         Some(Box::new(Runs::new(numbered(inv))))
+    }
+}
+
+/// `rg --files`: a list of paths, one a line (not NUL-separated, not counted or sorted
+/// otherwise), grouped by folder as `find`'s are.
+fn rg_file_list(inv: &Invocation<'_>) -> bool {
+    inv.program == "rg"
+        && RG.has(inv.args, "", &["files"])
+        && !RG.has(
+            inv.args,
+            "0",
+            &["null", "json", "type-list", "help", "version"],
+        )
+}
+
+/// `git grep`: the same `path:[line:]text` lines as grep (git always names the file), grouped
+/// the same way. Forms whose lines are not that stream through: counts, file lists, context,
+/// function lines (`-p`, `-W`), `--heading`/`--break`, `-z`, `-h`, `-o`, `-O`, `--column`.
+pub struct GitGrep;
+
+const GIT_GREP: Spec = Spec {
+    short_with_value: "efABCmO",
+    long_with_value: &[
+        "file",
+        "max-count",
+        "after-context",
+        "before-context",
+        "context",
+        "threads",
+        "max-depth",
+        "open-files-in-pager",
+    ],
+};
+const GIT_GREP_RAW_SHORT: &str = "clLoqzhpWABCO0123456789";
+const GIT_GREP_RAW_LONG: &[&str] = &[
+    "count",
+    "files-with-matches",
+    "name-only",
+    "files-without-match",
+    "only-matching",
+    "quiet",
+    "null",
+    "no-filename",
+    "show-function",
+    "function-context",
+    "after-context",
+    "before-context",
+    "context",
+    "heading",
+    "break",
+    "open-files-in-pager",
+    "column",
+    "color",
+];
+
+impl Filter for GitGrep {
+    fn name(&self) -> &'static str {
+        "git-grep"
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if GIT_GREP.has(inv.rest(), "O", &["open-files-in-pager"]) {
+            Plan::Passthrough
+        } else if GIT_GREP.has(inv.rest(), GIT_GREP_RAW_SHORT, GIT_GREP_RAW_LONG) {
+            Plan::Stream
+        } else {
+            Plan::Capture { stderr: false }
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        whole(self.incremental(inv).expect("incremental"), out)
+    }
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        let numbered = GIT_GREP.has(inv.rest(), "n", &["line-number"]);
+        Some(Box::new(Runs::new(numbered)))
     }
 }
 

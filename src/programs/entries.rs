@@ -44,7 +44,10 @@ pub static PROGRAMS: &[Program] = &[
             route("pull", "git-sync", "git pull"),
             route("fetch", "git-sync", "git fetch"),
             route("branch", "git-plain", "git branch -a"),
-            route("stash", "git-plain", "git stash list"),
+            route("stash", "git-stash", "git stash list"),
+            route("grep", "git-grep", "git grep -n fn -- src"),
+            route("ls-files", "git-ls-files", "git ls-files src"),
+            route("blame", "git-blame", "git blame src/lib.rs"),
             route("checkout", "git-plain", "git checkout main"),
             route("switch", "git-plain", "git switch -c topic"),
             route("worktree", "git-plain", "git worktree list"),
@@ -52,7 +55,7 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(
             Producer,
             git_form,
-            "no interactive flags; commit only with a message",
+            "no interactive flags (`stash show -p` prints a diff); commit only with a message; grep never -O",
         ),
     },
     Program {
@@ -98,6 +101,13 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: reader(tail, "line-count options and file operands; never follow"),
     },
     Program {
+        names: &["nl"],
+        ecosystem: Eco::Files,
+        syntax: PLAIN,
+        routes: &[every("nl", "nl -ba a.txt")],
+        rewrite: reader(nl, "`-ba` (every line numbered) of named files only"),
+    },
+    Program {
         names: &["grep", "egrep", "fgrep", "rg"],
         ecosystem: Eco::Files,
         syntax: PLAIN,
@@ -129,6 +139,7 @@ pub static PROGRAMS: &[Program] = &[
             route("check", "cargo-build", "cargo check"),
             route("clippy", "cargo-build", "cargo clippy --all-targets"),
             route("fmt", "cargo-fmt-check", "cargo fmt --check"),
+            route("tree", "cargo-tree", "cargo tree"),
         ],
         rewrite: rw(
             Producer,
@@ -161,8 +172,16 @@ pub static PROGRAMS: &[Program] = &[
             route("test", "go-test", "go test ./..."),
             route("build", "go-build", "go build ./..."),
             route("vet", "go-build", "go vet ./..."),
+            route("list", "go-list", "go list ./..."),
         ],
         rewrite: rw(Producer, any, "any arguments"),
+    },
+    Program {
+        names: &["gofmt"],
+        ecosystem: Eco::Go,
+        syntax: PLAIN,
+        routes: &[every("gofmt-list", "gofmt -l .")],
+        rewrite: rw(Producer, gofmt, "`-l` (list files) only; never -w or -d"),
     },
     Program {
         names: &["npm"],

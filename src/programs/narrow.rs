@@ -40,7 +40,13 @@ pub fn git_form(w: &Words<'_>) -> bool {
         &["-p", "--patch", "-i", "--interactive", "-e", "--edit"],
     );
     match w.sub.map(|i| w.args[i]) {
-        Some("add" | "stash" | "checkout" | "switch" | "restore") => !interactive,
+        // `stash show -p` prints the stash as a diff; `stash -p` (push) asks per hunk.
+        Some("stash") => rest.first() == Some(&"show") || !interactive,
+        Some("add" | "checkout" | "switch" | "restore") => !interactive,
+        // `-O` opens the matching files in a pager or editor.
+        Some("grep") => !rest
+            .iter()
+            .any(|a| a.starts_with("-O") || a.starts_with("--open-files-in-pager")),
         Some("commit") => {
             let message = rest.iter().any(|a| {
                 matches!(
@@ -54,6 +60,16 @@ pub fn git_form(w: &Words<'_>) -> bool {
         }
         _ => true,
     }
+}
+
+/// `nl -ba` of named files (the filter's own test of the form).
+pub fn nl(w: &Words<'_>) -> bool {
+    super::scope::nl::plain_numbering(w.args)
+}
+
+/// `gofmt -l`: lists files, writes none.
+pub fn gofmt(w: &Words<'_>) -> bool {
+    super::scope::golist::gofmt_lists(w.args)
 }
 
 pub fn find(w: &Words<'_>) -> bool {

@@ -268,3 +268,41 @@ fn brace_expansion_scan_matches_bash_shapes() {
         assert!(!b(no), "{no}");
     }
 }
+
+#[test]
+fn redirect_after_a_list_belongs_to_its_last_command() {
+    // tree-sitter-bash hangs these redirects on the whole list; bash gives them to the last
+    // command only, and `|` binds tighter than `&&`.
+    let p = parse("cd /t && python -m pytest x.py 2>&1 | tail -5");
+    type Shape<'a> = (&'a str, bool, Option<(usize, usize)>, bool);
+    let shape: Vec<Shape<'_>> = p
+        .commands
+        .iter()
+        .map(|c| {
+            (
+                c.words[0].value.as_str(),
+                c.has_redirect,
+                c.pipeline.map(|x| (x.stage, x.stages)),
+                c.in_piped_compound,
+            )
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        vec![
+            ("cd", false, None, false),
+            ("python", true, Some((0, 2)), false),
+            ("tail", false, Some((1, 2)), false),
+        ]
+    );
+    let p = parse("a || b && c > f | d");
+    let redirected: Vec<bool> = p.commands.iter().map(|c| c.has_redirect).collect();
+    assert_eq!(redirected, vec![false, false, true, false]);
+    assert!(p.commands[..2].iter().all(|c| c.pipeline.is_none()));
+    for line in ["cd x && head -5 f 2>/dev/null", "git log | head -5 > out"] {
+        let p = parse(line);
+        let last = p.commands.last().unwrap();
+        assert!(last.has_redirect, "{line}: {:?}", p.commands);
+        assert!(!p.commands[0].has_redirect, "{line}");
+    }
+}

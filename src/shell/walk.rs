@@ -54,6 +54,7 @@ pub fn walk(
         depth,
         out,
         session,
+        redirect_targets: Vec::new(),
     };
     let tree = match tree {
         Ok(tree) => tree,
@@ -95,6 +96,9 @@ pub(super) struct Walker<'a, 'v, 'o> {
     pub(super) depth: usize,
     pub(super) out: &'o mut Parsed,
     pub(super) session: &'o mut Session,
+    /// Commands a redirect written after a list or pipeline belongs to
+    /// ([`misparsed_redirect_target`]), by node id.
+    pub(super) redirect_targets: Vec<usize>,
 }
 
 impl Walker<'_, '_, '_> {
@@ -162,6 +166,10 @@ impl Walker<'_, '_, '_> {
         };
         match node.kind() {
             "command" => {
+                let ctx = Ctx {
+                    redirected: ctx.redirected || self.redirect_targets.contains(&node.id()),
+                    ..ctx
+                };
                 self.emit_command(node, ctx);
                 self.push_children(
                     node,
@@ -216,6 +224,9 @@ impl Walker<'_, '_, '_> {
                 let children: Vec<(Node<'t>, bool)> =
                     node.children(&mut cursor).map(|c| (c, false)).collect();
                 let body = node.child_by_field_name("body");
+                if let Some(target) = body.and_then(misparsed_redirect_target) {
+                    self.redirect_targets.push(target.id());
+                }
                 for (child, _) in children.into_iter().rev() {
                     let is_body = body.is_some_and(|b| b.id() == child.id());
                     let c = if is_body {
@@ -316,6 +327,35 @@ impl Walker<'_, '_, '_> {
                 stack.push((child, ctx.child()));
                 continue;
             };
+            if let Some((target, before)) = misparsed_first_stage(child) {
+                // `a && b 2>&1 | c` is `a && { b 2>&1 | c; }`: `b` is the stage, with the
+                // redirect; what runs before it is not piped.
+                let pos = PipelinePos {
+                    id,
+                    stage,
+                    stages: n,
+                    stderr_piped,
+                };
+                let mut cursor = child.walk();
+                let body = child.child_by_field_name("body").map(|b| b.id());
+                let redirects: Vec<Node<'t>> = child
+                    .children(&mut cursor)
+                    .filter(|c| Some(c.id()) != body)
+                    .collect();
+                for r in redirects.into_iter().rev() {
+                    stack.push((r, ctx.child()));
+                }
+                let c = Ctx {
+                    pipeline: Some(pos),
+                    redirected: true,
+                    ..ctx.child()
+                };
+                stack.push((target, c));
+                for b in before.into_iter().rev() {
+                    stack.push((b, ctx.child()));
+                }
+                continue;
+            }
             let direct = match child.kind() {
                 "command" => true,
                 "redirected_statement" => child
@@ -465,4 +505,48 @@ impl Walker<'_, '_, '_> {
         cmd.words.push(w);
         self.out.commands.push(cmd);
     }
+}
+
+/// The last statement of a list or pipeline (comments aside).
+fn last_statement(node: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = node.walk();
+    let last = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment")
+        .last();
+    last
+}
+
+/// tree-sitter-bash hangs a redirect written after the last command of a list or pipeline
+/// on the whole list (`cd d && make 2>/dev/null`, `a | b > f`: tree-sitter-bash issue 345);
+/// bash gives it to the last command only. That command, when it is a plain one.
+fn misparsed_redirect_target(body: Node<'_>) -> Option<Node<'_>> {
+    let mut n = body;
+    while matches!(n.kind(), "list" | "pipeline") {
+        n = last_statement(n)?;
+    }
+    (n.id() != body.id() && n.kind() == "command").then_some(n)
+}
+
+/// The same misparse as a pipeline's first stage: `a && b 2>&1 | c` reads as
+/// `{ a && b; } 2>&1 | c`. The command that is really the stage (`b`), and the nodes of the
+/// list before it (`a`, `&&`), which run before the pipeline and are not piped.
+fn misparsed_first_stage(stage: Node<'_>) -> Option<(Node<'_>, Vec<Node<'_>>)> {
+    if stage.kind() != "redirected_statement" {
+        return None;
+    }
+    let body = stage.child_by_field_name("body")?;
+    if body.kind() != "list" {
+        return None;
+    }
+    let target = last_statement(body)?;
+    if target.kind() != "command" {
+        return None;
+    }
+    let mut cursor = body.walk();
+    let before = body
+        .children(&mut cursor)
+        .filter(|c| c.id() != target.id())
+        .collect();
+    Some((target, before))
 }

@@ -1,5 +1,5 @@
-//! Test runners, builds and linters: cargo, pytest, go, golangci-lint, npm/pnpm/npx, jest,
-//! vitest, tsc, eslint, ruff, mypy, make, pyright, pylint, biome, cargo fmt --check, C/C++
+//! Test runners, builds and linters: cargo (and `cargo tree`), pytest, go, golangci-lint, npm/pnpm/npx, jest,
+//! vitest, tsc, eslint, ruff, mypy, make, go list, gofmt -l, pyright, pylint, biome, cargo fmt --check, C/C++
 //! compilers, shellcheck, cmake --build, ctest, prove, yamllint, coverage report, bandit, tox,
 //! markdownlint, stylelint. Shared here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
@@ -11,10 +11,12 @@
 
 pub mod biome;
 pub mod cargo;
+pub mod cargotree;
 pub mod cc;
 pub mod cmake;
 pub mod diag;
 pub mod golangci;
+pub mod golist;
 pub mod gotool;
 pub mod jest;
 pub mod js;

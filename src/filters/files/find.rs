@@ -1,5 +1,6 @@
-//! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.md`, or `./src/a/*.rs:
-//! one two` when the folder's names share an extension) in order of first appearance. Actions
+//! `find`: every path kept, grouped by directory (`./src/a/: one.rs two.md`; a folder's only
+//! path printed as it is) in order of first appearance; every name is printed whole, as find printed it, so it can be copied (a shared
+//! extension is never factored out: docs/filters.md, "Facts stay copyable"). Actions
 //! (`-exec`, `-delete`, `-printf`, `-print0`, `-ls`, …) pass through: find itself runs them.
 //! Names containing whitespace → the raw list (grouping would be ambiguous). Paths are grouped
 //! as find prints them ([`Groups`] is the filter's [`Incremental`]).
@@ -34,6 +35,12 @@ impl Filter for Find {
     fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
         Some(Box::<Groups>::default())
     }
+}
+
+/// The grouping of a list of paths, one a line, as find's filter prints it (`git ls-files`,
+/// `rg --files` and other path lists use it too).
+pub fn path_list() -> Box<dyn Incremental> {
+    Box::<Groups>::default()
 }
 
 /// Paths grouped by parent directory as they arrive, in first-seen order; paths without `/`
@@ -93,8 +100,7 @@ impl Groups {
         self.last = Some(g);
     }
 
-    /// `./src/a/: one.rs two.md` per folder; `./src/a/*.rs: one two` when its names (two or
-    /// more) share one extension, each name standing for the `*`.
+    /// `./src/a/: one.rs two.md` per folder, each name whole; a folder's only path as it is.
     fn render(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         for (dir, names) in &self.groups {
@@ -106,16 +112,16 @@ impl Groups {
                 continue;
             }
             out.push_str(dir);
-            let ext = shared_extension(text, names);
-            if ext > 0 {
-                out.push('*');
-                let first = &names[0];
-                out.push_str(&text[first.end - ext..first.end]);
+            if let [only] = &names[..] {
+                // One name: the path itself is shorter than a header.
+                out.push_str(&text[only.clone()]);
+                out.push('\n');
+                continue;
             }
             out.push(':');
             for n in names {
                 out.push(' ');
-                out.push_str(&text[n.start..n.end - ext]);
+                out.push_str(&text[n.clone()]);
             }
             out.push('\n');
         }
@@ -137,29 +143,6 @@ impl Incremental for Groups {
             stderr: None,
             elided: None,
         })
-    }
-}
-
-/// Length in bytes of the extension (`.rs`: from a name's last `.`, not its first byte) that
-/// every one of `names` ends with, or 0 when they are fewer than two or do not share one. A
-/// name that is nothing but the extension has none.
-fn shared_extension(text: &str, names: &[std::ops::Range<usize>]) -> usize {
-    let [first, rest @ ..] = names else {
-        return 0;
-    };
-    let name = |r: &std::ops::Range<usize>| &text.as_bytes()[r.clone()];
-    let ext = match memchr::memrchr(b'.', name(first)) {
-        Some(i) if i > 0 && !rest.is_empty() => &name(first)[i..],
-        _ => return 0,
-    };
-    let shared = rest.iter().all(|r| {
-        let n = name(r);
-        n.len() > ext.len() && n.ends_with(ext)
-    });
-    if shared {
-        ext.len()
-    } else {
-        0
     }
 }
 
@@ -231,17 +214,8 @@ mod tests {
                 names.iter().for_each(|n| out.push_str(&format!("{n}\n")));
                 continue;
             }
-            let ext = match names[0].rfind('.') {
-                Some(i) if i > 0 && names.len() > 1 => &names[0][i..],
-                _ => "",
-            };
-            if !ext.is_empty()
-                && names
-                    .iter()
-                    .all(|n| n.len() > ext.len() && n.ends_with(ext))
-            {
-                let stems: Vec<&str> = names.iter().map(|n| &n[..n.len() - ext.len()]).collect();
-                out.push_str(&format!("{dir}*{ext}: {}\n", stems.join(" ")));
+            if names.len() == 1 {
+                out.push_str(&format!("{dir}{}\n", names[0]));
             } else {
                 out.push_str(&format!("{dir}: {}\n", names.join(" ")));
             }
@@ -303,7 +277,11 @@ mod tests {
         let raw = ".\n./a\n./a/x.rs\n./b/y.rs\n./a/z.rs\n/abs\n";
         assert_eq!(
             group_paths(raw),
-            ".\n./: a\n./a/*.rs: x z\n./b/: y.rs\n/: abs\n"
+            ".\n./a\n./a/: x.rs z.rs\n./b/y.rs\n/abs\n"
         );
+        // Names that share an extension keep it: each path can be copied as printed.
+        let report = group_paths("./src/git.rs\n./src/ls.rs\n");
+        assert_eq!(report, "./src/: git.rs ls.rs\n");
+        assert!(report.contains("git.rs") && report.contains("ls.rs"));
     }
 }

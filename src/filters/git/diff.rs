@@ -67,3 +67,35 @@ impl Filter for Diff {
         Some(Box::new(unified::Pieces::new(context, false)))
     }
 }
+
+/// `git stash`: `stash show -p` is a diff and compacts as one ([`Diff`]); every other form is
+/// [`super::simple::Plain`]'s (`stash -p`, which asks per hunk, passes through there).
+pub struct Stash;
+
+fn shows_patch(inv: &Invocation<'_>) -> bool {
+    let rest = inv.rest();
+    rest.first().is_some_and(|a| a == "show") && SPEC.has(&rest[1..], "p", &["patch"])
+}
+
+impl Filter for Stash {
+    fn name(&self) -> &'static str {
+        "git-stash"
+    }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        if shows_patch(inv) {
+            Diff.plan(inv)
+        } else {
+            super::simple::Plain.plan(inv)
+        }
+    }
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        if shows_patch(inv) {
+            Diff.compact(inv, out)
+        } else {
+            super::simple::Plain.compact(inv, out)
+        }
+    }
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        shows_patch(inv).then(|| Diff.incremental(inv)).flatten()
+    }
+}

@@ -1,4 +1,4 @@
-//! git: one filter per subcommand family. Global options before the subcommand
+//! git: one filter per subcommand family (`blame`, `grep`, `ls-files` included). Global options before the subcommand
 //! (`-C dir`, `-c k=v`, `--no-pager`, …: [`crate::recognise::GIT`]) are understood so
 //! `git -C x status` finds its filter; any other leading option (`git --version`) means no
 //! filter (pass through).
@@ -6,7 +6,9 @@
 //! Shared rule: when git fails (non-zero exit) its output is printed in full, untouched,
 //! except `git diff`, whose exit 1 under `--exit-code` only means "there are differences".
 
+pub mod blame;
 pub mod diff;
+pub mod files;
 pub mod log;
 pub mod show;
 pub mod simple;
