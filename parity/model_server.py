@@ -3,11 +3,13 @@
 The script is one turn of tool use: the first request that offers a shell tool gets a call of
 that tool with the command the harness set (`Script.command`); the next request carries the tool
 result, which is recorded (`Script.results`), and gets a plain text answer that ends the
-conversation. Requests without tools (title generation, topic checks) get a short text answer.
+conversation (or, when the script has `then` commands, a call of the next one). Requests without tools (title generation, topic checks) get a short text answer.
 
 Wire APIs: Anthropic messages (SSE or JSON), OpenAI Responses (SSE), OpenAI chat completions
 (streaming or not), Gemini generateContent / streamGenerateContent (SSE). Anything else is a 404
 that the harness sees in `Script.unknown` (a host reaching for an endpoint we do not serve).
+Run as a program (`python3 parity/model_server.py`), it serves with a control endpoint for a
+harness in another language (the OpenClaw end-to-end test).
 """
 
 import json
@@ -35,9 +37,12 @@ class Script:
         self.lock = threading.Lock()
         self.reset(None)
 
-    def reset(self, command):
+    def reset(self, command, then=()):
+        """`command` is the first tool call; each of `then` follows the previous one's result,
+        in the same conversation (one host run for several commands)."""
         with self.lock:
             self.command = command
+            self.then = list(then)
             self.calls = []  # (tool name, arguments) the model sent
             self.results = []  # tool result texts that came back
             self.requests = 0
@@ -137,10 +142,14 @@ class Handler(BaseHTTPRequestHandler):
         s = self.script
         with s.lock:
             s.requests += 1
+            tool = _pick_tool(tools)
             if result is not None:
                 s.results.append(result)
-                return ("text", DONE_TEXT)
-            tool = _pick_tool(tools)
+                if tool is None or len(s.calls) > len(s.then):
+                    return ("text", DONE_TEXT)
+                args = _shell_args(tool[0], tool[1], s.then[len(s.calls) - 1])
+                s.calls.append((tool[0], args))
+                return ("call", tool[0], args)
             s.shell_offered = s.shell_offered or tool is not None
             if tool is None or s.command is None or s.calls:
                 return ("text", DONE_TEXT if s.calls else "Shell test")
@@ -302,7 +311,7 @@ class Handler(BaseHTTPRequestHandler):
         if move[0] == "call":
             call = {
                 "index": 0,
-                "id": "call_parity1",
+                "id": f"call_parity{len(self.script.calls)}",
                 "type": "function",
                 "function": {"name": move[1], "arguments": json.dumps(move[2])},
             }
@@ -366,3 +375,39 @@ def serve(script, port=0):
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, server.server_address[1]
+
+
+class _ControlHandler(Handler):
+    """Adds a control endpoint for a harness in another process: `POST /__script` with
+    {"command": …, "then": […]} resets the script; `GET /__script` returns its snapshot."""
+
+    def do_GET(self):
+        if self.path == "/__script":
+            return self._send(200, self.script.snapshot())
+        return super().do_GET()
+
+    def do_POST(self):
+        if self.path == "/__script":
+            body = self._body()
+            self.script.reset(body.get("command"), body.get("then") or ())
+            return self._send(200, {"ok": True})
+        return super().do_POST()
+
+
+def main():
+    """`python3 parity/model_server.py`: serve on 127.0.0.1 (an ephemeral port), print
+    `PORT <n>` on stdout and serve until stdin closes or the process is killed."""
+    import sys
+
+    script = Script()
+    handler = type("ControlledHandler", (_ControlHandler,), {"script": script})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"PORT {server.server_address[1]}", flush=True)
+    sys.stdin.read()  # the harness closes stdin (or exits) to stop the server
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,5 +1,5 @@
 //! The platform parts of running a command: argv\[0\], process groups, forwarding the signals
-//! rtk receives, waiting without reaping, exit statuses, pipe sizes, memory hints, thread
+//! rtk receives, tying the command to rtk's life, waiting without reaping, exit statuses, pipe sizes, memory hints, thread
 //! priority, executable bits, file identity and private file modes.
 //! `unix.rs` is the real thing on Unix; `fallback.rs` is the portable version used elsewhere.
 //! `windows.rs` keeps rtk alive through console ^C (the command gets it from the console).
@@ -23,9 +23,9 @@ mod windows;
 pub use fallback::*;
 // Explicit names shadow the fallback's glob: Windows has its own console-event handling.
 #[cfg(all(target_os = "linux", not(feature = "portable")))]
-pub use linux::{advise_huge_pages, lower_thread_priority, populate, widen_pipe};
+pub use linux::{advise_huge_pages, die_with_rtk, lower_thread_priority, populate, widen_pipe};
 #[cfg(not(all(target_os = "linux", not(feature = "portable"))))]
-pub use other::{advise_huge_pages, lower_thread_priority, populate, widen_pipe};
+pub use other::{advise_huge_pages, die_with_rtk, lower_thread_priority, populate, widen_pipe};
 #[cfg(unix)]
 pub use unix::*;
 #[cfg(windows)]
