@@ -127,7 +127,7 @@ async function runScenario(ctx, sc) {
           },
         },
         agents: { defaults: { model: { primary: "fake/fake-model" }, workspace: work } },
-        tools: { exec: { host: "gateway", pathPrepend: [bin], timeoutSec: 120, ...sc.exec } },
+        tools: { exec: { host: "gateway", pathPrepend: [bin], ...sc.exec } },
       },
       null,
       2,

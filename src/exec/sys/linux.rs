@@ -100,6 +100,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // a test of the spawn setup itself
     fn the_command_runs_asking_to_die_with_its_parent() {
         // PR_GET_PDEATHSIG (2) read back inside the command (python3: the test suite needs it).
         let mut p = Command::new("python3");

@@ -24,6 +24,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // a test of the spawn setup itself
     fn the_hints_are_harmless_no_ops() {
         let mut map = memmap2::MmapMut::map_anon(8192).unwrap();
         advise_huge_pages(&map);
