@@ -133,7 +133,6 @@ async function runScenario(ctx, sc) {
       2,
     ),
   );
-  if (sc.approvals) writeFileSync(join(state, "exec-approvals.json"), JSON.stringify(sc.approvals, null, 2));
 
   const env = {
     PATH: [bin, ...ctx.basePath].join(":"),
@@ -153,6 +152,14 @@ async function runScenario(ctx, sc) {
   if (sc.pluginConfig) {
     written.plugins.entries.rtk.config = sc.pluginConfig;
     writeFileSync(config, JSON.stringify(written, null, 2));
+  }
+  // Exec approvals through OpenClaw's own CLI (where it stores them changed across releases:
+  // exec-approvals.json in 2026.7, its state database in 2026.9).
+  if (sc.approvals) {
+    const file = join(dir, "approvals.json");
+    writeFileSync(file, JSON.stringify(sc.approvals, null, 2));
+    const set = spawnSync(process.execPath, [join(ctx.openclawDir, "openclaw.mjs"), "approvals", "set", "--file", file], { env, cwd: work, encoding: "utf8", timeout: 300_000 });
+    assert.equal(set.status, 0, `openclaw approvals set failed:\n${set.stdout}\n${set.stderr}`);
   }
   writeFileSync(log, "");
 
