@@ -91,13 +91,14 @@ want() {
 }
 
 # The newest version of a package on its registry.
-newest() { # <npm package or pypi:<package>>
-    case "$1" in
+newest() { # <name> <npm package or pypi:<package>>
+    case "$2" in
         pypi:*)
-            python3 -m pip index versions --disable-pip-version-check "${1#pypi:}" 2>/dev/null |
+            # The venv's Python: pip lists only releases that Python can install.
+            "$(python_for "$1")" -m pip index versions --disable-pip-version-check "${2#pypi:}" 2>/dev/null |
                 sed -n 's/^[^ ]* (\([^)]*\))$/\1/p' | head -n1
             ;;
-        *) npm view "$1" version 2>/dev/null ;;
+        *) npm view "$2" version 2>/dev/null ;;
     esac
 }
 
@@ -131,7 +132,7 @@ for pin in "${PINS[@]}"; do
     IFS='|' read -r name pkg version bin <<<"$pin"
     want "$name" || continue
     if [ -n "$LATEST" ]; then
-        version="$(newest "$pkg")"
+        version="$(newest "$name" "$pkg" || true)"
         if [ -z "$version" ]; then
             echo "failed:$name=the registry named no version of ${pkg#pypi:}"
             continue
