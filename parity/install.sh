@@ -102,29 +102,29 @@ newest() { # <name> <npm package or pypi:<package>>
     esac
 }
 
-install_one() { # <name> <package> <version> <binary> -> installs, or fails
+install_one() { # <name> <package> <version> <binary> -> installs, or fails (each step checked:
+    # it runs as an `if` condition, where `set -e` does not apply)
     local name="$1" pkg="$2" version="$3" bin="$4" dir="$HOSTS/$1"
-    if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$version" ]; then
-        rm -f "$dir/.installed"
-        case "$pkg" in
-            pypi:*)
-                echo "parity/install: installing ${pkg#pypi:}==$version into $dir" >&2
-                "$(python_for "$name")" -m venv "$dir/venv"
-                "$dir/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-                    "${pkg#pypi:}==$version" >&2
-                ;;
-            *)
-                echo "parity/install: installing $pkg@$version into $dir" >&2
-                # Install scripts are skipped (some would download); the native binaries come
-                # as optional dependencies and `postinstall` does the local part.
-                npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
-                    --loglevel=error "$pkg@$version" >&2
-                ;;
-        esac
-        postinstall "$name" "$dir"
-        "$dir/$bin" --version >/dev/null
-        echo "$version" >"$dir/.installed"
-    fi
+    [ "$(cat "$dir/.installed" 2>/dev/null)" = "$version" ] && return 0
+    rm -f "$dir/.installed"
+    case "$pkg" in
+        pypi:*)
+            echo "parity/install: installing ${pkg#pypi:}==$version into $dir" >&2
+            "$(python_for "$name")" -m venv "$dir/venv" || return 1
+            "$dir/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+                "${pkg#pypi:}==$version" >&2 || return 1
+            ;;
+        *)
+            echo "parity/install: installing $pkg@$version into $dir" >&2
+            # Install scripts are skipped (some would download); the native binaries come
+            # as optional dependencies and `postinstall` does the local part.
+            npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
+                --loglevel=error "$pkg@$version" >&2 || return 1
+            ;;
+    esac
+    postinstall "$name" "$dir" || return 1
+    "$dir/$bin" --version >/dev/null || return 1
+    echo "$version" >"$dir/.installed"
 }
 
 mkdir -p "$HOSTS"
@@ -142,7 +142,7 @@ for pin in "${PINS[@]}"; do
             continue
         fi
     else
-        install_one "$name" "$pkg" "$version" "$bin"
+        install_one "$name" "$pkg" "$version" "$bin" || exit 1
     fi
     echo "version:$name=$version"
     echo "$name=$HOSTS/$name/$bin"
