@@ -8,12 +8,23 @@
 # goes into a venv.
 #   parity/install.sh               every host
 #   parity/install.sh claude codex  only those
-# Prints one `name=path` line per host; exits non-zero if a requested host could not be installed.
+#   PARITY_LATEST=1 parity/install.sh   the newest release of each host on its registry (npm view /
+#                                   pip index versions) instead of the pin, into .cache/hosts-latest/
+#                                   (the pinned installs stay); a host that fails to install or start
+#                                   is reported as `failed:<name>=<why>` and the others go on
+#                                   (parity/run.py --latest)
+# Prints one `name=path` line per host (and `version:<name>=<version>`); exits non-zero if a
+# requested host could not be installed (not with PARITY_LATEST).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CACHE="$PWD/.cache"
-HOSTS="${PARITY_HOSTS_DIR:-$CACHE/hosts}"  # another folder: to time a cold install
+LATEST="${PARITY_LATEST:-}"
+if [ -n "$LATEST" ]; then
+    HOSTS="${PARITY_HOSTS_DIR:-$CACHE/hosts-latest}"
+else
+    HOSTS="${PARITY_HOSTS_DIR:-$CACHE/hosts}"  # another folder: to time a cold install
+fi
 # name | npm package (or pypi:<package>) | pinned version | binary inside the install
 PINS=(
     "claude|@anthropic-ai/claude-code|2.1.332|node_modules/.bin/claude"
@@ -84,39 +95,68 @@ want() {
     return 1
 }
 
+# The newest version of a package on its registry.
+newest() { # <name> <npm package or pypi:<package>>
+    case "$2" in
+        pypi:*)
+            # The venv's Python: pip lists only releases that Python can install.
+            "$(python_for "$1")" -m pip index versions --disable-pip-version-check "${2#pypi:}" 2>/dev/null |
+                sed -n 's/^[^ ]* (\([^)]*\))$/\1/p' | head -n1
+            ;;
+        *) npm view "$2" version 2>/dev/null ;;
+    esac
+}
+
+install_one() { # <name> <package> <version> <binary> -> installs, or fails (each step checked:
+    # it runs as an `if` condition, where `set -e` does not apply)
+    local name="$1" pkg="$2" version="$3" bin="$4" dir="$HOSTS/$1"
+    [ "$(cat "$dir/.installed" 2>/dev/null)" = "$version" ] && return 0
+    rm -f "$dir/.installed"
+    case "$pkg" in
+        pypi:*)
+            echo "parity/install: installing ${pkg#pypi:}==$version into $dir" >&2
+            "$(python_for "$name")" -m venv "$dir/venv" || return 1
+            "$dir/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+                "${pkg#pypi:}==$version" >&2 || return 1
+            ;;
+        *)
+            echo "parity/install: installing $pkg@$version into $dir" >&2
+            # Install scripts are skipped (some would download); the native binaries come
+            # as optional dependencies and `postinstall` does the local part.
+            npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
+                --loglevel=error "$pkg@$version" >&2 || return 1
+            ;;
+    esac
+    postinstall "$name" "$dir" || return 1
+    "$dir/$bin" --version >/dev/null || return 1
+    echo "$version" >"$dir/.installed"
+}
+
 mkdir -p "$HOSTS"
 for pin in "${PINS[@]}"; do
     IFS='|' read -r name pkg version bin <<<"$pin"
     want "$name" || continue
-    dir="$HOSTS/$name"
-    if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$version" ]; then
-        rm -f "$dir/.installed"
-        case "$pkg" in
-            pypi:*)
-                echo "parity/install: installing ${pkg#pypi:}==$version into .cache/hosts/$name" >&2
-                "$(python_for "$name")" -m venv "$dir/venv"
-                "$dir/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-                    "${pkg#pypi:}==$version" >&2
-                ;;
-            *)
-                echo "parity/install: installing $pkg@$version into .cache/hosts/$name" >&2
-                # Install scripts are skipped (some would download); the native binaries come
-                # as optional dependencies and `postinstall` does the local part.
-                npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
-                    --loglevel=error "$pkg@$version" >&2
-                ;;
-        esac
-        postinstall "$name" "$dir"
-        "$dir/$bin" --version >/dev/null
-        echo "$version" >"$dir/.installed"
+    if [ -n "$LATEST" ]; then
+        version="$(newest "$name" "$pkg" || true)"
+        if [ -z "$version" ]; then
+            echo "failed:$name=the registry named no version of ${pkg#pypi:}"
+            continue
+        fi
+        if ! (install_one "$name" "$pkg" "$version" "$bin") 2>"$HOSTS/$name.log"; then
+            echo "failed:$name=$version: $(grep -v '^parity/install: installing' "$HOSTS/$name.log" | tail -n3 | tr '\n' ' ' | cut -c1-300)"
+            continue
+        fi
+    else
+        install_one "$name" "$pkg" "$version" "$bin" || exit 1
     fi
-    echo "$name=$dir/$bin"
+    echo "version:$name=$version"
+    echo "$name=$HOSTS/$name/$bin"
 done
 # OpenCode installs its plugin SDK into its config folder when it starts; the harness gives
 # each run this copy so that nothing is fetched at run time.
-if want opencode; then
+if want opencode && [ -f "$HOSTS/opencode/.installed" ]; then
     deps="$HOSTS/opencode/plugin-deps"
-    version=1.18.33
+    version="$(cat "$HOSTS/opencode/.installed")"
     if [ "$(cat "$deps/.installed" 2>/dev/null)" != "$version" ]; then
         echo "parity/install: installing @opencode-ai/plugin@$version into .cache/hosts/opencode/plugin-deps" >&2
         mkdir -p "$deps"

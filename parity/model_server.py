@@ -13,6 +13,8 @@ run marks the rtk call log there, so each hook answer is tied to its call).
 Wire APIs: Anthropic messages (SSE or JSON), OpenAI Responses (SSE), OpenAI chat completions
 (streaming or not), Gemini generateContent / streamGenerateContent (SSE). Anything else is a 404
 that the harness sees in `Script.unknown` (a host reaching for an endpoint we do not serve).
+Run as a program (`python3 parity/model_server.py`), it serves with a control endpoint for a
+harness in another language (the OpenClaw end-to-end test).
 """
 
 import json
@@ -41,10 +43,13 @@ class Script:
         self.lock = threading.Lock()
         self.reset(None)
 
-    def reset(self, command, on_call=None):
+    def reset(self, command, on_call=None, then=()):
+        """`command`: the first call's command line (or a list of them); each of `then` follows
+        the previous call's result in the same conversation."""
         with self.lock:
             self.command = command
             self.commands = [] if command is None else [command] if isinstance(command, str) else list(command)
+            self.commands += list(then)
             self.on_call = on_call
             self.calls = []  # (tool name, arguments) the model sent
             self.results = []  # tool result texts that came back
@@ -398,3 +403,39 @@ def serve(script, port=0):
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, server.server_address[1]
+
+
+class _ControlHandler(Handler):
+    """Adds a control endpoint for a harness in another process: `POST /__script` with
+    {"command": …, "then": […]} resets the script; `GET /__script` returns its snapshot."""
+
+    def do_GET(self):
+        if self.path == "/__script":
+            return self._send(200, self.script.snapshot())
+        return super().do_GET()
+
+    def do_POST(self):
+        if self.path == "/__script":
+            body = self._body()
+            self.script.reset(body.get("command"), then=body.get("then") or ())
+            return self._send(200, {"ok": True})
+        return super().do_POST()
+
+
+def main():
+    """`python3 parity/model_server.py`: serve on 127.0.0.1 (an ephemeral port), print
+    `PORT <n>` on stdout and serve until stdin closes or the process is killed."""
+    import sys
+
+    script = Script()
+    handler = type("ControlledHandler", (_ControlHandler,), {"script": script})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"PORT {server.server_address[1]}", flush=True)
+    sys.stdin.read()  # the harness closes stdin (or exits) to stop the server
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -8,6 +8,9 @@ and rtk's hook offered a rewrite, the rtk form is what ran.
     parity/run.py --full               every pair (the full corpus; see parity/README.md)
     parity/run.py --hosts claude --setups deny --commands git-push -v
     parity/run.py --full --print-failures   failing pairs in known-failures.txt format
+    parity/run.py --latest --sample 1 --seed 22   the same sample on the newest release of every
+                                       host (installed into .cache/hosts-latest/; the pinned
+                                       installs stay); prints the versions and pairs equal / run
 
 Known failures (parity/known-failures.txt) are pairs that fail because rtk's side is not fixed
 yet: they are run and reported, and the run fails if one of them starts passing (so the list
@@ -74,9 +77,12 @@ def outside_connects(trace):
     return sorted(bad)
 
 
-def installed(hosts):
+def installed(hosts, latest=False):
+    """{name: binary, "version:<name>": version, "failed:<name>": why, "node24": …} from
+    install.sh (the newest releases with `latest`)."""
+    env = dict(os.environ, PARITY_LATEST="1") if latest else None
     out = subprocess.run(
-        [str(HERE / "install.sh"), *hosts], check=True, capture_output=True, text=True
+        [str(HERE / "install.sh"), *hosts], check=True, capture_output=True, text=True, env=env
     ).stdout
     return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
 
@@ -175,6 +181,7 @@ def main():
     ap.add_argument("--sample", type=int, default=4, help="pairs per host and setup (default 4)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--issue", action="store_true", help="only the issue's cases (corpus.ISSUE_CASES)")
+    ap.add_argument("--latest", action="store_true", help="the newest release of every host, not the pins")
     ap.add_argument("--print-failures", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep each run's temp dir")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -183,7 +190,15 @@ def main():
     hosts = [HOSTS[h] for h in args.hosts.split(",") if h]
     if args.issue:
         hosts = [h for h in hosts if any(c[0] == h.name for c in ISSUE_CASES)]
-    paths = installed([h.name for h in hosts])
+    paths = installed([h.name for h in hosts], latest=args.latest)
+    if args.latest:
+        print(f"parity: newest releases ({time.strftime('%Y-%m-%d', time.gmtime())}):")
+        for h in hosts:
+            if f"failed:{h.name}" in paths:
+                print(f"  {h.name:8} NOT RUN: {paths[f'failed:{h.name}']}")
+            else:
+                print(f"  {h.name:8} {paths.get(f'version:{h.name}', '?')}")
+        hosts = [h for h in hosts if h.name in paths]
     rtk = os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk")
     if not os.access(rtk, os.X_OK):
         sys.exit(f"parity: no rtk binary at {rtk} (cargo build, or set RTK_BIN)")
@@ -260,6 +275,7 @@ def main():
     for key, why in failures:
         print("parity: FAIL " + " ".join(key) + ": " + why)
     print(f"{tot[1]} passed, {len(failures) + len(stale)} failed")
+    print(f"parity: pairs equal / run: {tot[1]} / {tot[0]}" + (" (newest releases)" if args.latest else ""))
     return 1 if failures or stale else 0
 
 

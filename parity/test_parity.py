@@ -90,6 +90,21 @@ class ModelServer(unittest.TestCase):
         self.assertEqual(args["riskLevel"], "low")
         self.assertTrue(args["description"])
 
+    def test_then_commands_follow_each_result_in_one_conversation(self):
+        self.script.reset("git status", then=["ls -al"])
+        tools = [{"type": "function", "function": {"name": "exec", "parameters": {"properties": {"command": {"type": "string"}}}}}]
+        msgs = [{"role": "user", "content": "go"}]
+        answers = []
+        for result in (None, "status out", "ls out"):
+            if result is not None:
+                msgs.append({"role": "tool", "content": result})
+            _, body = post(self.port, "/v1/chat/completions", {"tools": tools, "messages": msgs})
+            answers.append(json.loads(body)["choices"][0]["message"])
+        self.assertEqual([json.loads(a["tool_calls"][0]["function"]["arguments"])["command"] for a in answers[:2]], ["git status", "ls -al"])
+        self.assertNotEqual(answers[0]["tool_calls"][0]["id"], answers[1]["tool_calls"][0]["id"])
+        self.assertEqual(answers[2]["content"], model_server.DONE_TEXT)
+        self.assertEqual(self.script.snapshot()["results"], ["status out", "ls out"])
+
     def test_request_without_tools_gets_text_and_no_call(self):
         _, body = post(self.port, "/v1/chat/completions", {"messages": [{"role": "user", "content": "title"}]})
         self.assertEqual(json.loads(body)["choices"][0]["finish_reason"], "stop")

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fails when platform-specific code appears in src/ outside the one platform module, `src/os/`. Platform-specific means std::os::{unix,fd,windows},
 # rustix, libc, memmap2's Advice (madvise) or a /proc path. Comment lines are not code.
+# Also fails on `allow(unsafe_code)` anywhere but src/os/linux.rs (the one `pre_exec`;
+# Cargo.toml denies unsafe code everywhere else).
 # `--self-test` shows the check fails on a planted `use std::os::unix` and passes otherwise;
 # a folder argument checks that folder instead of src/.
 set -euo pipefail
@@ -46,4 +48,11 @@ if [ "${1:-}" = --self-test ]; then
 fi
 
 check "${1:-src}"
+unsafe_allowed="$(grep -rnE --include='*.rs' 'allow\((.*[, ])?unsafe_code' src tests benches fuzz 2>/dev/null |
+    grep -vE '^src/os/linux\.rs:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)"
+if [ -n "$unsafe_allowed" ]; then
+    echo "platform-check: unsafe code allowed outside src/os/linux.rs:" >&2
+    echo "$unsafe_allowed" >&2
+    exit 1
+fi
 echo "platform-check: no platform-specific code outside the platform modules"

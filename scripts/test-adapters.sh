@@ -6,8 +6,12 @@
 # builds rtk; nothing here skips — a missing dependency is a failure.
 #   RTK_BIN   rtk binary for the end-to-end test (default: the debug build made here, at the
 #             path cargo reports)
+#   --latest  also run the end-to-end test on the newest OpenClaw on npm (scripts/openclaw-latest.sh
+#             installs it, and the Node it needs, under .cache/openclaw-latest/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+latest=false
+[ "${1:-}" = --latest ] && latest=true
 
 deps="$(./scripts/setup-test-deps.sh)"
 NODE24="$(sed -n 's/^node24=//p' <<<"$deps")"
@@ -46,12 +50,12 @@ node_suite() { # <name> <dir> <files…>
     local log
     log="$(mktemp)"
     echo "== $name"
-    if (cd "$dir" && "$NODE24" --test --test-reporter=spec "$@") >"$log" 2>&1; then :; else failed+=("$name"); cat "$log"; fi
+    if (cd "$dir" && "${NODE:-$NODE24}" --test --test-reporter=spec "$@") >"$log" 2>&1; then :; else failed+=("$name"); cat "$log"; fi
     local tests pass fail
     tests="$(sed -n 's/^ℹ tests \([0-9]*\)$/\1/p' "$log" | tail -n1)"
     pass="$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$log" | tail -n1)"
     fail="$(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$log" | tail -n1)"
-    grep -E '(-> .*approval requested = )' "$log" || true
+    grep -E '^(OpenClaw [0-9]|[a-z-]+: .* -> |[a-z-]+: rtk forms run: )' "$log" || true
     summary+=("$name: ${tests:-?} tests, ${pass:-0} passed, ${fail:-?} failed")
     [ -n "$tests" ] && [ "${tests}" -gt 0 ] || { [[ " ${failed[*]-} " == *" $name "* ]] || failed+=("$name"); echo "$name ran no tests" >&2; }
     rm -f "$log"
@@ -68,6 +72,13 @@ summary+=("hermes plugin: $(grep -E '[0-9]+ (passed|failed)' "$log" | tail -n1)"
 rm -f "$log"
 
 node_suite "openclaw e2e (OpenClaw 2026.7.1-2, rtk at $RTK_BIN)" openclaw test/e2e/e2e.test.mjs
+if $latest; then
+    latest_deps="$(./scripts/openclaw-latest.sh)"
+    version="$(sed -n 's/^openclaw_latest_version=//p' <<<"$latest_deps")"
+    RTK_E2E_OPENCLAW_DIR="$(sed -n 's/^openclaw_latest=//p' <<<"$latest_deps")" RTK_E2E_OPENCLAW_VERSION=any \
+        NODE="$(sed -n 's/^openclaw_latest_node=//p' <<<"$latest_deps")" \
+        node_suite "openclaw e2e (newest OpenClaw $version, rtk at $RTK_BIN)" openclaw test/e2e/e2e.test.mjs
+fi
 
 echo "== adapter test summary"
 printf '  %s\n' "${summary[@]}"

@@ -319,13 +319,16 @@ impl Running {
 /// Spawns `program` set up by `setup`: by the file [`path::resolve`] finds (with `program` as
 /// its argv\[0\]), else, or when that file cannot be run, by the bare name as the system finds it.
 /// rtk's signal handlers are installed first (a signal that arrives while the child starts
-/// is forwarded once it runs); the child gets its own process group when [`sys`] says so.
+/// is forwarded once it runs); the child gets its own process group when [`sys`] says so, and
+/// dies with rtk where the system can tie it ([`sys::die_with_rtk`]: callers wait for the child
+/// on the thread that spawned it, which that needs).
 #[allow(clippy::disallowed_methods)]
 fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Running> {
     let signals = sys::Signals::install();
     let own_group = signals.is_some() && sys::wants_own_group();
     let prepare = |c: &mut Command| {
         setup(c);
+        sys::die_with_rtk(c);
         if own_group {
             sys::set_own_group(c);
         }

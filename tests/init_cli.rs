@@ -135,6 +135,26 @@ fn show_changes_nothing() {
 }
 
 #[test]
+fn uninstall_keeps_a_backup_that_holds_more_than_the_restored_file() {
+    let t = TestEnv::new();
+    let settings = t.write("home/.claude/settings.json", EXISTING);
+    init(&t, &["--agent", "claude", "--global"]);
+    // The user changes a setting after the install: the install's backup now holds the old
+    // value, which the restored file lacks.
+    let mut v = read(&settings);
+    v["model"] = Value::String("changed-after-install".into());
+    std::fs::write(&settings, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let (code, out, _) = init(&t, &["--agent", "claude", "--global", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("removed the backup"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(t.home().join(".claude/settings.json.rtk-bak")).unwrap(),
+        EXISTING
+    );
+    assert_eq!(read(&settings)["model"], "changed-after-install");
+}
+
+#[test]
 fn uninstall_removes_only_rtk() {
     let t = TestEnv::new();
     let settings = t.write("home/.claude/settings.json", EXISTING);
@@ -146,12 +166,13 @@ fn uninstall_removes_only_rtk() {
     let before: Value = serde_json::from_str(EXISTING).unwrap();
     assert_eq!(after, before);
     assert_eq!(after.to_string(), before.to_string(), "key order");
-    // The uninstall backed up the installed state without touching the first backup.
-    assert_eq!(
-        std::fs::read_to_string(t.home().join(".claude/settings.json.rtk-bak")).unwrap(),
-        EXISTING
-    );
-    assert!(t.home().join(".claude/settings.json.rtk-bak.1").exists());
+    // The file is back as it was: the install's backup held nothing more and is gone (said
+    // once), and the uninstall made none.
+    let bak = t.home().join(".claude/settings.json.rtk-bak");
+    assert!(!bak.exists());
+    assert!(!t.home().join(".claude/settings.json.rtk-bak.1").exists());
+    assert_eq!(out.matches("removed the backup").count(), 1, "{out}");
+    assert!(out.contains(&bak.display().to_string()), "{out}");
     let (code, out, _) = init(&t, &["--agent", "claude", "--global", "--uninstall"]);
     assert_eq!(code, 0);
     assert!(out.contains("nothing changed"), "{out}");
@@ -554,6 +575,8 @@ fn hermes_config_keeps_its_text_and_gets_one_entry() {
     assert_eq!(code, 0);
     assert_eq!(std::fs::read_to_string(&cfg).unwrap(), user);
     assert!(!t.home().join(".hermes/plugins/rtk-rewrite").exists());
+    // The restored file is the user's own: its backup held nothing more and is gone.
+    assert!(!t.home().join(".hermes/config.yaml.rtk-bak").exists());
 }
 
 #[test]

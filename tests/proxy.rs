@@ -263,6 +263,62 @@ fn signals_sent_to_rtk_reach_the_command_and_leave_nothing_behind() {
     eprintln!("{table}");
 }
 
+/// A SIGKILL of rtk (which rtk cannot catch or forward) ends the command too, in each mode: on
+/// Linux the kernel kills it with rtk (PR_SET_PDEATHSIG), as killing the command itself would
+/// without rtk. Under the `portable` feature (the choices rtk makes on macOS, which has no such
+/// tie) the command outlives rtk; the test checks that too, then ends it.
+#[test]
+fn a_sigkill_of_rtk_ends_the_command_too() {
+    let t = TestEnv::new();
+    let bin = stubs(&t);
+    let pid_file = t.root.path().join("child.pid");
+    for (mode, argv) in MODES {
+        let _ = std::fs::remove_file(&pid_file);
+        let script = "echo $$ > \"$D/child.pid\"; exec sleep 30";
+        let mut rtk = command(&t, &bin, argv, script, true)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        let child = loop {
+            if let Some(pid) = read_pid(&pid_file) {
+                break pid;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{mode}: never started"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(alive(child), "{mode}: the command is running");
+        rtk.kill().unwrap(); // SIGKILL
+        let st = rtk.wait().unwrap();
+        assert_eq!(code_of(st), 128 + 9, "{mode}: rtk died of SIGKILL");
+        let start = Instant::now();
+        if cfg!(feature = "portable") {
+            std::thread::sleep(Duration::from_millis(300));
+            assert!(
+                alive(child),
+                "{mode}: portable build: the command outlives rtk"
+            );
+            let _ = Command::new("kill")
+                .arg("-KILL")
+                .arg(child.to_string())
+                .status();
+            continue;
+        }
+        while alive(child) {
+            assert!(
+                start.elapsed() < Duration::from_secs(2),
+                "{mode}: the command outlived a SIGKILL of rtk (pid {child})"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
 /// Mode bits of `p`.
 fn mode(p: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;

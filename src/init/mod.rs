@@ -2,8 +2,9 @@
 //! hook (or plugin) in that host's own config location.
 //!
 //! Invariants: idempotent (a second install changes nothing); only rtk's own entry is added or
-//! removed, every other key keeps its value and order; an edited file is backed up first
-//! (`<file>.rtk-bak`, never overwriting an older backup); a malformed file is refused and left
+//! removed, every other key keeps its value and order; an install backs an edited file up first
+//! (`<file>.rtk-bak`, never overwriting an older backup), and an uninstall that restores the file
+//! removes the backups that hold nothing it lacks; a malformed file is refused and left
 //! untouched; `--show` writes nothing. Project scope is the current directory. What upstream
 //! rtk 1.x installed for the agent is replaced on install and removed on uninstall
 //! ([`upstream`]).
@@ -303,18 +304,19 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
             if !entries::uninstall(&mut v, spec).map_err(shape)? {
                 return Ok(vec![format!("{what} is not in {place}; nothing changed")]);
             }
-            if holds_nothing(&v) && path.file_name().is_some_and(|n| n != "settings.json") {
-                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
-                return Ok(vec![format!(
-                    "removed {what} and {place}, which held nothing else"
-                )]);
-            }
-            let b = files::backup(path)?;
-            files::write_atomic(path, &files::to_pretty(&v))?;
-            Ok(vec![format!(
-                "removed {what} from {place}{}",
-                backup_note(b)
-            )])
+            // No backup: only rtk's own entry goes, and the backups rtk made at install time
+            // that the restored file makes redundant go with it.
+            let line =
+                if holds_nothing(&v) && path.file_name().is_some_and(|n| n != "settings.json") {
+                    std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                    format!("removed {what} and {place}, which held nothing else")
+                } else {
+                    files::write_atomic(path, &files::to_pretty(&v))?;
+                    format!("removed {what} from {place}")
+                };
+            Ok(std::iter::once(line)
+                .chain(files::drop_restored_backups(path))
+                .collect())
         }
     }
 }
@@ -413,19 +415,17 @@ fn vibe(path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
         },
         Action::Uninstall => match vibe_toml::uninstall(&current).map_err(refuse)? {
             None => Ok(vec![format!("{what} is not in {place}; nothing changed")]),
-            Some(new) if new.trim().is_empty() => {
-                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
-                Ok(vec![format!(
-                    "removed {what} and {place}, which held nothing else"
-                )])
-            }
             Some(new) => {
-                let b = files::backup(path)?;
-                files::write_atomic(path, new.as_bytes())?;
-                Ok(vec![format!(
-                    "removed {what} from {place}{}",
-                    backup_note(b)
-                )])
+                let line = if new.trim().is_empty() {
+                    std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                    format!("removed {what} and {place}, which held nothing else")
+                } else {
+                    files::write_atomic(path, new.as_bytes())?;
+                    format!("removed {what} from {place}")
+                };
+                Ok(std::iter::once(line)
+                    .chain(files::drop_restored_backups(path))
+                    .collect())
             }
         },
     }

@@ -180,13 +180,9 @@ pub fn run(
                 ));
             }
             (Action::Uninstall, Some(new)) => {
-                let b = files::backup(&edit.path)?;
                 files::write_atomic(&edit.path, &new)?;
-                lines.push(format!(
-                    "removed {} from {place}{}",
-                    edit.what,
-                    backup_note(b)
-                ));
+                lines.push(format!("removed {} from {place}", edit.what));
+                lines.extend(files::drop_restored_backups(&edit.path));
             }
         }
     }

@@ -1,11 +1,16 @@
-//! Linux only: wider pipes, huge pages and fill-ahead for held output, and a nice value for one
+//! Linux only: wider pipes, huge pages and fill-ahead for held output, a nice value for one
 //! thread (on Linux `setpriority` on the calling thread's id affects that thread alone; on
-//! other systems it renices the whole process, children included, so they do without).
+//! other systems it renices the whole process, children included, so they do without), and a
+//! command tied to rtk's life (`PR_SET_PDEATHSIG`: a SIGKILL of rtk kills the command too, as
+//! killing the command itself would without rtk; elsewhere it outlives rtk).
 //!
 //! Compiled on every Linux build, even when the `portable` feature selects [`super::other`] in
 //! its place, so both stay built and tested here.
 
+use std::io;
 use std::os::fd::AsFd;
+use std::os::unix::process::CommandExt;
+use std::process::Command;
 
 use memmap2::{Advice, MmapMut};
 
@@ -22,6 +27,30 @@ pub fn advise_huge_pages(map: &MmapMut) {
 /// Faults in `len` bytes of `map` from `offset` in one call, writable; only a hint.
 pub fn populate(map: &MmapMut, offset: usize, len: usize) {
     let _ = map.advise_range(Advice::PopulateWrite, offset, len);
+}
+
+/// Has the kernel send SIGKILL to the command when rtk dies, however it dies.
+///
+/// Caveat: the signal follows the *thread* that spawned the command, not the process, so the
+/// command must be spawned by a thread that outlives it; rtk's `exec::spawn` callers wait for
+/// the command on the thread that spawned it. The race: rtk may die between the fork and the
+/// `prctl`, leaving the child adopted before it asked; it then checks its parent is still rtk
+/// and, if not, does not run the command. A set-uid or set-gid command clears the setting on
+/// exec (the kernel's rule). The crate's only `unsafe` (scripts/platform-check.sh keeps it so).
+#[allow(unsafe_code)]
+pub fn die_with_rtk(c: &mut Command) {
+    let rtk = rustix::process::getpid();
+    // SAFETY: the closure runs in the forked child before exec and only makes two system
+    // calls (prctl, getppid), which are async-signal-safe; it allocates nothing.
+    unsafe {
+        c.pre_exec(move || {
+            rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL))?;
+            if rustix::process::getppid() != Some(rtk) {
+                return Err(io::Error::from(io::ErrorKind::Interrupted));
+            }
+            Ok(())
+        });
+    }
 }
 
 /// Lowers the calling thread's priority to `nice` (0 to 19), that thread only.
@@ -68,6 +97,21 @@ mod tests {
         let shown = String::from_utf8_lossy(&c.stdout.held);
         assert!(shown.starts_with("sh -c "), "{shown}");
         assert_eq!(c.code, 0);
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // a test of the spawn setup itself
+    fn the_command_runs_asking_to_die_with_its_parent() {
+        // PR_GET_PDEATHSIG (2) read back inside the command (python3: the test suite needs it).
+        let mut p = Command::new("python3");
+        p.args([
+            "-c",
+            "import ctypes;l=ctypes.CDLL(None);v=ctypes.c_int();\
+             l.prctl(2,ctypes.byref(v),0,0,0);print(v.value)",
+        ]);
+        die_with_rtk(&mut p);
+        let out = p.output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "9", "{out:?}");
     }
 
     #[test]

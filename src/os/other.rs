@@ -1,7 +1,8 @@
 //! Everywhere but Linux (and on Linux under the `portable` feature): the Linux-only hints of
 //! [`super::linux`] are skipped. Pipes keep the system's size, mappings fault in page by page,
 //! and the recorder thread keeps its priority: elsewhere `setpriority` renices the whole
-//! process, and the command rtk spawns next would inherit it.
+//! process, and the command rtk spawns next would inherit it. A command is not tied to rtk's
+//! life: a SIGKILL of rtk leaves it running (no `PR_SET_PDEATHSIG` outside Linux).
 
 /// Nothing: the pipe keeps the system's size.
 pub fn widen_pipe<T>(_pipe: T, _size: usize) {}
@@ -15,11 +16,15 @@ pub fn populate(_map: &memmap2::MmapMut, _offset: usize, _len: usize) {}
 /// Nothing: no per-thread priority here.
 pub fn lower_thread_priority(_nice: i32) {}
 
+/// Nothing: the command outlives a SIGKILL of rtk.
+pub fn die_with_rtk(_c: &mut std::process::Command) {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // a test of the spawn setup itself
     fn the_hints_are_harmless_no_ops() {
         let mut map = memmap2::MmapMut::map_anon(8192).unwrap();
         advise_huge_pages(&map);
@@ -29,5 +34,9 @@ mod tests {
         let (reader, _writer) = std::io::pipe().unwrap();
         widen_pipe(&reader, 1 << 20);
         lower_thread_priority(10);
+        let mut c = std::process::Command::new(std::env::current_exe().unwrap());
+        die_with_rtk(&mut c);
+        c.arg("--list");
+        assert!(c.output().unwrap().status.success());
     }
 }
