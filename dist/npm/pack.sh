@@ -14,8 +14,8 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 platforms="$(grep -v '^#' dist/platforms.tsv)"
 
-deps="$(awk -v v="$version" 'BEGIN { printf "{" } { printf "%s\"%s\": \"%s\"", NR > 1 ? ", " : "", $5, v } END { printf "}" }' <<<"$platforms")"
-map="$(awk 'BEGIN { printf "{\n" } { printf "%s  \"%s-%s\": \"%s\"", NR > 1 ? ",\n" : "", $3, $4, $5 } END { printf "\n}\n" }' <<<"$platforms")"
+deps="$(awk -v v="$version" 'BEGIN { printf "{" } { printf "%s\"%s\": \"%s\"", (NR > 1 ? ", " : ""), $5, v } END { printf "}" }' <<<"$platforms")"
+map="$(awk 'BEGIN { printf "{\n" } { printf "%s  \"%s-%s\": \"%s\"", (NR > 1 ? ",\n" : ""), $3, $4, $5 } END { printf "\n}\n" }' <<<"$platforms")"
 cp -r dist/npm/rtk-proxy "$stage/main"
 rm "$stage/main/package.json.in"
 sed -e "s/@VERSION@/$version/" -e "s/@OPTIONAL_DEPENDENCIES@/$deps/" dist/npm/rtk-proxy/package.json.in >"$stage/main/package.json"
