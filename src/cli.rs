@@ -18,10 +18,21 @@ use crate::cmd::hook::HookArgs;
 use crate::cmd::init::InitArgs;
 use crate::cmd::rewrite::RewriteArgs;
 
+/// `rtk --version`: the version, then the commit and build target (build.rs) in parentheses,
+/// like rustc's; upstream's hooks and plugins read the first `X.Y.Z` and still accept it.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("RTK_GIT_COMMIT"),
+    " ",
+    env!("RTK_BUILD_TARGET"),
+    ")"
+);
+
 #[derive(Debug, Parser)]
 #[command(
     name = "rtk",
-    version,
+    version = VERSION,
     about = "Command proxy for AI coding agents: compact output, host-scoped permission answers",
     disable_help_subcommand = true
 )]

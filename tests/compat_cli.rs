@@ -128,7 +128,19 @@ fn version_passes_upstreams_gates() {
     let t = TestEnv::new();
     let (code, stdout, _) = out(&t, &["--version"]);
     assert_eq!(code, Some(0));
+    // `rtk X.Y.Z (commit target)`: the gates read the first `X.Y.Z`.
     let v = stdout.trim().strip_prefix("rtk ").expect("`rtk <version>`");
+    let (v, build) = v
+        .split_once(' ')
+        .expect("`rtk <version> (<commit> <target>)`");
+    let build = build.strip_prefix('(').and_then(|b| b.strip_suffix(')'));
+    let (commit, target) = build
+        .and_then(|b| b.split_once(' '))
+        .expect("(<commit> <target>)");
+    assert!(
+        !commit.is_empty() && target.matches('-').count() >= 2,
+        "{stdout}"
+    );
     let parts: Vec<u64> = v.split('.').map(|p| p.parse().unwrap()).collect();
     assert_eq!(parts.len(), 3, "{v}");
     assert!(parts[0] >= 1 || parts[1] >= 23, "{v}");
