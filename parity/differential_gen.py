@@ -200,6 +200,10 @@ ISSUE_LINES = [
         ("ls $HOME", "plain", "ls", ""),
         ("ls ${x:-a}", "plain", "ls", ""),
         ("ls !$", "plain", "ls", ""),
+        # The two escapes the first full run after the fix found (Claude Code 2.1.332, rules
+        # setup): a quoted `~` and a quoted glob in a find argument.
+        ("find '~' -maxdepth 1", "plain", "find", ""),
+        ("git diff && find \"*\" -maxdepth 2 -name '*.py'", "and", "find", ""),
     ]
 ]
 
