@@ -84,9 +84,17 @@ hook_answers() { # <label>: every installed entry's command answers its agent's 
     local label="$1" cmd agent fixture out
     while IFS='|' read -r agent fixture cmd; do
         [ -n "$cmd" ] || { check "$label: $agent has an rtk hook entry" false; continue; }
-        out="$(payload "$fixture" | sh -c "$cmd" 2>"$scratch/hook.err")" || true
-        # The rewrite names rtk plainly or by its absolute path (codex: login shells reset PATH).
-        check "$label: $agent hook ($cmd) answers with a rewrite: $out" grep -Eq '"([^" ]*/)?rtk ' <<<"$out"
+        # Claude Code names its version to its hooks (AI_AGENT); rtk applies Claude's read-only
+        # table only on a version it can see. Other agents' hooks do not read it.
+        out="$(payload "$fixture" | AI_AGENT=claude-code_2-1-332_harness sh -c "$cmd" 2>"$scratch/hook.err")" || true
+        if [ "$agent" = vibe ]; then
+            # Vibe judges the rewritten line with its own [tools.bash] rules, so under Vibe's
+            # defaults rtk's hook rewrites nothing (docs: supported-agents.md): the do-nothing answer.
+            check "$label: vibe hook ($cmd) answers nothing under Vibe's default rules: $out" test -z "$out"
+        else
+            # The rewrite names rtk plainly or by its absolute path (codex: login shells reset PATH).
+            check "$label: $agent hook ($cmd) answers with a rewrite: $out" grep -Eq '"([^" ]*/)?rtk ' <<<"$out"
+        fi
         check "$label: $agent hook stderr is empty" test ! -s "$scratch/hook.err"
     done < <(python3 "$repo/scripts/migration/hook-commands.py" "$HOME")
 }
