@@ -17,6 +17,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
+# The steps below run under throwaway HOMEs; the Rust toolchain (the wheel's maturin runs
+# cargo) stays the one this machine has.
+export RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}" CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
 
 deps="$(./scripts/setup-install-deps.sh)"
 MATURIN="$(sed -n 's/^maturin=//p' <<<"$deps")"
