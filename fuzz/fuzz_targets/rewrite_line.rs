@@ -2,12 +2,14 @@
 //! rules and with `Bash(*)` allowed,
 //! - a rewrite only inserts `rtk ` words (removing them gives the input back);
 //! - with no rules Claude never answers AllowRewrite (#1155);
+//! - the rewrite does not depend on host or rules, except that a line a rule allows but rtk
+//!   cannot prove (`allow_blocked`, issue 27) is passed through unrewritten for the host to judge;
 //! - rewriting is idempotent: the rewritten line rewrites to itself.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use rtk::agents::Agent;
-use rtk::hooks::permissions::RuleSet;
+use rtk::hooks::permissions::{PermissionVerdict, RuleSet};
 use rtk::hooks::rewrite_cmd::Outcome;
 use rtk_fuzz::{check_decision, decide, MAX_LINE};
 
@@ -34,9 +36,15 @@ fuzz_target!(|data: &[u8]| {
         if let Err(why) = check_decision(line, &d) {
             panic!("{why}");
         }
-        assert_eq!(
-            d.rewritten, claude.rewritten,
-            "rewrite depends on host/rules: {line:?}"
+        let stepped_aside = d.rewritten.is_none()
+            && d.allow_blocked.is_some()
+            && d.outcome == Outcome::Passthrough
+            && d.verdict == PermissionVerdict::Allow;
+        assert!(
+            stepped_aside || d.rewritten == claude.rewritten,
+            "rewrite depends on host/rules: {line:?} ({:?} vs {:?})",
+            d.rewritten,
+            claude.rewritten
         );
     }
     if let Some(r) = &claude.rewritten {
