@@ -17,6 +17,7 @@ use crate::cmd::gain::GainArgs;
 use crate::cmd::hook::HookArgs;
 use crate::cmd::init::InitArgs;
 use crate::cmd::rewrite::RewriteArgs;
+use crate::cmd::session::Session;
 
 /// `rtk --version`: the version, then the commit and build target (build.rs) in parentheses,
 /// like rustc's; upstream's hooks and plugins read the first `X.Y.Z` and still accept it.
@@ -80,20 +81,25 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
             return Ok(if err.use_stderr() { 2 } else { 0 });
         }
     };
-    let env = crate::env::Env::from_process();
-    match cli.command {
-        Command::Rewrite(a) => cmd::rewrite::run(&a, &env),
-        Command::Hook(a) => cmd::hook::run(&a, &env),
-        Command::Init(a) => cmd::init::run(&a, &env),
-        Command::Gain(a) => cmd::gain::run(&a, &env),
-        Command::Config(a) => cmd::config::run(&a, &env),
-        Command::Discover(a) => cmd::discover::run(&a, &env),
-        Command::Compat(c) => cmd::compat::run(c, &env),
-        Command::Filters(a) => cmd::filters::run(&a, &env),
-        Command::Trust => cmd::filters::trust(&env),
-        Command::Untrust => cmd::filters::untrust(&env),
-        Command::Run(argv) => crate::filters::run(argv, &env),
-    }
+    let session = Session::new(crate::env::Env::from_process());
+    let (env, s) = (&session.env, &session);
+    let code = match cli.command {
+        Command::Rewrite(a) => cmd::rewrite::run(&a, env),
+        Command::Hook(a) => cmd::hook::run(&a, env),
+        Command::Init(a) => cmd::init::run(&a, env),
+        Command::Gain(a) => cmd::gain::run(&a, s),
+        Command::Config(a) => cmd::config::run(&a, s),
+        Command::Discover(a) => cmd::discover::run(&a, s),
+        Command::Compat(c) => cmd::compat::run(c, s),
+        Command::Filters(a) => cmd::filters::run(&a, env),
+        Command::Trust => cmd::filters::trust(env),
+        Command::Untrust => cmd::filters::untrust(env),
+        // The run path says nothing of its own: its trouble goes to the history's trouble file.
+        Command::Run(argv) => crate::filters::run(argv, env, &session.shared),
+    };
+    // Each distinct warning once, after the command (also when it failed).
+    let _ = session.warnings.print_to(&mut std::io::stderr().lock());
+    code
 }
 
 #[cfg(test)]

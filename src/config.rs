@@ -8,7 +8,10 @@
 //! stderr of a filtered command or a hook. Upstream rtk 1.x's keys are mapped or accepted
 //! ([`upstream`]).
 
+mod shared;
 pub mod upstream;
+
+pub use shared::Shared;
 
 use std::path::{Path, PathBuf};
 

@@ -48,6 +48,7 @@ pub mod tokens;
 pub mod tracking;
 #[doc(hidden)]
 pub mod vectors;
+pub mod warnings;
 
 use std::ffi::OsString;
 use std::io::Write;

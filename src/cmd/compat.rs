@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
+use super::session::Session;
 use crate::env::Env;
 
 /// Upstream rtk's command names (flattened into `rtk`'s own subcommands).
@@ -134,16 +135,17 @@ fn shell_argv(shell: Option<OsString>, line: OsString, windows: bool) -> Vec<OsS
 }
 
 /// Runs one of upstream's commands.
-pub fn run(cmd: Compat, env: &Env) -> anyhow::Result<u8> {
+pub fn run(cmd: Compat, s: &Session) -> anyhow::Result<u8> {
+    let (env, config) = (&s.env, &s.shared);
     match cmd {
         Compat::Bypass(a) => crate::exec::run_inherited(&a.argv),
         Compat::Run(a) => match a.line {
             Some(line) => crate::exec::run_inherited(&shell_argv(a.shell, line, cfg!(windows))),
-            None => crate::filters::run(a.argv, env),
+            None => crate::filters::run(a.argv, env, config),
         },
-        Compat::Err(a) | Compat::Test(a) => crate::filters::run(a.argv, env),
-        Compat::Read(a) => crate::filters::run(read_argv(&a), env),
-        Compat::Json(a) => crate::filters::run(vec!["cat".into(), a.file], env),
+        Compat::Err(a) | Compat::Test(a) => crate::filters::run(a.argv, env, config),
+        Compat::Read(a) => crate::filters::run(read_argv(&a), env, config),
+        Compat::Json(a) => crate::filters::run(vec!["cat".into(), a.file], env, config),
         Compat::Recall(a) => recall(&a, env),
     }
 }
@@ -163,22 +165,12 @@ fn read_argv(a: &ReadArgs) -> Vec<OsString> {
     argv
 }
 
-/// The tee files, newest first (by modification time, then name).
+/// The tee files' paths, newest first.
 fn tee_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
+    crate::filters::tee::store::list(dir)
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
-        .map(|p| {
-            let t = std::fs::metadata(&p).and_then(|m| m.modified());
-            (t.unwrap_or(std::time::SystemTime::UNIX_EPOCH), p)
-        })
-        .collect();
-    files.sort();
-    files.reverse();
-    files.into_iter().map(|(_, p)| p).collect()
+        .map(|f| dir.join(f.name))
+        .collect()
 }
 
 /// The tee files `name` names: the one whose name or stem is `name` (`4890` → `4890.log`, not

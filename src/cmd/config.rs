@@ -6,6 +6,7 @@ use std::path::Path;
 
 use clap::Args;
 
+use super::session::Session;
 use crate::config::{config_path, upstream, Config, TEMPLATE};
 use crate::env::Env;
 use crate::tracking::{self, Settings};
@@ -25,7 +26,8 @@ pub struct ConfigArgs {
 
 /// `rtk config`: the effective config as TOML, `--path`, `--create`, or `--check` (exit 1 when
 /// the file is broken or holds unknown keys).
-pub fn run(args: &ConfigArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &ConfigArgs, s: &Session) -> anyhow::Result<u8> {
+    let env = &s.env;
     let path = config_path(env)
         .ok_or_else(|| anyhow::anyhow!("no config location: set HOME or XDG_CONFIG_HOME"))?;
     let mut out = std::io::stdout().lock();
@@ -50,9 +52,9 @@ pub fn run(args: &ConfigArgs, env: &Env) -> anyhow::Result<u8> {
     };
     let notes = loaded.upstream.clone();
     let (config, warnings) = loaded.into_warned();
-    for w in &warnings {
-        writeln!(err, "rtk: warning: {w}")?;
-    }
+    // Printed now: `--check`'s verdict below points at them.
+    s.warnings.extend(warnings.iter().cloned());
+    s.warnings.print_to(&mut err)?;
     let filters = user_filters(env);
     if args.check {
         for f in &filters {

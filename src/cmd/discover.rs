@@ -2,8 +2,8 @@
 
 use clap::Args;
 
+use super::session::Session;
 use crate::discover::{self, DiscoverOptions};
-use crate::env::Env;
 
 #[derive(Debug, Args)]
 pub struct DiscoverArgs {
@@ -26,7 +26,7 @@ pub enum DiscoverFormat {
 }
 
 /// `rtk discover`.
-pub fn run(args: &DiscoverArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &DiscoverArgs, s: &Session) -> anyhow::Result<u8> {
     let options = DiscoverOptions {
         dir: args.dir.clone(),
         format: match args.format {
@@ -35,5 +35,5 @@ pub fn run(args: &DiscoverArgs, env: &Env) -> anyhow::Result<u8> {
         },
         limit: args.limit,
     };
-    discover::run(&options, env)
+    discover::run(&options, &s.env, s.config())
 }

@@ -3,7 +3,7 @@
 
 use clap::Args;
 
-use crate::env::Env;
+use super::session::Session;
 use crate::gain::{self, GainOptions};
 use crate::tracking::query::Period;
 
@@ -57,7 +57,7 @@ pub enum GainFormat {
 }
 
 /// `rtk gain`.
-pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &GainArgs, s: &Session) -> anyhow::Result<u8> {
     let periods = if args.all {
         vec![Period::Day, Period::Week, Period::Month]
     } else if args.daily {
@@ -84,5 +84,5 @@ pub fn run(args: &GainArgs, env: &Env) -> anyhow::Result<u8> {
         reset: args.reset,
         yes: args.yes,
     };
-    gain::run(&options, env)
+    gain::run(&options, &s.env, s.config(), &s.warnings)
 }

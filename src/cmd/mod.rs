@@ -11,6 +11,7 @@ pub mod gain;
 pub mod hook;
 pub mod init;
 pub mod rewrite;
+pub mod session;
 
 use std::ffi::OsString;
 

@@ -60,7 +60,7 @@ pub struct DiscoverOptions {
 }
 
 /// `rtk discover`.
-pub fn run(args: &DiscoverOptions, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &DiscoverOptions, env: &Env, config: &Config) -> anyhow::Result<u8> {
     let dir = match &args.dir {
         Some(d) => env.cwd().join(d),
         None => default_dir(env)
@@ -72,20 +72,15 @@ pub fn run(args: &DiscoverOptions, env: &Env) -> anyhow::Result<u8> {
             dir.display()
         );
     }
-    let (config, warnings) = Config::load(env);
-    let mut err = std::io::stderr().lock();
-    for w in warnings {
-        writeln!(err, "rtk: warning: {w}")?;
-    }
     // Observed ratios are a bonus: a missing or broken history only means defaults.
-    let observed = Settings::resolve(env, &config)
+    let observed = Settings::resolve(env, config)
         .db_path
         .and_then(|p| Db::open_existing(&p).ok().flatten())
         .and_then(|db| db.by_command(None, None).ok())
         .unwrap_or_default();
     let scan = transcript::scan_files(&transcript::transcript_files(&dir));
     let engine = Engine {
-        hooks: config.hooks,
+        hooks: config.hooks.clone(),
     };
     let report = estimate::analyze(&scan, &engine, &observed, args.limit);
     let mut out = std::io::stdout().lock();

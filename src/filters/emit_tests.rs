@@ -194,7 +194,8 @@ fn a_compact_emission_is_printed_after_its_tee_file_is_written() {
     let tmp = tempfile::tempdir().unwrap();
     let env = data_env(tmp.path(), tmp.path());
     let c = captured(RAW_OUT, RAW_ERR);
-    let mut sink = TeeSink::new(&env);
+    let config = crate::config::Shared::new(&env);
+    let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
     let note = sink.note("3 lines").unwrap();
     let emission = Emission::Compact {
@@ -220,7 +221,8 @@ fn a_raw_emission_prints_the_raw_output_and_leaves_no_tee_file() {
     let tmp = tempfile::tempdir().unwrap();
     let env = data_env(tmp.path(), tmp.path());
     let c = captured(RAW_OUT, RAW_ERR);
-    let mut sink = TeeSink::new(&env);
+    let config = crate::config::Shared::new(&env);
+    let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
     assert_eq!(tee_files(tmp.path()).len(), 1);
     let w = write_one(&c, Emission::Raw { fell_back: true }, sink);
@@ -238,7 +240,8 @@ fn an_unwritable_tee_file_prints_raw_and_says_why_once() {
     std::fs::write(&file, "x").unwrap();
     let env = data_env(&file, tmp.path());
     let c = captured(RAW_OUT, RAW_ERR);
-    let mut sink = TeeSink::new(&env);
+    let config = crate::config::Shared::new(&env);
+    let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
     let note = sink.note("3 lines").unwrap();
     let emission = Emission::Compact {

@@ -16,6 +16,7 @@ use std::time::Instant;
 use super::emit::{self, Printed};
 use super::tee::TeeSink;
 use super::{lookup, Filter, Invocation, Output, Plan};
+use crate::config::Shared;
 use crate::env::Env;
 use crate::exec::{self, Captured, StreamMode};
 use crate::tracking::{self, RunRecord};
@@ -27,10 +28,10 @@ pub const STDERR_CAP: usize = 4 * 1024 * 1024;
 
 /// `rtk <program> <args…>`. (Takes the Vec because `cli::dispatch` hands it over.)
 #[allow(clippy::needless_pass_by_value)]
-pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
+pub fn run(argv: Vec<OsString>, env: &Env, config: &Shared) -> anyhow::Result<u8> {
     let started = Instant::now();
     // Opens the history database while the command runs.
-    let recorder = tracking::Recorder::start(env);
+    let recorder = tracking::Recorder::start(env, config);
     let words: Option<Vec<String>> = argv.iter().map(|a| a.to_str().map(String::from)).collect();
     let found = words.as_deref().and_then(|w| {
         let (program, rest) = w.split_first()?;
@@ -49,7 +50,7 @@ pub fn run(argv: Vec<OsString>, env: &Env) -> anyhow::Result<u8> {
     let plan = found.map_or(Plan::Passthrough, |(f, inv)| f.plan(&inv));
     let code = match (plan, found) {
         (Plan::Capture { stderr }, Some((f, inv))) => {
-            captured(&argv, f, &inv, stderr, env, &mut rec)?
+            captured(&argv, f, &inv, stderr, (env, config), &mut rec)?
         }
         (Plan::Stream, _) => streamed(&argv, &mut rec)?,
         _ => exec::run_inherited(&argv)?,
@@ -85,7 +86,7 @@ fn captured(
     filter: &dyn Filter,
     inv: &Invocation<'_>,
     capture_stderr: bool,
-    env: &Env,
+    (env, config): (&Env, &Shared),
     rec: &mut RunRecord,
 ) -> anyhow::Result<u8> {
     let err_mode = if capture_stderr {
@@ -96,7 +97,7 @@ fn captured(
     // Fed while the command runs; dropped (whole-output compaction instead) at the first
     // piece it cannot take.
     let mut inc = filter.incremental(inv);
-    let mut sink = TeeSink::new(env);
+    let mut sink = TeeSink::new(env, config);
     let mut feed = |held: &[u8], from: usize| {
         if let Some(i) = inc.as_mut() {
             let new = &held[from..];

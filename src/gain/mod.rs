@@ -10,10 +10,12 @@ pub mod report;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
+use crate::config::Config;
 use crate::env::Env;
 use crate::tracking::db::Db;
 use crate::tracking::query::Period;
 use crate::tracking::{self, now_unix, project_root, upstream, Settings};
+use crate::warnings::Warnings;
 
 use report::Plan;
 
@@ -42,8 +44,13 @@ pub struct GainOptions {
 }
 
 /// `rtk gain`.
-pub fn run(args: &GainOptions, env: &Env) -> anyhow::Result<u8> {
-    let settings = Settings::load(env);
+pub fn run(
+    args: &GainOptions,
+    env: &Env,
+    config: &Config,
+    warnings: &Warnings,
+) -> anyhow::Result<u8> {
+    let settings = Settings::resolve(env, config);
     let path = settings.db_path.clone().ok_or_else(|| {
         anyhow::anyhow!("no history location: set RTK_DB_PATH, XDG_DATA_HOME or HOME")
     })?;
@@ -83,10 +90,7 @@ pub fn run(args: &GainOptions, env: &Env) -> anyhow::Result<u8> {
     let mut db = open_with_spool(&path)?;
     if let Some(db) = db.as_mut() {
         if let Err(e) = upstream::import(db) {
-            writeln!(
-                err,
-                "rtk: warning: upstream rtk's history not imported: {e}"
-            )?;
+            warnings.push(format!("upstream rtk's history not imported: {e}"));
         }
     }
     let report = match &db {

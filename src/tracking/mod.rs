@@ -21,7 +21,7 @@ pub mod upstream;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::config::Config;
+use crate::config::{Config, Shared};
 use crate::env::Env;
 
 pub use crate::tokens::{self, estimate_tokens, TOKEN_METHOD};
@@ -103,16 +103,6 @@ impl Settings {
             retention_days: config.tracking.retention_days,
         }
     }
-
-    /// Loads the config (warnings go to stderr) and resolves.
-    pub fn load(env: &Env) -> Settings {
-        let (config, warnings) = Config::load(env);
-        let mut err = std::io::stderr().lock();
-        for w in warnings {
-            let _ = writeln!(err, "rtk: warning: {w}");
-        }
-        Settings::resolve(env, &config)
-    }
 }
 
 fn expand_home(p: &Path, env: &Env) -> PathBuf {
@@ -125,12 +115,12 @@ fn expand_home(p: &Path, env: &Env) -> PathBuf {
 /// Appends one row to the history database; never returns an error to the caller.
 /// Any problem is kept for `rtk gain` and `rtk config` ([`trouble`]), not printed.
 pub fn record(env: &Env, run: &RunRecord) {
-    Recorder::start(env).finish(run);
+    Recorder::start(env, &Shared::new(env)).finish(run);
 }
 
 /// [`record`] with the warning (config warnings included) written to `warn`.
 pub fn record_to(env: &Env, run: &RunRecord, warn: &mut dyn Write) {
-    Recorder::start(env).finish_to(run, warn);
+    Recorder::start(env, &Shared::new(env)).finish_to(run, warn);
 }
 
 /// Appends one row stamped `ts` (Unix seconds, UTC) under `settings`; does nothing when

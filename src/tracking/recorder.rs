@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::db::{self, Db};
 use super::{now_unix, open_for, spool, RunRecord, Settings, TrackingError};
-use crate::config::Config;
+use crate::config::Shared;
 use crate::env::Env;
 use crate::os;
 
@@ -52,12 +52,15 @@ pub struct Recorder {
     /// Whether the worker holds claimed spool files (see [`spool::import_marking`]).
     claims: Arc<AtomicU8>,
     env: Env,
+    config: Shared,
 }
 
 impl Recorder {
-    /// Starts loading the settings, opening the database and its maintenance on a thread.
-    pub fn start(env: &Env) -> Recorder {
+    /// Starts loading the settings (the command's `config`, read on this thread unless it was
+    /// already), opening the database and its maintenance on a thread.
+    pub fn start(env: &Env, config: &Shared) -> Recorder {
         let kept = env.clone();
+        let (shared, kept_config) = (config.clone(), config.clone());
         let env = env.clone();
         let (ready_tx, ready) = mpsc::channel::<Ready>();
         let give_up = Arc::new(AtomicBool::new(false));
@@ -75,8 +78,8 @@ impl Recorder {
             if let Some(data) = env.data_home() {
                 let _ = os::narrow_dir(&data.join("rtk"));
             }
-            let (config, warnings) = Config::load(&env);
-            let settings = Settings::resolve(&env, &config);
+            let warnings = shared.load_warnings().to_vec();
+            let settings = Settings::resolve(&env, shared.get());
             let _ = ready_tx.send((prepare(&settings, &worker_claims), warnings));
         });
         Recorder {
@@ -85,6 +88,7 @@ impl Recorder {
             waited,
             claims,
             env: kept,
+            config: kept_config,
         }
     }
 
@@ -128,8 +132,7 @@ impl Recorder {
                 {
                     thread::sleep(Duration::from_millis(1));
                 }
-                let (config, _) = Config::load(&self.env);
-                let settings = Settings::resolve(&self.env, &config);
+                let settings = Settings::resolve(&self.env, self.config.get());
                 let kept = match (settings.enabled, settings.db_path) {
                     (true, Some(path)) => spool::keep(&path, run, ts),
                     _ => Ok(()),
@@ -213,6 +216,10 @@ mod tests {
         Env::new(vars.iter().map(|(k, v)| (*k, *v)), "/")
     }
 
+    fn start(env: &Env) -> Recorder {
+        Recorder::start(env, &Shared::new(env))
+    }
+
     #[test]
     fn finished_runs_are_stored_and_problems_warn_once() {
         let dir = tempfile::tempdir().unwrap();
@@ -226,7 +233,7 @@ mod tests {
         };
         for _ in 0..3 {
             let mut warn = Vec::new();
-            Recorder::start(&env(&[("HOME", "/nonexistent"), ("RTK_DB_PATH", db_str)]))
+            start(&env(&[("HOME", "/nonexistent"), ("RTK_DB_PATH", db_str)]))
                 .finish_to(&run, &mut warn);
             assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
         }
@@ -242,7 +249,7 @@ mod tests {
         std::fs::write(&file, "x").unwrap();
         let bad = file.join("h.db");
         let mut warn = Vec::new();
-        Recorder::start(&env(&[("RTK_DB_PATH", bad.to_str().unwrap())])).finish_to(&run, &mut warn);
+        start(&env(&[("RTK_DB_PATH", bad.to_str().unwrap())])).finish_to(&run, &mut warn);
         let text = String::from_utf8_lossy(&warn);
         assert_eq!(text.lines().count(), 1, "{text}");
         assert!(text.contains("history not recorded"), "{text}");
@@ -250,7 +257,7 @@ mod tests {
         // Disabled: nothing is opened or written, no warning.
         let mut warn = Vec::new();
         let off = dir.path().join("off.db");
-        Recorder::start(&env(&[
+        start(&env(&[
             ("RTK_DB_PATH", off.to_str().unwrap()),
             ("RTK_NO_TRACKING", "1"),
         ]))
@@ -274,7 +281,7 @@ mod tests {
             ("HOME", "/nonexistent"),
             ("RTK_DB_PATH", db_path.to_str().unwrap()),
         ];
-        Recorder::start(&env(&vars)).finish_to(&old, &mut warn);
+        start(&env(&vars)).finish_to(&old, &mut warn);
         assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
         let mut db = super::super::db::Db::open_existing(&db_path)
             .unwrap()

@@ -17,6 +17,7 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::config::Shared;
 use crate::env::Env;
 pub use store::{dir, Limits};
 
@@ -30,6 +31,8 @@ const PUSH_FROM: usize = 512 * 1024;
 /// The tee of one captured run (see the module doc).
 pub struct TeeSink<'a> {
     env: &'a Env,
+    /// Its `[tee]` limits, read when a file is first needed.
+    config: &'a Shared,
     state: State,
     /// Bytes of stdout handed to an early writer.
     pushed: usize,
@@ -66,9 +69,10 @@ fn unsaved_line(e: &io::Error) -> String {
 
 impl<'a> TeeSink<'a> {
     /// The sink of this run (see [`store::create`] for the file's name).
-    pub fn new(env: &'a Env) -> Self {
+    pub fn new(env: &'a Env, config: &'a Shared) -> Self {
         TeeSink {
             env,
+            config,
             state: State::Idle,
             pushed: 0,
         }
@@ -79,7 +83,7 @@ impl<'a> TeeSink<'a> {
     /// more at a time (the rest goes in [`TeeSink::elided`]).
     pub fn feed(&mut self, held: &[u8], eliding: bool) {
         if matches!(self.state, State::Idle) && held.len() >= EARLY_TEE_FROM && eliding {
-            let limits = Limits::load(self.env);
+            let limits = Limits::of(&self.config.get().tee);
             self.state = if !limits.enabled {
                 State::Disabled
             } else {
@@ -107,7 +111,7 @@ impl<'a> TeeSink<'a> {
                 self.pushed = stdout.len();
             }
             State::Idle => {
-                let limits = Limits::load(self.env);
+                let limits = Limits::of(&self.config.get().tee);
                 self.state = if !limits.enabled {
                     State::Disabled
                 } else {
@@ -201,7 +205,8 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let env = data_env(tmp.path());
         let big = vec![b'x'; EARLY_TEE_FROM];
-        let mut sink = TeeSink::new(&env);
+        let config = Shared::new(&env);
+        let mut sink = TeeSink::new(&env, &config);
         sink.feed(&big[..10], true);
         sink.feed(&big, false);
         assert!(matches!(sink.state, State::Idle));
@@ -226,7 +231,8 @@ mod tests {
     fn a_late_file_holds_stdout_then_stderr_and_discard_removes_it() {
         let tmp = tempfile::tempdir().unwrap();
         let env = data_env(tmp.path());
-        let mut sink = TeeSink::new(&env);
+        let config = Shared::new(&env);
+        let mut sink = TeeSink::new(&env, &config);
         assert_eq!(sink.note("x"), None);
         sink.elided(b"out\n", b"err\n");
         let note = sink.note("3 lines").unwrap();
@@ -239,7 +245,8 @@ mod tests {
         sink.finish(&[b"out\n", b"err\n"]).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"out\nerr\n");
 
-        let mut sink = TeeSink::new(&env);
+        let config = Shared::new(&env);
+        let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
         let path = note_path(&sink.note("x").unwrap());
         sink.discard();
@@ -253,7 +260,8 @@ mod tests {
         let file = tmp.path().join("file");
         std::fs::write(&file, "x").unwrap();
         let env = Env::new([("XDG_DATA_HOME", file.as_os_str())], tmp.path());
-        let mut sink = TeeSink::new(&env);
+        let config = Shared::new(&env);
+        let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
         let note = sink.note("x").unwrap();
         assert!(
@@ -280,7 +288,8 @@ mod tests {
             tmp.path(),
         );
         let big = vec![b'x'; EARLY_TEE_FROM + 1];
-        let mut sink = TeeSink::new(&env);
+        let config = Shared::new(&env);
+        let mut sink = TeeSink::new(&env, &config);
         sink.feed(&big, true);
         sink.elided(&big, b"");
         assert_eq!(sink.note("x"), None);

@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::SystemTime;
 
-use crate::config::{Config, TeeConfig};
+use crate::config::TeeConfig;
 use crate::env::Env;
 use crate::os;
 
@@ -44,11 +44,6 @@ impl Limits {
             file_bytes: usize::try_from(tee.max_bytes).unwrap_or(usize::MAX),
             dir_bytes: tee.max_dir_bytes,
         }
-    }
-
-    /// The limits of this environment's config file (defaults when it has none).
-    pub fn load(env: &Env) -> Limits {
-        Limits::of(&Config::load(env).0.tee)
     }
 }
 
@@ -217,10 +212,30 @@ impl Writer {
 /// of them and `max_bytes` bytes together. The newest file and `spare` (the file being written,
 /// which another process's file may sort after) always stay.
 pub fn prune(dir: &Path, keep: usize, max_bytes: u64, spare: &std::ffi::OsStr) {
+    let mut total = 0u64;
+    for (i, file) in list(dir).iter().enumerate() {
+        total += file.len;
+        if i > 0 && (i >= keep || total > max_bytes) && file.name != spare {
+            let _ = fs::remove_file(dir.join(&file.name));
+        }
+    }
+}
+
+/// One tee file in the folder.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub name: std::ffi::OsString,
+    pub len: u64,
+    pub modified: SystemTime,
+}
+
+/// The `.log` files in `dir`, newest first (by modification time, then name); none when the
+/// folder cannot be read.
+pub fn list(dir: &Path) -> Vec<Listed> {
     let Ok(entries) = fs::read_dir(dir) else {
-        return;
+        return Vec::new();
     };
-    let mut files: Vec<(SystemTime, std::ffi::OsString, u64)> = entries
+    let mut files: Vec<Listed> = entries
         .filter_map(|e| {
             let e = e.ok()?;
             let name = e.file_name();
@@ -228,23 +243,22 @@ pub fn prune(dir: &Path, keep: usize, max_bytes: u64, spare: &std::ffi::OsStr) {
                 return None;
             }
             let meta = e.metadata().ok()?;
-            let time = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
-            Some((time, name, meta.len()))
+            let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+            Some(Listed {
+                name,
+                len: meta.len(),
+                modified,
+            })
         })
         .collect();
-    files.sort_unstable_by(|a, b| (&b.0, &b.1).cmp(&(&a.0, &a.1)));
-    let mut total = 0u64;
-    for (i, (_, name, len)) in files.iter().enumerate() {
-        total += len;
-        if i > 0 && (i >= keep || total > max_bytes) && name != spare {
-            let _ = fs::remove_file(dir.join(name));
-        }
-    }
+    files.sort_unstable_by(|a, b| (&b.modified, &b.name).cmp(&(&a.modified, &a.name)));
+    files
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
 
     const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
     const KEEP_FILES: usize = 50;
@@ -346,7 +360,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let cfg = tmp.path().join("cfg");
         let env = Env::new([("XDG_CONFIG_HOME", cfg.as_os_str())], tmp.path());
-        assert_eq!(Limits::load(&env), Limits::default());
+        assert_eq!(Limits::of(&Config::load(&env).0.tee), Limits::default());
         fs::create_dir_all(cfg.join("rtk")).unwrap();
         let text = "[tee]\nenabled = false\nmax_files = 3\nmax_bytes = 100\nmax_dir_bytes = 4096\n";
         fs::write(cfg.join("rtk/config.toml"), text).unwrap();
@@ -356,7 +370,7 @@ mod tests {
             file_bytes: 100,
             dir_bytes: 4096,
         };
-        assert_eq!(Limits::load(&env), want);
+        assert_eq!(Limits::of(&Config::load(&env).0.tee), want);
     }
 
     #[test]
