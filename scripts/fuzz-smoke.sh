@@ -13,8 +13,9 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
 
-echo "== fuzz: building targets (address sanitizer)"
-cargo fuzz build --release
+# No separate `cargo fuzz build`: it builds with other debug-info settings than `cargo fuzz run`,
+# so the runs below would build rtk with the address sanitizer a second time. The first run
+# builds the library; each later one only its own target.
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 for target in $(cargo fuzz list); do

@@ -53,8 +53,8 @@ fi
 echo "== benchmarks: fast mode (latency limit, savings fidelity)"
 ./scripts/bench-smoke.sh
 
-# The fuzz smoke builds every target with the address sanitizer (about 9 minutes from a cold
-# cache on a 2-core machine), then runs each for a few seconds. RTK_FUZZ_SMOKE=0 skips it.
+# The fuzz smoke builds rtk once with the address sanitizer (about 7 minutes from a cold cache
+# on a 2-core machine), then runs each target for a few seconds. RTK_FUZZ_SMOKE=0 skips it.
 if [ "${RTK_FUZZ_SMOKE:-1}" = 1 ]; then
     echo "== fuzz: short run of every target"
     ./scripts/fuzz-smoke.sh
