@@ -460,7 +460,7 @@ fn same_lines(
         if !numbered
             || lines.len() != 1
             || path.contains(char::is_whitespace)
-            || (numbered && path.starts_with(digit))
+            || path.starts_with(digit)
         {
             continue;
         }
