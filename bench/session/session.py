@@ -255,7 +255,8 @@ def run_command(host, exe, rtk, node_bin, script, port, line, with_rtk, upstream
         snap = script.snapshot()
         if not snap["results"]:
             raise RuntimeError(f"no tool result for {line!r}: {(p.stdout + p.stderr)[-600:]}")
-        ran_rtk = any(c[0] == "run" for c in fx.rtk_calls())
+        # `rtk init` goes through the logging shim too: it is not an rtk form running.
+        ran_rtk = any(c[0] == "run" and not c[1].startswith("init") for c in fx.rtk_calls())
         return snap["results"][0], ran_rtk
     finally:
         fx.close()
