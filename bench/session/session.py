@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Session benchmark (issue 21, point 3): the tokens of the tool results the model receives.
+"""Session benchmark (issue 21, point 3; issue 32, point 3): the tokens of the tool results the
+model receives, in two real hosts.
 
-Drives the real Claude Code (installed by parity/install.sh) against the scripted model of
+`--host claude` (the default) drives the real Claude Code (installed by parity/install.sh) against the scripted model of
 parity/model_server.py through a typical exploration of a repository: status, log, diff, a
 commit, listings, find, grep, reading a file, tests, lint, type check and a build, with failures.
 Each command is one `claude -p` session whose model calls the Bash tool once with the command;
@@ -21,7 +22,16 @@ failing tests, lint and type errors, and a small Cargo crate with two compile er
 scripts/setup-bench-tools.sh) adds a third run per command with upstream installed by its own
 `init -g --auto-patch`.
 
-`--keep DIR` writes each command's two tool results there (`<id>.raw.txt`, `<id>.rtk.txt`).
+`--host codex` drives the real Codex CLI instead (`codex exec`, whose `exec_command` tool runs
+each command through `bash -lc`) over `CODEX_SESSION`, a Codex-style exploration of the same
+world (see there for the source of the mix); rtk is installed with `rtk init --agent codex
+--global`, upstream with its own `init --codex --global`, each into the run's throwaway
+HOME/CODEX_HOME. What is counted is the `function_call_output` Codex sends back to the model,
+its own header (`Chunk ID`, `Wall time`, exit code, `Original token count`) included. `--mix
+claude|codex` runs the other host's mix.
+
+`--keep DIR` writes each command's tool results there (`<id>.raw.txt`, `<id>.rtk.txt`,
+`<id>.upstream.txt`).
 """
 
 import argparse
@@ -63,6 +73,40 @@ SESSION = [
     ("mypy", "mypy pyshop/shop"),
     ("cargo", "cargo build --manifest-path mini/Cargo.toml"),
 ]
+
+# The Codex-style session: how Codex explores a repository through its shell tool. The mix is
+# taken from (a) Codex 0.171.0's own instructions to the model, in its binary: "When you search
+# for text or files, you reach first for `rg` or `rg --files`", and (b) published Codex rollouts
+# on SWE-bench (`exec_command` calls such as `sed -n '130,200p' sphinx/domains/python.py`,
+# `rg -n "parse_http_date|..." django tests`, `git status --short`, reads of a file slice with
+# `nl -ba`), (c) the 16-command Codex session of issue 32 (git status, ls, rg --files, rg -n,
+# sed -n, nl -ba, cat, git diff, git log, find, grep -rn, wc -l, git show --stat): orient
+# (status, listings, file list), search, read slices, look at history. Reads and searches are
+# 10 of the 16 calls, as they are most of a Codex session's traffic.
+CODEX_SESSION = [
+    ("status", "git status"),
+    ("ls", "ls"),
+    ("rg-files", "rg --files src"),
+    ("ls-dir", "ls src/filters/files"),
+    ("rg-n", "rg -n 'fn compact' src"),
+    ("rg-n-2", "rg -n unwrap src/filters/git"),
+    ("sed", "sed -n '1,120p' src/filters/dev/diag.rs"),
+    ("nl", "nl -ba src/filters/files/wc.rs"),
+    ("cat", "cat Cargo.toml"),
+    ("diff", "git diff"),
+    ("log", "git log -n 5"),
+    ("find", "find src/filters -name '*.rs'"),
+    ("grep", "grep -rn Unparsed src/filters/files"),
+    ("wc", "wc -l src/filters/files/*.rs"),
+    ("show-stat", "git show --stat HEAD~1"),
+    ("sed-2", "sed -n '200,320p' src/filters/git/log.rs"),
+]
+MIXES = {"claude": SESSION, "codex": CODEX_SESSION}
+# How rtk and upstream rtk 1.1.0 install themselves into each host.
+INIT = {
+    "claude": (["init", "--agent", "claude", "--global"], ["init", "-g", "--auto-patch", "--no-trust-filters"]),
+    "codex": (["init", "--agent", "codex", "--global"], ["init", "--codex", "--global"]),
+}
 
 SHOP = {
     "pyshop/shop/__init__.py": "",
@@ -180,10 +224,10 @@ class Rule:
     rule = "git"
 
 
-def run_command(host, claude, rtk, node_bin, script, port, line, with_rtk, upstream=False):
+def run_command(host, exe, rtk, node_bin, script, port, line, with_rtk, upstream=False):
     """The tool result the model got for `line`, and whether an rtk form ran. `with_rtk`: rtk
-    installed into Claude Code first (`upstream`: `rtk` is upstream's binary, installed with its
-    own `init -g`)."""
+    installed into the host first (`upstream`: `rtk` is upstream's binary, installed with its
+    own `init`)."""
     fx = Fixture(rtk, node_bin)
     try:
         build_world(fx)
@@ -195,21 +239,24 @@ def run_command(host, claude, rtk, node_bin, script, port, line, with_rtk, upstr
         fx.env["CARGO_HOME"] = os.environ.get("CARGO_HOME", str(Path.home() / ".cargo"))
         fx.env["CARGO_TARGET_DIR"] = str(fx.root / "cargo-target")
         fx.env["PYTHONDONTWRITEBYTECODE"] = "1"
+        # Codex runs each command in a login shell, whose /etc/profile resets PATH: the user's
+        # ~/.profile puts the tools (and rtk) back, as an installed rtk's would be.
+        (fx.home / ".profile").write_text(f'export PATH="{fx.env["PATH"]}"\n')
         # Every command runs without asking, with and without rtk alike.
         host.prepare(fx, port, "bypass", Rule())
         env = dict(fx.env, **host.env(fx, port))
         if with_rtk:
-            init = ["init", "-g", "--auto-patch", "--no-trust-filters"] if upstream else [
-                "init", "--agent", "claude", "--global"]
+            init = INIT[host.name][1 if upstream else 0]
             subprocess.run([str(fx.bin / "rtk"), *init], cwd=fx.repo, env=env, check=True,
                            capture_output=True, stdin=subprocess.DEVNULL)
         script.reset(line)
-        p = subprocess.run(host.argv(fx, claude), cwd=fx.cwd, env=env, stdin=subprocess.DEVNULL,
+        p = subprocess.run(host.argv(fx, exe), cwd=fx.cwd, env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, text=True, timeout=RUN_TIMEOUT)
         snap = script.snapshot()
         if not snap["results"]:
             raise RuntimeError(f"no tool result for {line!r}: {(p.stdout + p.stderr)[-600:]}")
-        ran_rtk = any(c[0] == "run" for c in fx.rtk_calls())
+        # `rtk init` goes through the logging shim too: it is not an rtk form running.
+        ran_rtk = any(c[0] == "run" and not c[1].startswith("init") for c in fx.rtk_calls())
         return snap["results"][0], ran_rtk
     finally:
         fx.close()
@@ -233,7 +280,13 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--keep", default=None)
     ap.add_argument("--upstream", default=None, help="upstream rtk binary: adds its column")
+    ap.add_argument("--host", default="claude", choices=sorted(MIXES), help="the agent host to drive")
+    ap.add_argument("--mix", default=None, choices=sorted(MIXES), help="the command mix (default: the host's)")
     args = ap.parse_args()
+    # The logging shim execs these from the world's directory: absolute paths.
+    args.rtk = str(Path(args.rtk).resolve())
+    if args.upstream:
+        args.upstream = str(Path(args.upstream).resolve())
     counter = args.count
     if counter is None:
         for kind in ("release", "debug"):
@@ -243,24 +296,27 @@ def main():
                 break
     if counter is None:
         sys.exit("session: build the bench first (cd bench && cargo build --release)")
-    paths = installed(["claude"])
+    paths = installed([args.host])
     node_bin = str(Path(paths["node24"]).parent)
-    host = HOSTS["claude"]
+    host = HOSTS[args.host]
+    exe = paths[args.host]
+    print(f"session: {args.host} {paths.get('version:' + args.host, '?')}, mix {args.mix or args.host}",
+          file=sys.stderr, flush=True)
     script = model_server.Script()
     server, port = model_server.serve(script)
     keep = Path(args.keep) if args.keep else None
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
     rows = []
-    for cid, line in SESSION:
+    for cid, line in MIXES[args.mix or args.host]:
         if args.only and cid not in args.only.split(","):
             continue
-        raw, _ = run_command(host, paths["claude"], args.rtk, node_bin, script, port, line, False)
-        via, ran_rtk = run_command(host, paths["claude"], args.rtk, node_bin, script, port, line, True)
+        raw, _ = run_command(host, exe, args.rtk, node_bin, script, port, line, False)
+        via, ran_rtk = run_command(host, exe, args.rtk, node_bin, script, port, line, True)
         texts = [raw, via]
         up_ran = False
         if args.upstream:
-            up, up_ran = run_command(host, paths["claude"], args.upstream, node_bin, script, port, line, True,
+            up, up_ran = run_command(host, exe, args.upstream, node_bin, script, port, line, True,
                                      upstream=True)
             texts.append(up)
         if keep:

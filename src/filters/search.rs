@@ -1,7 +1,9 @@
 //! `grep` and `rg`: matches grouped by file — one `path (N)` header with the match count, then
 //! each matching line exactly as printed, as `rg --heading` does (`12:text` with line numbers;
 //! indented, `  text`, without them, so a line never reads as a header) — so the path is not
-//! repeated per line; a file with a single match keeps grep's own `path:12:text` line. Lines
+//! repeated per line; a file with a single match keeps grep's own `path:12:text` line, and
+//! further files whose single numbered match is the same line are named after it (`  same line:
+//! path:N …`), the line printed once. Lines
 //! are never shortened. Up to [`FULL_UP_TO`] matching lines everything
 //! is shown; past that each file shows its first lines — [`BUDGET`] / files, between 1 and
 //! [`PER_FILE`] — and a `... +N more` line: every matching file and its count stay, and the
@@ -376,18 +378,23 @@ impl Runs {
 
 /// Prints runs grouped: `path (N)` then the matches (at most `cap` of them, then `... +K
 /// more`), indented only when they have no line number to set them apart from a header; a file
-/// with one match keeps grep's `path:line`. Returns the text and the number of match lines left
-/// out.
+/// with one match keeps grep's `path:line`. Files with one match whose line is the same text
+/// (a method every impl defines, an import every module has) print it once: the first in
+/// grep's form, then `  same line: path:N path:N …` naming the others where they stand.
+/// Returns the text and the number of match lines left out.
 fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (String, usize) {
     let indent = if numbered { "" } else { "  " };
     let mut out = String::with_capacity(text.len());
     let mut dropped = 0;
-    for run in runs {
+    let shared = same_lines(text, runs, numbered);
+    let mut done = vec![false; runs.len()];
+    for (i, run) in runs.iter().enumerate() {
         match run {
             Run::Verbatim(line) => {
                 out.push_str(&text[line.clone()]);
                 out.push('\n');
             }
+            Run::File(..) if done[i] => {}
             Run::File(p, lines)
                 if lines.len() == 1 && !(numbered && text[p.clone()].starts_with(digit)) =>
             {
@@ -397,6 +404,22 @@ fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (Stri
                 out.push(':');
                 out.push_str(&text[lines[0].clone()]);
                 out.push('\n');
+                if let Some(others) = shared.get(&i) {
+                    out.push_str("  same line:");
+                    for &j in others {
+                        done[j] = true;
+                        if let Run::File(q, l) = &runs[j] {
+                            out.push(' ');
+                            out.push_str(&text[q.clone()]);
+                            if numbered {
+                                let n = &text[l[0].clone()];
+                                out.push(':');
+                                out.push_str(&n[..n.find(':').unwrap_or(n.len())]);
+                            }
+                        }
+                    }
+                    out.push('\n');
+                }
             }
             Run::File(p, lines) => {
                 out.push_str(&text[p.clone()]);
@@ -415,6 +438,49 @@ fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (Stri
         }
     }
     (out, dropped)
+}
+
+/// Shortest matched text worth sharing: below it, `path:N` alone costs about what the line does.
+const SHARED_MIN: usize = 12;
+
+/// For each single-match run whose text recurs in later single-match runs, the indices of those
+/// runs (keyed by the first). Only numbered matches share (a location is `path:N`, which also
+/// names the file as grep's `path:` does). Runs whose path holds whitespace never share (the
+/// `same line:` list is space-separated), nor runs a digit-led path prints as a group.
+fn same_lines(
+    text: &str,
+    runs: &[Run],
+    numbered: bool,
+) -> std::collections::HashMap<usize, Vec<usize>> {
+    let mut first: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut shared: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    for (i, run) in runs.iter().enumerate() {
+        let Run::File(p, lines) = run else { continue };
+        let path = &text[p.clone()];
+        if !numbered
+            || lines.len() != 1
+            || path.contains(char::is_whitespace)
+            || path.starts_with(digit)
+        {
+            continue;
+        }
+        let line = &text[lines[0].clone()];
+        let body = if numbered {
+            line.find(':').map_or(line, |c| &line[c + 1..])
+        } else {
+            line
+        };
+        if body.trim().len() < SHARED_MIN {
+            continue;
+        }
+        match first.get(body) {
+            Some(&f) => shared.entry(f).or_default().push(i),
+            None => {
+                first.insert(body, i);
+            }
+        }
+    }
+    shared
 }
 
 fn digit(c: char) -> bool {
@@ -522,6 +588,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn files_with_the_same_single_line_share_it() {
+        let sig = "    fn compact(&self) -> Result<(), E> {";
+        let raw = format!(
+            "a/x.rs:3:{sig}\nb.rs:1:use y;\nb.rs:9:{sig}\nc/z.rs:40:{sig}\nd.rs:7:other line here\ne.rs:2:{sig}\n"
+        );
+        assert_eq!(
+            group(&raw, true, None).unwrap().0,
+            format!(
+                "a/x.rs:3:{sig}\n  same line: c/z.rs:40 e.rs:2\nb.rs (2)\n1:use y;\n9:{sig}\nd.rs:7:other line here\n"
+            )
+        );
+        // Short lines are not shared, nor lines of a path with a space in it, nor lines
+        // without a number (grep's `path:` would be lost).
+        let raw = format!("a:1:{sig}\nc:2:use y;\nd:3:use y;\ne f:4:{sig}\n");
+        assert_eq!(group(&raw, true, None).unwrap().0, raw);
+        let raw = format!("a:{sig}\nb:{sig}\n");
+        assert_eq!(group(&raw, false, None).unwrap().0, raw);
     }
 
     #[test]
