@@ -22,7 +22,6 @@ pub mod args;
 #[cfg(test)]
 mod coverage;
 mod entries;
-mod narrow;
 pub mod scope;
 #[cfg(test)]
 mod tests;
@@ -30,6 +29,7 @@ mod tests;
 pub use entries::PROGRAMS;
 
 use crate::recognise::Syntax;
+use scope::Scope;
 
 /// One program (or a family of names that behave the same: `python`/`python3`).
 pub struct Program {
@@ -106,6 +106,16 @@ pub struct Route {
     /// (tested for every name of the entry), and run by the argv-preservation test
     /// (`tests/semantics.rs`).
     pub example: &'static str,
+    /// The command lines of this route rtk handles: the rewrite and the filter's plan both read
+    /// it ([`Program::accepts`], [`in_scope`]).
+    pub scope: &'static Scope,
+}
+
+impl Route {
+    /// This route, handling only the command lines of `scope`.
+    pub const fn scoped(self, scope: &'static Scope) -> Route {
+        Route { scope, ..self }
+    }
 }
 
 /// What the rewrite needs to know about a program beyond its routes.
@@ -113,9 +123,6 @@ pub struct Rewrite {
     pub pipe: PipeSafety,
     /// Never rewritten when the command carries any redirect (`cat`/`head`/`tail`: #315).
     pub no_redirects: bool,
-    /// Narrows the routes: false for forms rtk would only pass through (interactive, watch,
-    /// follow) or must not touch. Only ever narrows.
-    pub narrow: fn(&Words<'_>) -> bool,
     /// One line on what qualifies (docs).
     pub note: &'static str,
 }
@@ -163,6 +170,7 @@ const fn route(sub: &'static str, filter: &'static str, example: &'static str) -
         sub: Some(sub),
         filter,
         example,
+        scope: &Scope::ANY,
     }
 }
 
@@ -171,6 +179,7 @@ const fn every(filter: &'static str, example: &'static str) -> Route {
         sub: None,
         filter,
         example,
+        scope: &Scope::ANY,
     }
 }
 
@@ -202,10 +211,10 @@ impl Program {
     }
 
     /// Whether this command line (arguments after the program word) has an rtk form: a route
-    /// serves it and the rewrite's narrowing lets it through.
+    /// serves it and the route's scope takes it.
     pub fn accepts(&self, args: &[&str]) -> bool {
         self.route(args)
-            .is_some_and(|(_, sub)| (self.rewrite.narrow)(&Words { args, sub }))
+            .is_some_and(|(r, sub)| r.scope.accepts(&Words { args, sub }))
     }
 }
 
@@ -218,6 +227,21 @@ pub fn program(name: &str) -> Option<&'static Program> {
 /// its last path component (`/usr/bin/git` → `git`).
 pub fn program_for_word(word: &str) -> Option<&'static Program> {
     program(word).or_else(|| program(word.rsplit('/').next().unwrap_or(word)))
+}
+
+/// Whether `rtk <program> <args>` is a form its route's scope takes (the filters' plans read
+/// it). `program` is the word as run or its basename (`mvnw` for `./mvnw`).
+pub fn in_scope<S: AsRef<str>>(program: &str, args: &[S]) -> bool {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    program_for_word(program)
+        .or_else(|| {
+            PROGRAMS.iter().find(|p| {
+                p.names
+                    .iter()
+                    .any(|n| n.rsplit('/').next() == Some(program))
+            })
+        })
+        .is_some_and(|p| p.accepts(&args))
 }
 
 /// The rewrite rule for a command word: its table entry (every entry is rewritten).

@@ -1,5 +1,7 @@
-//! The forms of `golist` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::golist`): written once, here.
+//! The forms of `gofmt -l` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::golist`).
+
+use super::Scope;
 
 /// `gofmt -l` of files and folders (never `-w` or `-d`: the table's narrowing).
 pub fn gofmt_lists(args: &[impl AsRef<str>]) -> bool {
@@ -14,3 +16,6 @@ pub fn gofmt_lists(args: &[impl AsRef<str>]) -> bool {
     }
     list
 }
+
+/// `gofmt -l`: lists files, writes none.
+pub const GOFMT: Scope = Scope::check(|w| gofmt_lists(w.args));
