@@ -62,6 +62,18 @@ pub enum Plan {
     Capture { stderr: bool },
 }
 
+impl Plan {
+    /// This plan when the command line is a form its route's scope takes (the one definition
+    /// the rewrite reads too: [`crate::programs::in_scope`]), else [`Plan::Passthrough`].
+    pub fn scoped(self, inv: &Invocation<'_>) -> Plan {
+        if crate::programs::in_scope(inv.program, inv.args) {
+            self
+        } else {
+            Plan::Passthrough
+        }
+    }
+}
+
 /// What a filter saw: the captured text of a finished run.
 #[derive(Debug, Clone, Copy)]
 pub struct Output<'a> {

@@ -16,7 +16,6 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::biome::OTHER_FORMS;
 
 pub struct Biome;
 
@@ -54,16 +53,7 @@ impl Filter for Biome {
         "biome"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let other = inv.args.iter().any(|a| {
-            OTHER_FORMS
-                .iter()
-                .any(|f| a == f || a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-        });
-        if other {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         // Biome 2.3 prints its summary on stdout, later versions on stderr with the rest.

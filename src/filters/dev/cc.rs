@@ -15,7 +15,6 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::cc::other_form;
 
 pub struct Cc;
 
@@ -46,11 +45,7 @@ impl Filter for Cc {
         "cc"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.is_empty() || inv.args.iter().any(|a| other_form(a)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stderr);

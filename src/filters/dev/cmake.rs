@@ -17,7 +17,6 @@ use regex::Regex;
 
 use super::{strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::cmake::{build_form, ctest_form};
 
 pub struct CmakeBuild;
 pub struct Ctest;
@@ -35,12 +34,7 @@ impl Filter for CmakeBuild {
         "cmake-build"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
-        if build_form(&args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -79,12 +73,7 @@ impl Filter for Ctest {
         "ctest"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
-        if ctest_form(&args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -119,6 +108,7 @@ impl Filter for Ctest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::cmake::{build_form, ctest_form};
 
     #[test]
     fn forms() {

@@ -12,7 +12,6 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::golangci::other_form;
 
 pub struct GolangciLint;
 
@@ -36,11 +35,7 @@ impl Filter for GolangciLint {
         "golangci-lint"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if other_form(inv.args.iter().map(String::as_str)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

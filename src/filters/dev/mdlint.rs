@@ -12,7 +12,6 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::mdlint::MARKDOWNLINT_OTHER;
 
 pub struct Markdownlint;
 
@@ -25,15 +24,7 @@ impl Filter for Markdownlint {
         "markdownlint"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv
-            .args
-            .iter()
-            .any(|a| MARKDOWNLINT_OTHER.contains(&a.as_str()))
-        {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);

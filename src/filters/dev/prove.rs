@@ -12,7 +12,6 @@ use regex::Regex;
 
 use super::{strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::prove::plain_form;
 
 pub struct Prove;
 
@@ -29,12 +28,7 @@ impl Filter for Prove {
         "prove"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
-        if plain_form(&args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -97,6 +91,7 @@ impl Filter for Prove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::prove::plain_form;
 
     fn run(raw: &str) -> Compacted {
         let args: Vec<String> = vec!["-v".into(), "t/".into()];

@@ -13,21 +13,10 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::{strip_ansi, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::quality::{BANDIT_OTHER, COVERAGE_OTHER, YAMLLINT_OTHER};
 
 pub struct Yamllint;
 pub struct CoverageReport;
 pub struct Bandit;
-
-fn asked(args: &[String], other: &[&str]) -> bool {
-    args.iter().any(|a| {
-        other.iter().any(|f| {
-            a == f
-                || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-                || (f.len() == 2 && f.starts_with('-') && a.starts_with(f) && !a.starts_with("--"))
-        })
-    })
-}
 
 static YAML_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)(?:\s+\(([\w-]+)\))?$").unwrap()
@@ -38,11 +27,7 @@ impl Filter for Yamllint {
         "yamllint"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if asked(inv.args, YAMLLINT_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -84,11 +69,7 @@ impl Filter for CoverageReport {
         "coverage-report"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if asked(inv.rest(), COVERAGE_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut lines = out.stdout.lines();
@@ -166,11 +147,7 @@ impl Filter for Bandit {
         "bandit"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if asked(inv.args, BANDIT_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

@@ -13,17 +13,7 @@ impl Filter for FmtCheck {
         "cargo-fmt-check"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let rest = inv.rest();
-        let check = rest.iter().any(|a| a == "--check");
-        let other = rest.iter().any(|a| {
-            matches!(a.as_str(), "-h" | "--help" | "--message-format")
-                || a.starts_with("--message-format=")
-        });
-        if check && !other {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

@@ -13,7 +13,6 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::shellcheck::other_form;
 
 pub struct Shellcheck;
 
@@ -46,11 +45,7 @@ impl Filter for Shellcheck {
         "shellcheck"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.is_empty() || inv.args.iter().any(|a| other_form(a)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

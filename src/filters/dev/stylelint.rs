@@ -10,7 +10,6 @@ use regex::Regex;
 use super::diag::{Diag, Report};
 use super::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::stylelint::STYLELINT_OTHER;
 
 pub struct Stylelint;
 
@@ -22,16 +21,7 @@ impl Filter for Stylelint {
         "stylelint"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let other = inv.args.iter().any(|a| {
-            STYLELINT_OTHER
-                .iter()
-                .any(|f| a == f || (f.starts_with("--") && a.starts_with(&format!("{f}="))))
-        });
-        if other {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stderr);

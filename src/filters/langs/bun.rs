@@ -4,9 +4,8 @@
 //! file:line:col`), each `(fail)` line and the pass/skip/fail counts are kept, as is anything
 //! the tests printed to stdout. Help, watch and other reporters pass through.
 
-use super::{has_flag, Sink};
+use super::Sink;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::bun::OTHER_FORMS;
 
 pub struct BunTest;
 
@@ -15,11 +14,7 @@ impl Filter for BunTest {
         "bun-test"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.rest(), OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out

@@ -14,11 +14,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::has_flag;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::dotnet::OTHER_FORMS;
 
 pub struct Dotnet;
 
@@ -49,11 +47,7 @@ impl Filter for Dotnet {
         "dotnet"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

@@ -11,10 +11,9 @@
 //! so does every line the filter does not know. Help, version, continuous and build-scan runs
 //! pass through; output without a `BUILD` line is printed raw.
 
-use super::{has_flag, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::gradle::OTHER_FORMS;
 
 pub struct Gradle;
 
@@ -60,11 +59,7 @@ impl Filter for Gradle {
         "gradle"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);

@@ -18,9 +18,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{capture_both_unless, Sink};
+use super::Sink;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::jsinstall::OTHER_FORMS;
 
 pub struct JsInstall;
 
@@ -61,7 +60,7 @@ impl Filter for JsInstall {
         "js-install"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_both_unless(inv.rest(), OTHER_FORMS)
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let (stdout, deprecated_out) = compact_stream(out.stdout);

@@ -7,10 +7,9 @@
 //! reactor summary and `BUILD SUCCESS|FAILURE` are kept. Help, version and debug runs pass
 //! through; output without a `BUILD` line is printed raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::maven::OTHER_FORMS;
 
 pub struct Maven;
 
@@ -28,7 +27,7 @@ impl Filter for Maven {
         "mvn"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

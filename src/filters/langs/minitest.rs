@@ -4,8 +4,9 @@
 //! and the `N runs, N assertions, …` counts are kept. stderr (`rake aborted!`) is untouched.
 //! `rake` with another task or options it does not know passes through.
 
-use super::{has_flag, progress, Sink};
+use super::{progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::programs::args::has_any;
 
 pub struct Minitest;
 
@@ -38,7 +39,7 @@ impl Filter for Minitest {
             .iter()
             .filter(|a| !a.starts_with('-') && !a.contains('='))
             .count();
-        if has_flag(inv.args, OTHER_FORMS) || tasks > 0 && inv.program == "rake" {
+        if has_any(inv.args, OTHER_FORMS) || tasks > 0 && inv.program == "rake" {
             Plan::Passthrough
         } else {
             Plan::Capture { stderr: false }

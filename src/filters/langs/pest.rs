@@ -6,10 +6,9 @@
 //! help, version, init and TeamCity forms pass through; output without a `Tests:` line is
 //! printed raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::pest::OTHER_FORMS;
 
 pub struct Pest;
 
@@ -18,14 +17,7 @@ impl Filter for Pest {
         "pest"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        // Under `php`, only `php artisan test`: another artisan command (`serve`, `migrate`)
-        // runs attached to the terminal.
-        let artisan_test = inv.args.first().is_some_and(|a| a == "artisan")
-            && inv.args.get(1).is_some_and(|a| a == "test");
-        if inv.program == "php" && !artisan_test {
-            return Plan::Passthrough;
-        }
-        capture_unless(inv.args, OTHER_FORMS)
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

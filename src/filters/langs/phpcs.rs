@@ -5,9 +5,8 @@
 //! `PHPCBF CAN FIX …` count is kept. Other reports, interactive mode, help and version pass
 //! through; output that is not a full report prints raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::phpcs::OTHER_FORMS;
 
 pub struct Phpcs;
 
@@ -16,7 +15,7 @@ impl Filter for Phpcs {
         "phpcs"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if out.stdout.trim().is_empty() {

@@ -6,11 +6,9 @@
 //! Other error formats, help and version pass through; output with no `[OK]`/`[ERROR]` result is
 //! printed raw.
 
-use super::has_flag;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::phpstan::{other_format, OTHER_FORMS};
 
 pub struct Phpstan;
 
@@ -19,11 +17,7 @@ impl Filter for Phpstan {
         "phpstan"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) || other_format(inv.args.iter().map(String::as_str)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

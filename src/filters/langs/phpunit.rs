@@ -4,9 +4,8 @@
 //! the final `OK (…)` / `Tests: …` counts are kept. TestDox, TeamCity and debug printers,
 //! list/help/version/configuration forms pass through.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::phpunit::OTHER_FORMS;
 
 pub struct Phpunit;
 
@@ -15,7 +14,7 @@ impl Filter for Phpunit {
         "phpunit"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {

@@ -5,9 +5,8 @@
 //! file:line:col`, the error-context path), the failed-test list and the counts are kept.
 //! Other reporters, UI/debug modes, `--list` and help pass through.
 
-use super::{has_flag, Sink};
+use super::Sink;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::playwright::{default_reporter, OTHER_FORMS};
 
 pub struct Playwright;
 
@@ -16,12 +15,7 @@ impl Filter for Playwright {
         "playwright"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args = inv.rest();
-        if has_flag(args, OTHER_FORMS) || !default_reporter(args) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(count) {

@@ -4,9 +4,8 @@
 //! summary and the `Failed examples:` rerun lines are kept. Other formatters, `--dry-run`,
 //! `--init`, help and version pass through.
 
-use super::{has_flag, progress, Sink};
+use super::{progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::rspec::OTHER_FORMS;
 
 pub struct Rspec;
 
@@ -15,11 +14,7 @@ impl Filter for Rspec {
         "rspec"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) || inv.args.iter().any(|a| a.starts_with("-f")) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {

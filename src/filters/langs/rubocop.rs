@@ -4,9 +4,8 @@
 //! `N files inspected, …` summary are kept. Other formatters, autocorrect listings
 //! (`--auto-gen-config`), list/help/version forms pass through.
 
-use super::{capture_unless, progress, Sink};
+use super::{progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::rubocop::OTHER_FORMS;
 
 pub struct Rubocop;
 
@@ -15,7 +14,7 @@ impl Filter for Rubocop {
         "rubocop"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();

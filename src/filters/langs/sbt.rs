@@ -9,23 +9,11 @@
 //! and the `[success]|[error] Total time:` line stay, as does every line the filter does not
 //! know. Output without a `Total time:` line is printed raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Sbt;
-
-/// Forms with another output or an interactive session.
-pub const OTHER_FORMS: &[&str] = &[
-    "-h",
-    "--help",
-    "-V",
-    "--version",
-    "--client",
-    "-client",
-    "shell",
-    "console",
-];
 
 /// `[info]` lines sbt prints on every run (the text after the level, as prefixes).
 const STARTUP: &[&str] = &[
@@ -56,7 +44,7 @@ impl Filter for Sbt {
         "sbt"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

@@ -13,8 +13,8 @@ impl Filter for Aws {
     fn name(&self) -> &'static str {
         "aws"
     }
-    fn plan(&self, _inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = json::minify(out.stdout)

@@ -5,7 +5,6 @@
 
 use super::retable;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::cloud::{gcloud_other, HELM_OTHER};
 
 pub struct Helm;
 pub struct Gcloud;
@@ -15,14 +14,7 @@ impl Filter for Helm {
         "helm"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let other = inv.args.iter().any(|a| {
-            HELM_OTHER.contains(&a.as_str()) || a.starts_with("--output=") || a.starts_with("-o=")
-        });
-        if other {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let tabbed = !out.stdout.is_empty() && out.stdout.lines().all(|l| l.contains('\t'));
@@ -48,11 +40,7 @@ impl Filter for Gcloud {
         "gcloud"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.iter().any(|a| gcloud_other(a)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         table(out.stdout)

@@ -8,7 +8,6 @@
 //! the image is not rewritten (its `-it` could hide behind an unknown option's value).
 
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::container_run::attached;
 
 pub struct ContainerRun;
 
@@ -17,11 +16,7 @@ impl Filter for ContainerRun {
         "docker-run"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.sub.is_some() && attached(inv.rest()) {
-            Plan::Capture { stderr: true }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut pulled = 0;
@@ -94,6 +89,7 @@ fn pull_line(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::container_run::attached;
 
     fn w(s: &str) -> Vec<&str> {
         s.split(' ').collect()

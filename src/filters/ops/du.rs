@@ -21,10 +21,7 @@ impl Filter for Du {
         "du"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        match operands(inv.args) {
-            Some(_) => Plan::Capture { stderr: false },
-            None => Plan::Passthrough,
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();

@@ -10,8 +10,8 @@
 //! through here.
 
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+pub use crate::programs::scope::sql::sqlite_mode;
 use crate::programs::scope::sql::Mode;
-pub use crate::programs::scope::sql::{mysql_runs_commands, psql_runs_commands, sqlite_mode};
 
 pub struct Psql;
 pub struct Sqlite3;
@@ -22,11 +22,7 @@ impl Filter for Psql {
         "psql"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if psql_runs_commands(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(finish(out, psql_tables(out.stdout)))
@@ -107,10 +103,7 @@ impl Filter for Sqlite3 {
         "sqlite3"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        match sqlite_mode(inv.args) {
-            Some(_) => Plan::Capture { stderr: false },
-            None => Plan::Passthrough,
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines = match sqlite_mode(inv.args).map(|m| m.0) {
@@ -128,11 +121,7 @@ impl Filter for Mysql {
         "mysql"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if mysql_runs_commands(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(finish(out, sqlite_drawn(out.stdout, '|', table_rule)))
@@ -257,6 +246,7 @@ fn cut(line: &str, starts: &[usize]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::sql::{mysql_runs_commands, psql_runs_commands};
 
     fn words(s: &str) -> Vec<String> {
         s.split(' ').map(String::from).collect()

@@ -7,7 +7,6 @@
 //! untouched. `-c`/`--format`/`--printf`, `-f` and `-t` forms are not rewritten.
 
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::stat::default_format;
 
 pub struct Stat;
 
@@ -16,11 +15,7 @@ impl Filter for Stat {
         "stat"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if default_format(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
+        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();
@@ -100,6 +95,7 @@ fn one_line(b: &[&str]) -> Result<String, Unparsed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::stat::default_format;
 
     fn compact(stdout: &str) -> Result<Compacted, Unparsed> {
         let args = ["f".to_string()];

@@ -49,8 +49,8 @@ impl Filter for Terraform {
     fn name(&self) -> &'static str {
         "terraform"
     }
-    fn plan(&self, _inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);

@@ -5,6 +5,8 @@
 //! [`crate::programs::in_scope`]). What data does not say is a small named predicate in the
 //! program's file here ([`Scope::check`]), read the same way by both.
 
+use super::args::attached;
+pub use super::args::has_any;
 use super::Words;
 
 pub mod aws;
@@ -145,24 +147,6 @@ impl Scope {
             && (!self.operand || first_operand().is_some())
             && self.check.is_none_or(|check| check(w))
     }
-}
-
-/// Whether any argument is one of `flags` (long ones also as `--flag=value`).
-pub fn has_any(args: &[&str], flags: &[&str]) -> bool {
-    args.iter().any(|a| {
-        flags.iter().any(|f| {
-            a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-        })
-    })
-}
-
-/// Whether an argument starts with a two-letter short option of `flags` (`-fd` for `-f`).
-fn attached(args: &[&str], flags: &[&str]) -> bool {
-    args.iter().any(|a| {
-        flags.iter().any(|f| {
-            f.len() == 2 && !f.starts_with("--") && a.starts_with(f) && !a.starts_with("--")
-        })
-    })
 }
 
 /// Whether a watch or dev mode is asked for.
