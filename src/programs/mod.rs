@@ -1,7 +1,8 @@
 //! The program table: one entry per program rtk knows, holding everything about it — how its
-//! argv is recognised ([`crate::recognise`]), which filter (by name) serves which subcommand,
-//! and its rewrite facts (where in a pipeline its rtk form may stand, the redirect rule, what
-//! narrows the rewrite, the one-line note for docs). The rewrite's rule lookup ([`rule_for`])
+//! argv is recognised ([`crate::recognise`]), which filter (by name) serves which subcommand
+//! and which of its command lines rtk handles (each route's [`scope::Scope`], read by both the
+//! rewrite and the filter's plan), and its rewrite facts (where in a pipeline its rtk form may
+//! stand, the redirect rule, the one-line note for docs). The rewrite's rule lookup ([`rule_for`])
 //! and the filter lookup (`filters::registry::lookup`) both read [`PROGRAMS`]; neither keeps a
 //! list of its own. This layer sits below both and imports neither: the hook path (`hooks`,
 //! `rewrite`, `programs`, `shell`) never reaches the filters, the runner or the history.
@@ -13,8 +14,8 @@
 //!
 //! Adding a program = its filter (a `Filter`: a Rust file, or a declarative one — a
 //! `filters::decl::Builtin` static over an embedded TOML file, docs/filters.md) registered by
-//! name in `filters/registry.rs` + one entry in `entries.rs` (with an example per route) +
-//! fixtures. A declarative filter parses
+//! name in `filters/registry.rs` + one entry in `entries.rs` (with an example and a scope per
+//! route; a scope larger than a line in `scope/<program>.rs`) + fixtures. A declarative filter parses
 //! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
 //! The user's own TOML filters never add an entry here, so they never add a rewrite.
 

@@ -524,3 +524,25 @@ fn assert_forms(cases: &[(&str, Option<&str>)]) {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The filters' plans read the same scope as the rewrite, under the word `rtk` ran (a path
+/// form's basename too).
+#[test]
+fn in_scope_reads_the_route_scope() {
+    let cases: &[(&str, &str, bool)] = &[
+        ("mvn", "clean test", true),
+        ("mvnw", "test", true),
+        ("./mvnw", "test", true),
+        ("mvn", "exec:java", false),
+        ("pyright", "--outputjson src", false),
+        ("tox", "-e py --parallel", false),
+        ("tox", "-e py", true),
+        ("php", "artisan test", true),
+        ("php", "artisan serve", false),
+        ("not-a-program", "x", false),
+    ];
+    for (program, args, want) in cases {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        assert_eq!(super::in_scope(program, &args), *want, "{program} {args:?}");
+    }
+}

@@ -3,7 +3,7 @@
 //! and caret golangci-lint prints under it; the `N issues:` statistics with their
 //! `* linter: count` lines, `0 issues.` and every other line (errors, warnings about the
 //! config) stay. Output with neither an issue nor the statistics is printed raw; other output
-//! formats are not rewritten (narrow.rs).
+//! formats are not rewritten (the route's scope, `programs::scope::golangci`).
 
 use std::sync::LazyLock;
 

@@ -1,4 +1,4 @@
-//! `sbt` batch runs of `compile`, `test` and friends (narrow.rs says which): sbt's start-up and
+//! `sbt` batch runs of `compile`, `test` and friends (`programs::scope::sbt` says which): sbt's start-up and
 //! dependency-resolution lines, `compiling N … sources`, ScalaTest's passing tests and the
 //! suites without a failure, framework stack frames (`org.scalatest.`, `scala.`, `java.`,
 //! `sbt.`) and `...` lines under a failure, compiler source excerpts and caret lines, and

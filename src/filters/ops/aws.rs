@@ -1,5 +1,5 @@
-//! `aws <service> describe-*|list-*|get-*` (read-only calls; which ones is narrow.rs's
-//! decision): JSON output is minified with every key, value, escape and order kept
+//! `aws <service> describe-*|list-*|get-*` (read-only calls; which ones is the
+//! route's scope, `programs::scope::aws`): JSON output is minified with every key, value, escape and order kept
 //! ([`json::minify`]); `--output table` loses its borders and padding (one line per row, cells
 //! joined by ` | `; the title row stays). Errors go to stderr untouched; any other output (text,
 //! nested tables) is printed raw.

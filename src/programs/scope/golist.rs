@@ -3,7 +3,7 @@
 
 use super::Scope;
 
-/// `gofmt -l` of files and folders (never `-w` or `-d`: the table's narrowing).
+/// `gofmt -l` of files and folders (never `-w` or `-d`: the route's scope).
 pub fn gofmt_lists(args: &[impl AsRef<str>]) -> bool {
     let mut list = false;
     for a in args {

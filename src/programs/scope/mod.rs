@@ -182,3 +182,72 @@ pub fn only_operands(args: &[&str], with_value: &[&str], ok: impl Fn(&str) -> bo
     }
     named > 0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_part_only_narrows() {
+        const OTHER: Scope = Scope::without(&["-f", "--format"]);
+        const ATTACHED: Scope = Scope {
+            attached: true,
+            ..OTHER
+        };
+        const REST: Scope = Scope {
+            within: Within::Rest,
+            ..OTHER
+        };
+        const CHECK: Scope = Scope {
+            requires: &["--check"],
+            ..Scope::ANY
+        };
+        const ACTION: Scope = Scope {
+            action: &["list"],
+            ..Scope::ANY
+        };
+        const OPERAND: Scope = Scope {
+            operand: true,
+            ..Scope::ANY
+        };
+        const FIRST: Scope = Scope {
+            sub_first: true,
+            ..Scope::ANY
+        };
+        const CHECKED: Scope = Scope::check(|w| w.args.len() < 3);
+        let cases: &[(&Scope, &str, Option<usize>, bool)] = &[
+            (&Scope::ANY, "anything --at all", None, true),
+            (&OTHER, "src", None, true),
+            (&OTHER, "-f json src", None, false),
+            (&OTHER, "--format=json src", None, false),
+            (&OTHER, "-fjson src", None, true),
+            (&ATTACHED, "-fjson src", None, false),
+            (&ATTACHED, "--fix src", None, true),
+            (&REST, "-f run x", Some(1), true),
+            (&REST, "run -f x", Some(0), false),
+            (&Scope::NO_WATCH, "--watch", None, false),
+            (&Scope::NO_WATCH, "dev", None, false),
+            (&Scope::NO_WATCH, "--watch=false", None, true),
+            (&CHECK, "fmt --check", Some(0), true),
+            (&CHECK, "--check fmt", Some(1), false),
+            (&ACTION, "pr --web list", Some(0), true),
+            (&ACTION, "pr view 1", Some(0), false),
+            (&ACTION, "pr", Some(0), false),
+            (&OPERAND, "run build", Some(0), true),
+            (&OPERAND, "run -s", Some(0), false),
+            (&FIRST, "build -v", Some(0), true),
+            (&FIRST, "-v build", Some(1), false),
+            (&FIRST, "build", None, false),
+            (&CHECKED, "a b", None, true),
+            (&CHECKED, "a b c", None, false),
+        ];
+        for (scope, line, sub, want) in cases {
+            let args: Vec<&str> = line.split_whitespace().collect();
+            let got = scope.accepts(&Words {
+                args: &args,
+                sub: *sub,
+            });
+            assert_eq!(got, *want, "{line:?} ({sub:?}) with {scope:?}");
+        }
+    }
+}
