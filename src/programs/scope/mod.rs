@@ -138,10 +138,11 @@ impl Scope {
             Within::Rest => w.rest(),
         };
         let first_operand = || first_operand(w.rest()).map(|(_, a)| a);
-        !(self.no_watch && watches(w.args))
-            && !(self.sub_first && w.sub != Some(0))
-            && !has_any(words, self.other)
-            && !(self.attached && attached(words, self.other))
+        let refused = (self.no_watch && watches(w.args))
+            || (self.sub_first && w.sub != Some(0))
+            || has_any(words, self.other)
+            || (self.attached && attached(words, self.other));
+        !refused
             && (self.requires.is_empty() || w.rest().iter().any(|a| self.requires.contains(a)))
             && (self.action.is_empty() || first_operand().is_some_and(|a| self.action.contains(&a)))
             && (!self.operand || first_operand().is_some())
