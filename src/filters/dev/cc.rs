@@ -14,7 +14,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Cc;
 
@@ -44,8 +44,8 @@ impl Filter for Cc {
     fn name(&self) -> &'static str {
         "cc"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stderr);
@@ -112,6 +112,7 @@ impl Filter for Cc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     fn run(args: &[&str], stderr: &str) -> Compacted {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct CmakeBuild;
 pub struct Ctest;
@@ -32,9 +32,6 @@ static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for CmakeBuild {
     fn name(&self) -> &'static str {
         "cmake-build"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -71,9 +68,6 @@ static SUMMARY: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for Ctest {
     fn name(&self) -> &'static str {
         "ctest"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

@@ -52,9 +52,6 @@ impl Filter for GofmtList {
     fn name(&self) -> &'static str {
         "gofmt-list"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
-    }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         whole(self.incremental(inv).expect("incremental"), out)
     }

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Prove;
 
@@ -26,9 +26,6 @@ static PLAN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*1\.\.\d+$").unw
 impl Filter for Prove {
     fn name(&self) -> &'static str {
         "prove"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -91,6 +88,7 @@ impl Filter for Prove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
     use crate::programs::scope::prove::plain_form;
 
     fn run(raw: &str) -> Compacted {

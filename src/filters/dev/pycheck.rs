@@ -17,7 +17,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::{relative, strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Pyright;
 pub struct Pylint;
@@ -38,9 +38,6 @@ static PYRIGHT_SUMMARY: LazyLock<Regex> =
 impl Filter for Pyright {
     fn name(&self) -> &'static str {
         "pyright"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -122,9 +119,6 @@ impl Filter for Pylint {
     fn name(&self) -> &'static str {
         "pylint"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
-    }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
         if !text
@@ -160,9 +154,6 @@ impl Filter for Pylint {
 impl Filter for RuffFormat {
     fn name(&self) -> &'static str {
         "ruff-format"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

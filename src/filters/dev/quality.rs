@@ -12,7 +12,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Yamllint;
 pub struct CoverageReport;
@@ -25,9 +25,6 @@ static YAML_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for Yamllint {
     fn name(&self) -> &'static str {
         "yamllint"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -67,9 +64,6 @@ impl Filter for Yamllint {
 impl Filter for CoverageReport {
     fn name(&self) -> &'static str {
         "coverage-report"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut lines = out.stdout.lines();
@@ -146,8 +140,8 @@ impl Filter for Bandit {
     fn name(&self) -> &'static str {
         "bandit"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -249,6 +243,7 @@ impl Filter for Bandit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     fn inv(args: &[String]) -> Invocation<'_> {
         Invocation {

@@ -4,16 +4,13 @@
 //! directory. A clean check prints nothing, and so does rtk.
 
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct FmtCheck;
 
 impl Filter for FmtCheck {
     fn name(&self) -> &'static str {
         "cargo-fmt-check"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -44,6 +41,7 @@ impl Filter for FmtCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     #[test]
     fn colour_goes_and_every_diff_line_stays() {

@@ -7,16 +7,13 @@
 
 use std::collections::HashMap;
 
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Unparsed};
 
 pub struct Find;
 
 impl Filter for Find {
     fn name(&self) -> &'static str {
         "find"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut g = Groups::default();

@@ -5,7 +5,7 @@
 //! the tests printed to stdout. Help, watch and other reporters pass through.
 
 use super::Sink;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct BunTest;
 
@@ -13,8 +13,8 @@ impl Filter for BunTest {
     fn name(&self) -> &'static str {
         "bun-test"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out

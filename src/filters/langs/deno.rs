@@ -23,7 +23,7 @@ use regex::Regex;
 use super::Sink;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::relative;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Deno;
 
@@ -31,8 +31,8 @@ impl Filter for Deno {
     fn name(&self) -> &'static str {
         "deno"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = test_report(out.stdout);

@@ -16,7 +16,7 @@ use regex::Regex;
 
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Dotnet;
 
@@ -45,9 +45,6 @@ const NOISE: &[&str] = &[
 impl Filter for Dotnet {
     fn name(&self) -> &'static str {
         "dotnet"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -152,6 +149,7 @@ fn artifact(l: &str) -> bool {
 mod tests {
     use super::super::fixture;
     use super::*;
+    use crate::filters::Plan;
 
     /// What the filter prints for fixture `tests/fixtures/dotnet/<case>` (DOC-FORMAT).
     fn compact(case: &str) -> Result<String, Unparsed> {

@@ -13,7 +13,7 @@
 
 use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Gradle;
 
@@ -58,8 +58,8 @@ impl Filter for Gradle {
     fn name(&self) -> &'static str {
         "gradle"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);
@@ -193,6 +193,7 @@ fn compact_stream(text: &str, sink: &mut Sink) {
 mod tests {
     use super::super::fixture;
     use super::*;
+    use crate::filters::Plan;
 
     /// The filter's (stdout, stderr) for fixture `tests/fixtures/gradle/<case>`.
     fn compact(case: &str) -> (String, String) {

@@ -9,7 +9,7 @@
 
 use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Maven;
 
@@ -25,9 +25,6 @@ const FOOTER: &[&str] = &[
 impl Filter for Maven {
     fn name(&self) -> &'static str {
         "mvn"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -85,6 +82,7 @@ fn keep(l: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn compact(case: &str) -> String {
         compact_fixture(&Maven, "mvn", case).unwrap().stdout

@@ -13,7 +13,7 @@ use regex::Regex;
 
 use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct NextBuild;
 
@@ -58,8 +58,8 @@ impl Filter for NextBuild {
     fn name(&self) -> &'static str {
         "next-build"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

@@ -6,16 +6,13 @@
 //! through; output that is not a full report prints raw.
 
 use super::Sink;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Phpcs;
 
 impl Filter for Phpcs {
     fn name(&self) -> &'static str {
         "phpcs"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if out.stdout.trim().is_empty() {
@@ -81,6 +78,7 @@ impl Filter for Phpcs {
 mod tests {
     use super::super::{compact_fixture, fixture};
     use super::*;
+    use crate::filters::Plan;
 
     #[test]
     fn every_violation_on_one_line() {

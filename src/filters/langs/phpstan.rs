@@ -8,7 +8,7 @@
 
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Phpstan;
 
@@ -16,8 +16,8 @@ impl Filter for Phpstan {
     fn name(&self) -> &'static str {
         "phpstan"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -135,6 +135,7 @@ fn tables(text: &str, dropped: &mut usize) -> Report {
 mod tests {
     use super::super::fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn compact(case: &str) -> (String, String) {
         let args: Vec<String> = vec!["analyse".into()];

@@ -5,16 +5,13 @@
 //! list/help/version/configuration forms pass through.
 
 use super::Sink;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Phpunit;
 
 impl Filter for Phpunit {
     fn name(&self) -> &'static str {
         "phpunit"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {
@@ -68,6 +65,7 @@ fn progress_row(l: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn compact(case: &str) -> String {
         compact_fixture(&Phpunit, "phpunit", case).unwrap().stdout

@@ -6,16 +6,13 @@
 //! Other reporters, UI/debug modes, `--list` and help pass through.
 
 use super::Sink;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Playwright;
 
 impl Filter for Playwright {
     fn name(&self) -> &'static str {
         "playwright"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(count) {
@@ -72,6 +69,7 @@ fn frame_context(t: &str) -> bool {
 mod tests {
     use super::super::{compact_fixture, fixture};
     use super::*;
+    use crate::filters::Plan;
 
     fn run(case: &str) -> Compacted {
         compact_fixture(&Playwright, "playwright", case).unwrap()

@@ -5,16 +5,13 @@
 //! `--init`, help and version pass through.
 
 use super::{progress, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Rspec;
 
 impl Filter for Rspec {
     fn name(&self) -> &'static str {
         "rspec"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {
@@ -76,6 +73,7 @@ fn numbered(l: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn run(args: &[&str], case: &str) -> (Plan, Result<Compacted, Unparsed>) {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();

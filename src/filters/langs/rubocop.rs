@@ -5,16 +5,13 @@
 //! (`--auto-gen-config`), list/help/version forms pass through.
 
 use super::{progress, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Rubocop;
 
 impl Filter for Rubocop {
     fn name(&self) -> &'static str {
         "rubocop"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();

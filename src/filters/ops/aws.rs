@@ -5,16 +5,13 @@
 //! nested tables) is printed raw.
 
 use super::json;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Aws;
 
 impl Filter for Aws {
     fn name(&self) -> &'static str {
         "aws"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = json::minify(out.stdout)

@@ -4,7 +4,7 @@
 //! untouched; output that is not such a table is printed raw.
 
 use super::retable;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Helm;
 pub struct Gcloud;
@@ -12,9 +12,6 @@ pub struct Gcloud;
 impl Filter for Helm {
     fn name(&self) -> &'static str {
         "helm"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let tabbed = !out.stdout.is_empty() && out.stdout.lines().all(|l| l.contains('\t'));
@@ -39,9 +36,6 @@ impl Filter for Gcloud {
     fn name(&self) -> &'static str {
         "gcloud"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
-    }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         table(out.stdout)
     }
@@ -60,6 +54,7 @@ fn table(text: &str) -> Result<Compacted, Unparsed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     fn read(tool: &str, name: &str) -> String {
         let p = format!(

@@ -7,7 +7,7 @@
 //! was. Only options this file knows are read: a command line with any other option before
 //! the image is not rewritten (its `-it` could hide behind an unknown option's value).
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct ContainerRun;
 
@@ -15,8 +15,8 @@ impl Filter for ContainerRun {
     fn name(&self) -> &'static str {
         "docker-run"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }.scoped(inv)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut pulled = 0;

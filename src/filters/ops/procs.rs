@@ -5,7 +5,7 @@
 //! header (`ps -o lstart`, `ps -l`'s `WCHAN`, a `df --output` list) or a row with too few
 //! cells prints the output as the command wrote it. No row is dropped; a failure prints raw.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Ps;
 pub struct Df;
@@ -38,9 +38,6 @@ impl Filter for Ps {
     fn name(&self) -> &'static str {
         "ps"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
-    }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let header = out.stdout.lines().next().unwrap_or("");
         let words: Vec<&str> = header.split_whitespace().collect();
@@ -57,9 +54,6 @@ impl Filter for Ps {
 impl Filter for Df {
     fn name(&self) -> &'static str {
         "df"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let header = out.stdout.lines().next().unwrap_or("");

@@ -9,7 +9,7 @@
 //! wait for input (no command given, prompts, editors, `\watch`) are not rewritten and pass
 //! through here.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 pub use crate::programs::scope::sql::sqlite_mode;
 use crate::programs::scope::sql::Mode;
 
@@ -20,9 +20,6 @@ pub struct Mysql;
 impl Filter for Psql {
     fn name(&self) -> &'static str {
         "psql"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(finish(out, psql_tables(out.stdout)))
@@ -102,9 +99,6 @@ impl Filter for Sqlite3 {
     fn name(&self) -> &'static str {
         "sqlite3"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
-    }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines = match sqlite_mode(inv.args).map(|m| m.0) {
             Some(Mode::Column) => sqlite_columns(out.stdout),
@@ -119,9 +113,6 @@ impl Filter for Sqlite3 {
 impl Filter for Mysql {
     fn name(&self) -> &'static str {
         "mysql"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(finish(out, sqlite_drawn(out.stdout, '|', table_rule)))

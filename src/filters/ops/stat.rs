@@ -6,16 +6,13 @@
 //! format the agent asked for) prints the whole output as stat wrote it; errors go to stderr
 //! untouched. `-c`/`--format`/`--printf`, `-f` and `-t` forms are not rewritten.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Stat;
 
 impl Filter for Stat {
     fn name(&self) -> &'static str {
         "stat"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();
