@@ -32,7 +32,8 @@ const GH: Scope = Scope {
     ..Scope::without(&["--web", "-w"])
 };
 
-/// `rake test` alone (no other task: `rake test db:migrate` runs more than tests).
+/// `rake test` alone (no other task: `rake test db:migrate` runs more than tests; `TEST=file`
+/// and `TESTOPTS=…` are variables, not tasks).
 const RAKE_TEST: Scope = Scope::check(|w| {
     !w.rest()
         .iter()

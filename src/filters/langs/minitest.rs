@@ -32,17 +32,12 @@ impl Filter for Minitest {
         "minitest"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        // Only the test task itself: `rake test db:migrate` runs more than tests.
-        // (`TEST=file` and `TESTOPTS=…` are variables, not tasks.)
-        let tasks = inv
-            .rest()
-            .iter()
-            .filter(|a| !a.starts_with('-') && !a.contains('='))
-            .count();
-        if has_any(inv.args, OTHER_FORMS) || tasks > 0 && inv.program == "rake" {
+        // Only the test task itself (`rake test db:migrate` runs more than tests): the route's
+        // scope.
+        if has_any(inv.args, OTHER_FORMS) {
             Plan::Passthrough
         } else {
-            Plan::Capture { stderr: false }
+            Plan::Capture { stderr: false }.scoped(inv)
         }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
