@@ -62,6 +62,18 @@ pub enum Plan {
     Capture { stderr: bool },
 }
 
+impl Plan {
+    /// This plan when the command line is a form its route's scope takes (the one definition
+    /// the rewrite reads too: [`crate::programs::in_scope`]), else [`Plan::Passthrough`].
+    pub fn scoped(self, inv: &Invocation<'_>) -> Plan {
+        if crate::programs::in_scope(inv.program, inv.args) {
+            self
+        } else {
+            Plan::Passthrough
+        }
+    }
+}
+
 /// What a filter saw: the captured text of a finished run.
 #[derive(Debug, Clone, Copy)]
 pub struct Output<'a> {
@@ -101,8 +113,20 @@ pub struct Unparsed(pub String);
 pub trait Filter: Sync {
     /// Unique name (`git-status`), used in tests and diagnostics.
     fn name(&self) -> &'static str;
-    /// How to run this argv. Unknown flags or interactive forms → [`Plan::Passthrough`].
-    fn plan(&self, inv: &Invocation<'_>) -> Plan;
+    /// How to run this argv. Unknown flags or interactive forms → [`Plan::Passthrough`]. By
+    /// default: captured when the command line is in its route's scope (the one definition
+    /// the rewrite reads too, [`Plan::scoped`]), else passed through.
+    fn plan(&self, inv: &Invocation<'_>) -> Plan {
+        Plan::Capture {
+            stderr: self.compacts_stderr(),
+        }
+        .scoped(inv)
+    }
+    /// Whether the default [`Filter::plan`] captures stderr too (both streams compacted);
+    /// else stderr goes straight through.
+    fn compacts_stderr(&self) -> bool {
+        false
+    }
     /// Compacts a captured run. `Err` → the raw output is printed instead.
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
     /// A compactor fed stdout while the command runs, for filters whose work goes line by

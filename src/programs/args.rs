@@ -3,6 +3,29 @@
 //! long options with `=value`, and `--` ending the options. [`Closed`] reads an argv against
 //! a closed grammar: every option must be one the caller lists.
 
+/// Whether any argument is one of `flags`, each matched whole, a long one (`--name`) also as
+/// `--name=value`. The one "was this flag given?" of the table's scopes and the filters.
+pub fn has_any<S: AsRef<str>>(args: &[S], flags: &[&str]) -> bool {
+    args.iter().any(|a| {
+        let a = a.as_ref();
+        flags.iter().any(|f| {
+            a == *f
+                || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
+        })
+    })
+}
+
+/// Whether an argument starts with a two-letter short option of `flags`, its value attached
+/// (`-fd` for `-f d`).
+pub fn attached<S: AsRef<str>>(args: &[S], flags: &[&str]) -> bool {
+    args.iter().any(|a| {
+        let a = a.as_ref();
+        flags.iter().any(|f| {
+            f.len() == 2 && !f.starts_with("--") && a.starts_with(f) && !a.starts_with("--")
+        })
+    })
+}
+
 /// A program's option shapes: which short letters take a value (so `-e x` or `-ex` never read
 /// as flags).
 #[derive(Debug, Clone, Copy)]

@@ -1,7 +1,8 @@
 //! The program table: one entry per program rtk knows, holding everything about it — how its
-//! argv is recognised ([`crate::recognise`]), which filter (by name) serves which subcommand,
-//! and its rewrite facts (where in a pipeline its rtk form may stand, the redirect rule, what
-//! narrows the rewrite, the one-line note for docs). The rewrite's rule lookup ([`rule_for`])
+//! argv is recognised ([`crate::recognise`]), which filter (by name) serves which subcommand
+//! and which of its command lines rtk handles (each route's [`scope::Scope`], read by both the
+//! rewrite and the filter's plan), and its rewrite facts (where in a pipeline its rtk form may
+//! stand, the redirect rule, the one-line note for docs). The rewrite's rule lookup ([`rule_for`])
 //! and the filter lookup (`filters::registry::lookup`) both read [`PROGRAMS`]; neither keeps a
 //! list of its own. This layer sits below both and imports neither: the hook path (`hooks`,
 //! `rewrite`, `programs`, `shell`) never reaches the filters, the runner or the history.
@@ -13,8 +14,8 @@
 //!
 //! Adding a program = its filter (a `Filter`: a Rust file, or a declarative one — a
 //! `filters::decl::Builtin` static over an embedded TOML file, docs/filters.md) registered by
-//! name in `filters/registry.rs` + one entry in `entries.rs` (with an example per route) +
-//! fixtures. A declarative filter parses
+//! name in `filters/registry.rs` + one entry in `entries.rs` (with an example and a scope per
+//! route; a scope larger than a line in `scope/<program>.rs`) + fixtures. A declarative filter parses
 //! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
 //! The user's own TOML filters never add an entry here, so they never add a rewrite.
 
@@ -22,7 +23,6 @@ pub mod args;
 #[cfg(test)]
 mod coverage;
 mod entries;
-mod narrow;
 pub mod scope;
 #[cfg(test)]
 mod tests;
@@ -30,6 +30,7 @@ mod tests;
 pub use entries::PROGRAMS;
 
 use crate::recognise::Syntax;
+use scope::Scope;
 
 /// One program (or a family of names that behave the same: `python`/`python3`).
 pub struct Program {
@@ -106,6 +107,16 @@ pub struct Route {
     /// (tested for every name of the entry), and run by the argv-preservation test
     /// (`tests/semantics.rs`).
     pub example: &'static str,
+    /// The command lines of this route rtk handles: the rewrite and the filter's plan both read
+    /// it ([`Program::accepts`], [`in_scope`]).
+    pub scope: &'static Scope,
+}
+
+impl Route {
+    /// This route, handling only the command lines of `scope`.
+    pub const fn scoped(self, scope: &'static Scope) -> Route {
+        Route { scope, ..self }
+    }
 }
 
 /// What the rewrite needs to know about a program beyond its routes.
@@ -113,9 +124,6 @@ pub struct Rewrite {
     pub pipe: PipeSafety,
     /// Never rewritten when the command carries any redirect (`cat`/`head`/`tail`: #315).
     pub no_redirects: bool,
-    /// Narrows the routes: false for forms rtk would only pass through (interactive, watch,
-    /// follow) or must not touch. Only ever narrows.
-    pub narrow: fn(&Words<'_>) -> bool,
     /// One line on what qualifies (docs).
     pub note: &'static str,
 }
@@ -163,6 +171,7 @@ const fn route(sub: &'static str, filter: &'static str, example: &'static str) -
         sub: Some(sub),
         filter,
         example,
+        scope: &Scope::ANY,
     }
 }
 
@@ -171,6 +180,7 @@ const fn every(filter: &'static str, example: &'static str) -> Route {
         sub: None,
         filter,
         example,
+        scope: &Scope::ANY,
     }
 }
 
@@ -202,10 +212,10 @@ impl Program {
     }
 
     /// Whether this command line (arguments after the program word) has an rtk form: a route
-    /// serves it and the rewrite's narrowing lets it through.
+    /// serves it and the route's scope takes it.
     pub fn accepts(&self, args: &[&str]) -> bool {
         self.route(args)
-            .is_some_and(|(_, sub)| (self.rewrite.narrow)(&Words { args, sub }))
+            .is_some_and(|(r, sub)| r.scope.accepts(&Words { args, sub }))
     }
 }
 
@@ -218,6 +228,21 @@ pub fn program(name: &str) -> Option<&'static Program> {
 /// its last path component (`/usr/bin/git` → `git`).
 pub fn program_for_word(word: &str) -> Option<&'static Program> {
     program(word).or_else(|| program(word.rsplit('/').next().unwrap_or(word)))
+}
+
+/// Whether `rtk <program> <args>` is a form its route's scope takes (the filters' plans read
+/// it). `program` is the word as run or its basename (`mvnw` for `./mvnw`).
+pub fn in_scope<S: AsRef<str>>(program: &str, args: &[S]) -> bool {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    program_for_word(program)
+        .or_else(|| {
+            PROGRAMS.iter().find(|p| {
+                p.names
+                    .iter()
+                    .any(|n| n.rsplit('/').next() == Some(program))
+            })
+        })
+        .is_some_and(|p| p.accepts(&args))
 }
 
 /// The rewrite rule for a command word: its table entry (every entry is rewritten).

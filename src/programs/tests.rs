@@ -10,8 +10,26 @@ use crate::filters::registry::{by_name, lookup, FILTERS};
 use crate::filters::Plan;
 use crate::recognise;
 
-fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(String::from).collect()
+/// The argv a shell passes for `line`: words split at blanks, `'…'` and `"…"` quoting (quotes
+/// removed), as `rtk <program>` receives them; enough for the lines of these tables.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote = None;
+    for c in line.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => word.get_or_insert_default().push(c),
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                word.get_or_insert_default();
+            }
+            None if c.is_whitespace() => out.extend(word.take()),
+            None => word.get_or_insert_default().push(c),
+        }
+    }
+    out.extend(word);
+    out
 }
 
 /// The real rewrite engine's answer for `line`.
@@ -505,4 +523,26 @@ fn assert_forms(cases: &[(&str, Option<&str>)]) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The filters' plans read the same scope as the rewrite, under the word `rtk` ran (a path
+/// form's basename too).
+#[test]
+fn in_scope_reads_the_route_scope() {
+    let cases: &[(&str, &str, bool)] = &[
+        ("mvn", "clean test", true),
+        ("mvnw", "test", true),
+        ("./mvnw", "test", true),
+        ("mvn", "exec:java", false),
+        ("pyright", "--outputjson src", false),
+        ("tox", "-e py --parallel", false),
+        ("tox", "-e py", true),
+        ("php", "artisan test", true),
+        ("php", "artisan serve", false),
+        ("not-a-program", "x", false),
+    ];
+    for (program, args, want) in cases {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        assert_eq!(super::in_scope(program, &args), *want, "{program} {args:?}");
+    }
 }

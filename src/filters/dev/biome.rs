@@ -15,8 +15,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::biome::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Biome;
 
@@ -53,17 +52,8 @@ impl Filter for Biome {
     fn name(&self) -> &'static str {
         "biome"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let other = inv.args.iter().any(|a| {
-            OTHER_FORMS
-                .iter()
-                .any(|f| a == f || a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-        });
-        if other {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         // Biome 2.3 prints its summary on stdout, later versions on stderr with the rest.

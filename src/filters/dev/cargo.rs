@@ -40,18 +40,15 @@ impl Filter for Test {
         "cargo-test"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let rest = inv.rest();
-        let nextest = inv.sub.is_some_and(|i| inv.args[i] == "nextest");
-        if nextest && rest.first().map(String::as_str) != Some("run") {
-            return Plan::Passthrough;
-        }
-        if rest
+        // `nextest` other than `run`: the route's scope.
+        if inv
+            .rest()
             .iter()
             .any(|a| a == "--help" || a == "-h" || a == "--list")
         {
             return Plan::Passthrough;
         }
-        Plan::Capture { stderr: true }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let nextest = inv.sub.is_some_and(|i| inv.args[i] == "nextest");

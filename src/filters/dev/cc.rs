@@ -14,8 +14,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::cc::other_form;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Cc;
 
@@ -45,12 +44,8 @@ impl Filter for Cc {
     fn name(&self) -> &'static str {
         "cc"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.is_empty() || inv.args.iter().any(|a| other_form(a)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stderr);
@@ -117,6 +112,7 @@ impl Filter for Cc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     fn run(args: &[&str], stderr: &str) -> Compacted {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();

@@ -16,8 +16,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::cmake::{build_form, ctest_form};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct CmakeBuild;
 pub struct Ctest;
@@ -33,14 +32,6 @@ static PROGRESS: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for CmakeBuild {
     fn name(&self) -> &'static str {
         "cmake-build"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
-        if build_form(&args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -78,14 +69,6 @@ impl Filter for Ctest {
     fn name(&self) -> &'static str {
         "ctest"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
-        if ctest_form(&args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
-    }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
         if !text.lines().any(|l| SUMMARY.is_match(l)) {
@@ -119,6 +102,7 @@ impl Filter for Ctest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::cmake::{build_form, ctest_form};
 
     #[test]
     fn forms() {

@@ -3,7 +3,7 @@
 //! and caret golangci-lint prints under it; the `N issues:` statistics with their
 //! `* linter: count` lines, `0 issues.` and every other line (errors, warnings about the
 //! config) stay. Output with neither an issue nor the statistics is printed raw; other output
-//! formats are not rewritten (narrow.rs).
+//! formats are not rewritten (the route's scope, `programs::scope::golangci`).
 
 use std::sync::LazyLock;
 
@@ -11,8 +11,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::golangci::other_form;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct GolangciLint;
 
@@ -34,13 +33,6 @@ fn statistics(l: &str) -> bool {
 impl Filter for GolangciLint {
     fn name(&self) -> &'static str {
         "golangci-lint"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if other_form(inv.args.iter().map(String::as_str)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

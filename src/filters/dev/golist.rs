@@ -48,18 +48,9 @@ impl Filter for GoList {
     }
 }
 
-pub use crate::programs::scope::golist::gofmt_lists;
-
 impl Filter for GofmtList {
     fn name(&self) -> &'static str {
         "gofmt-list"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if gofmt_lists(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         whole(self.incremental(inv).expect("incremental"), out)

@@ -11,8 +11,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::mdlint::MARKDOWNLINT_OTHER;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Markdownlint;
 
@@ -24,16 +23,8 @@ impl Filter for Markdownlint {
     fn name(&self) -> &'static str {
         "markdownlint"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv
-            .args
-            .iter()
-            .any(|a| MARKDOWNLINT_OTHER.contains(&a.as_str()))
-        {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);

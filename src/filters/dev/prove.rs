@@ -11,8 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::prove::plain_form;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Prove;
 
@@ -27,14 +26,6 @@ static PLAN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*1\.\.\d+$").unw
 impl Filter for Prove {
     fn name(&self) -> &'static str {
         "prove"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
-        if plain_form(&args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -97,6 +88,8 @@ impl Filter for Prove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
+    use crate::programs::scope::prove::plain_form;
 
     fn run(raw: &str) -> Compacted {
         let args: Vec<String> = vec!["-v".into(), "t/".into()];

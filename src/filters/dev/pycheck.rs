@@ -17,20 +17,11 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::{relative, strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::pycheck::{PYLINT_OTHER, PYRIGHT_OTHER};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Pyright;
 pub struct Pylint;
 pub struct RuffFormat;
-
-fn has_flag(args: &[String], flags: &[&str]) -> bool {
-    args.iter().any(|a| {
-        flags.iter().any(|f| {
-            a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-        })
-    })
-}
 
 /// `  /path/file.py:12:5 - error: message` (the rule may end this line or a later one).
 static PYRIGHT_DIAG: LazyLock<Regex> = LazyLock::new(|| {
@@ -47,13 +38,6 @@ static PYRIGHT_SUMMARY: LazyLock<Regex> =
 impl Filter for Pyright {
     fn name(&self) -> &'static str {
         "pyright"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, PYRIGHT_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -135,13 +119,6 @@ impl Filter for Pylint {
     fn name(&self) -> &'static str {
         "pylint"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, PYLINT_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
-    }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
         if !text
@@ -177,16 +154,6 @@ impl Filter for Pylint {
 impl Filter for RuffFormat {
     fn name(&self) -> &'static str {
         "ruff-format"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let rest = inv.rest();
-        let check = rest.iter().any(|a| a == "--check");
-        let other = has_flag(rest, &["--diff", "--help", "-h", "--output-format"]);
-        if check && !other {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

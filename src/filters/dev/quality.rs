@@ -12,22 +12,11 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::quality::{BANDIT_OTHER, COVERAGE_OTHER, YAMLLINT_OTHER};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Yamllint;
 pub struct CoverageReport;
 pub struct Bandit;
-
-fn asked(args: &[String], other: &[&str]) -> bool {
-    args.iter().any(|a| {
-        other.iter().any(|f| {
-            a == f
-                || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-                || (f.len() == 2 && f.starts_with('-') && a.starts_with(f) && !a.starts_with("--"))
-        })
-    })
-}
 
 static YAML_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)(?:\s+\(([\w-]+)\))?$").unwrap()
@@ -36,13 +25,6 @@ static YAML_PROBLEM: LazyLock<Regex> = LazyLock::new(|| {
 impl Filter for Yamllint {
     fn name(&self) -> &'static str {
         "yamllint"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if asked(inv.args, YAMLLINT_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -82,13 +64,6 @@ impl Filter for Yamllint {
 impl Filter for CoverageReport {
     fn name(&self) -> &'static str {
         "coverage-report"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if asked(inv.rest(), COVERAGE_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut lines = out.stdout.lines();
@@ -165,12 +140,8 @@ impl Filter for Bandit {
     fn name(&self) -> &'static str {
         "bandit"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if asked(inv.args, BANDIT_OTHER) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -272,6 +243,7 @@ impl Filter for Bandit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     fn inv(args: &[String]) -> Invocation<'_> {
         Invocation {

@@ -4,26 +4,13 @@
 //! directory. A clean check prints nothing, and so does rtk.
 
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct FmtCheck;
 
 impl Filter for FmtCheck {
     fn name(&self) -> &'static str {
         "cargo-fmt-check"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let rest = inv.rest();
-        let check = rest.iter().any(|a| a == "--check");
-        let other = rest.iter().any(|a| {
-            matches!(a.as_str(), "-h" | "--help" | "--message-format")
-                || a.starts_with("--message-format=")
-        });
-        if check && !other {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -54,6 +41,7 @@ impl Filter for FmtCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     #[test]
     fn colour_goes_and_every_diff_line_stays() {

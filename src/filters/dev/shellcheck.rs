@@ -12,8 +12,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::shellcheck::other_form;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Shellcheck;
 
@@ -44,13 +43,6 @@ fn column(source: &str, offset: usize) -> usize {
 impl Filter for Shellcheck {
     fn name(&self) -> &'static str {
         "shellcheck"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.is_empty() || inv.args.iter().any(|a| other_form(a)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -119,6 +111,7 @@ impl Filter for Shellcheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     #[test]
     fn columns_count_characters_with_tabs_expanded() {

@@ -9,8 +9,7 @@ use regex::Regex;
 
 use super::diag::{Diag, Report};
 use super::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::stylelint::STYLELINT_OTHER;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Stylelint;
 
@@ -21,17 +20,8 @@ impl Filter for Stylelint {
     fn name(&self) -> &'static str {
         "stylelint"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let other = inv.args.iter().any(|a| {
-            STYLELINT_OTHER
-                .iter()
-                .any(|f| a == f || (f.starts_with("--") && a.starts_with(&format!("{f}="))))
-        });
-        if other {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stderr);

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Tox;
 
@@ -28,27 +28,9 @@ static PASSED: LazyLock<Regex> =
 /// A summary line: `  env: OK (…)`, `  env: FAIL code 1 (…)`, `  env: SKIP (…)`.
 static SUMMARY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^  [\w.-]+: [A-Z]+ ").unwrap());
 
-/// tox arguments whose output is not a run's report (other commands, help, parallel runs).
-pub const TOX_OTHER: &[&str] = &[
-    "-h",
-    "--help",
-    "--version",
-    "-p",
-    "--parallel",
-    "--parallel-live",
-    "-o",
-];
-
 impl Filter for Tox {
     fn name(&self) -> &'static str {
         "tox"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.iter().any(|a| TOX_OTHER.contains(&a.as_str())) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

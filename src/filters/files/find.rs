@@ -7,25 +7,13 @@
 
 use std::collections::HashMap;
 
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Unparsed};
 
 pub struct Find;
-
-const ACTIONS: &[&str] = &[
-    "-exec", "-execdir", "-ok", "-okdir", "-delete", "-print0", "-printf", "-fprint", "-fprint0",
-    "-fprintf", "-ls", "-fls",
-];
 
 impl Filter for Find {
     fn name(&self) -> &'static str {
         "find"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.iter().any(|a| ACTIONS.contains(&a.as_str())) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut g = Groups::default();

@@ -4,9 +4,8 @@
 //! file:line:col`), each `(fail)` line and the pass/skip/fail counts are kept, as is anything
 //! the tests printed to stdout. Help, watch and other reporters pass through.
 
-use super::{has_flag, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::bun::OTHER_FORMS;
+use super::Sink;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct BunTest;
 
@@ -14,12 +13,8 @@ impl Filter for BunTest {
     fn name(&self) -> &'static str {
         "bun-test"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.rest(), OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out

@@ -20,11 +20,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{capture_both_unless, Sink};
+use super::Sink;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::relative;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::deno::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Deno;
 
@@ -32,12 +31,8 @@ impl Filter for Deno {
     fn name(&self) -> &'static str {
         "deno"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let fmt = inv.sub.is_some_and(|i| inv.args[i] == "fmt");
-        if fmt && !inv.rest().iter().any(|a| a == "--check") {
-            return Plan::Passthrough;
-        }
-        capture_both_unless(inv.rest(), OTHER_FORMS)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = test_report(out.stdout);

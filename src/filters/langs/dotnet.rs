@@ -14,11 +14,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::has_flag;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::dotnet::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Dotnet;
 
@@ -47,13 +45,6 @@ const NOISE: &[&str] = &[
 impl Filter for Dotnet {
     fn name(&self) -> &'static str {
         "dotnet"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -158,6 +149,7 @@ fn artifact(l: &str) -> bool {
 mod tests {
     use super::super::fixture;
     use super::*;
+    use crate::filters::Plan;
 
     /// What the filter prints for fixture `tests/fixtures/dotnet/<case>` (DOC-FORMAT).
     fn compact(case: &str) -> Result<String, Unparsed> {

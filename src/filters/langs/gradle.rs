@@ -11,10 +11,9 @@
 //! so does every line the filter does not know. Help, version, continuous and build-scan runs
 //! pass through; output without a `BUILD` line is printed raw.
 
-use super::{has_flag, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::gradle::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Gradle;
 
@@ -59,12 +58,8 @@ impl Filter for Gradle {
     fn name(&self) -> &'static str {
         "gradle"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);
@@ -198,6 +193,7 @@ fn compact_stream(text: &str, sink: &mut Sink) {
 mod tests {
     use super::super::fixture;
     use super::*;
+    use crate::filters::Plan;
 
     /// The filter's (stdout, stderr) for fixture `tests/fixtures/gradle/<case>`.
     fn compact(case: &str) -> (String, String) {

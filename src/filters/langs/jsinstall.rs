@@ -18,9 +18,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{capture_both_unless, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::jsinstall::OTHER_FORMS;
+use super::Sink;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct JsInstall;
 
@@ -60,8 +59,8 @@ impl Filter for JsInstall {
     fn name(&self) -> &'static str {
         "js-install"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_both_unless(inv.rest(), OTHER_FORMS)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let (stdout, deprecated_out) = compact_stream(out.stdout);

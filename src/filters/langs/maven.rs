@@ -7,10 +7,9 @@
 //! reactor summary and `BUILD SUCCESS|FAILURE` are kept. Help, version and debug runs pass
 //! through; output without a `BUILD` line is printed raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::maven::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Maven;
 
@@ -26,9 +25,6 @@ const FOOTER: &[&str] = &[
 impl Filter for Maven {
     fn name(&self) -> &'static str {
         "mvn"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -86,6 +82,7 @@ fn keep(l: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn compact(case: &str) -> String {
         compact_fixture(&Maven, "mvn", case).unwrap().stdout

@@ -4,8 +4,9 @@
 //! and the `N runs, N assertions, …` counts are kept. stderr (`rake aborted!`) is untouched.
 //! `rake` with another task or options it does not know passes through.
 
-use super::{has_flag, progress, Sink};
+use super::{progress, Sink};
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::programs::args::has_any;
 
 pub struct Minitest;
 
@@ -31,17 +32,12 @@ impl Filter for Minitest {
         "minitest"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        // Only the test task itself: `rake test db:migrate` runs more than tests.
-        // (`TEST=file` and `TESTOPTS=…` are variables, not tasks.)
-        let tasks = inv
-            .rest()
-            .iter()
-            .filter(|a| !a.starts_with('-') && !a.contains('='))
-            .count();
-        if has_flag(inv.args, OTHER_FORMS) || tasks > 0 && inv.program == "rake" {
+        // Only the test task itself (`rake test db:migrate` runs more than tests): the route's
+        // scope.
+        if has_any(inv.args, OTHER_FORMS) {
             Plan::Passthrough
         } else {
-            Plan::Capture { stderr: false }
+            Plan::Capture { stderr: false }.scoped(inv)
         }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {

@@ -30,40 +30,10 @@ pub mod sbt;
 pub mod yarn;
 
 use super::dev::Sink;
-use super::Plan;
 
 /// A line made only of a runner's progress marks (`..F*`, `..FES`, `CW.`).
 fn progress(line: &str, marks: &[char]) -> bool {
     !line.is_empty() && line.chars().all(|c| marks.contains(&c))
-}
-
-/// Whether any argument is one of `flags` (long ones also as `--flag=value`).
-fn has_flag(args: &[String], flags: &[&str]) -> bool {
-    args.iter().any(|a| {
-        flags.iter().any(|f| {
-            a == f || (f.starts_with("--") && a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
-        })
-    })
-}
-
-/// Captured (stdout only; stderr goes straight through) unless an argument asks for one of
-/// `other_forms` (another reporter or format, help, version, an interactive mode).
-fn capture_unless(args: &[String], other_forms: &[&str]) -> Plan {
-    if has_flag(args, other_forms) {
-        Plan::Passthrough
-    } else {
-        Plan::Capture { stderr: false }
-    }
-}
-
-/// Captured with stderr (both streams compacted) unless an argument asks for one of
-/// `other_forms`.
-fn capture_both_unless(args: &[String], other_forms: &[&str]) -> Plan {
-    if has_flag(args, other_forms) {
-        Plan::Passthrough
-    } else {
-        Plan::Capture { stderr: true }
-    }
 }
 
 /// What `filter` makes of fixture `tests/fixtures/<tool>/<case>.{out,err,code}` (both
@@ -144,7 +114,7 @@ mod tests {
         assert!(!progress("", &['.']));
         assert!(!progress("Failures:", &['.', 'F']));
         let args: Vec<String> = ["--format=json", "x"].map(String::from).to_vec();
-        assert!(has_flag(&args, &["--format"]));
-        assert!(!has_flag(&args, &["-f"]));
+        assert!(crate::programs::args::has_any(&args, &["--format"]));
+        assert!(!crate::programs::args::has_any(&args, &["-f"]));
     }
 }

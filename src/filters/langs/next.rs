@@ -11,10 +11,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{capture_both_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::next::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct NextBuild;
 
@@ -59,8 +58,8 @@ impl Filter for NextBuild {
     fn name(&self) -> &'static str {
         "next-build"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_both_unless(inv.rest(), OTHER_FORMS)
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

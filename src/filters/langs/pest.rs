@@ -6,26 +6,15 @@
 //! help, version, init and TeamCity forms pass through; output without a `Tests:` line is
 //! printed raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::pest::OTHER_FORMS;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Pest;
 
 impl Filter for Pest {
     fn name(&self) -> &'static str {
         "pest"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        // Under `php`, only `php artisan test`: another artisan command (`serve`, `migrate`)
-        // runs attached to the terminal.
-        let artisan_test = inv.args.first().is_some_and(|a| a == "artisan")
-            && inv.args.get(1).is_some_and(|a| a == "test");
-        if inv.program == "php" && !artisan_test {
-            return Plan::Passthrough;
-        }
-        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -62,6 +51,7 @@ fn excerpt(t: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     #[test]
     fn failures_keep_message_location_and_trace() {

@@ -5,18 +5,14 @@
 //! `PHPCBF CAN FIX …` count is kept. Other reports, interactive mode, help and version pass
 //! through; output that is not a full report prints raw.
 
-use super::{capture_unless, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::phpcs::OTHER_FORMS;
+use super::Sink;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Phpcs;
 
 impl Filter for Phpcs {
     fn name(&self) -> &'static str {
         "phpcs"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if out.stdout.trim().is_empty() {
@@ -82,6 +78,7 @@ impl Filter for Phpcs {
 mod tests {
     use super::super::{compact_fixture, fixture};
     use super::*;
+    use crate::filters::Plan;
 
     #[test]
     fn every_violation_on_one_line() {

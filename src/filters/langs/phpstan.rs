@@ -6,11 +6,9 @@
 //! Other error formats, help and version pass through; output with no `[OK]`/`[ERROR]` result is
 //! printed raw.
 
-use super::has_flag;
 use crate::filters::dev::diag::{Diag, Report};
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::phpstan::{other_format, OTHER_FORMS};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Phpstan;
 
@@ -18,12 +16,8 @@ impl Filter for Phpstan {
     fn name(&self) -> &'static str {
         "phpstan"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) || other_format(inv.args.iter().map(String::as_str)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: true }
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
@@ -141,6 +135,7 @@ fn tables(text: &str, dropped: &mut usize) -> Report {
 mod tests {
     use super::super::fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn compact(case: &str) -> (String, String) {
         let args: Vec<String> = vec!["analyse".into()];

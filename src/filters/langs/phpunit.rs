@@ -4,18 +4,14 @@
 //! the final `OK (…)` / `Tests: …` counts are kept. TestDox, TeamCity and debug printers,
 //! list/help/version/configuration forms pass through.
 
-use super::{capture_unless, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::phpunit::OTHER_FORMS;
+use super::Sink;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Phpunit;
 
 impl Filter for Phpunit {
     fn name(&self) -> &'static str {
         "phpunit"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {
@@ -69,6 +65,7 @@ fn progress_row(l: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn compact(case: &str) -> String {
         compact_fixture(&Phpunit, "phpunit", case).unwrap().stdout

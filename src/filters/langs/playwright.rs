@@ -5,23 +5,14 @@
 //! file:line:col`, the error-context path), the failed-test list and the counts are kept.
 //! Other reporters, UI/debug modes, `--list` and help pass through.
 
-use super::{has_flag, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::playwright::{default_reporter, OTHER_FORMS};
+use super::Sink;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Playwright;
 
 impl Filter for Playwright {
     fn name(&self) -> &'static str {
         "playwright"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let args = inv.rest();
-        if has_flag(args, OTHER_FORMS) || !default_reporter(args) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(count) {
@@ -78,6 +69,7 @@ fn frame_context(t: &str) -> bool {
 mod tests {
     use super::super::{compact_fixture, fixture};
     use super::*;
+    use crate::filters::Plan;
 
     fn run(case: &str) -> Compacted {
         compact_fixture(&Playwright, "playwright", case).unwrap()

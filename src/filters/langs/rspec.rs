@@ -4,22 +4,14 @@
 //! summary and the `Failed examples:` rerun lines are kept. Other formatters, `--dry-run`,
 //! `--init`, help and version pass through.
 
-use super::{has_flag, progress, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::rspec::OTHER_FORMS;
+use super::{progress, Sink};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Rspec;
 
 impl Filter for Rspec {
     fn name(&self) -> &'static str {
         "rspec"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if has_flag(inv.args, OTHER_FORMS) || inv.args.iter().any(|a| a.starts_with("-f")) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         if !out.stdout.lines().any(summary) {
@@ -81,6 +73,7 @@ fn numbered(l: &str) -> bool {
 mod tests {
     use super::super::compact_fixture;
     use super::*;
+    use crate::filters::Plan;
 
     fn run(args: &[&str], case: &str) -> (Plan, Result<Compacted, Unparsed>) {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();

@@ -4,18 +4,14 @@
 //! `N files inspected, …` summary are kept. Other formatters, autocorrect listings
 //! (`--auto-gen-config`), list/help/version forms pass through.
 
-use super::{capture_unless, progress, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::rubocop::OTHER_FORMS;
+use super::{progress, Sink};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Rubocop;
 
 impl Filter for Rubocop {
     fn name(&self) -> &'static str {
         "rubocop"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();

@@ -1,4 +1,4 @@
-//! `sbt` batch runs of `compile`, `test` and friends (narrow.rs says which): sbt's start-up and
+//! `sbt` batch runs of `compile`, `test` and friends (`programs::scope::sbt` says which): sbt's start-up and
 //! dependency-resolution lines, `compiling N … sources`, ScalaTest's passing tests and the
 //! suites without a failure, framework stack frames (`org.scalatest.`, `scala.`, `java.`,
 //! `sbt.`) and `...` lines under a failure, compiler source excerpts and caret lines, and
@@ -9,23 +9,11 @@
 //! and the `[success]|[error] Total time:` line stay, as does every line the filter does not
 //! know. Output without a `Total time:` line is printed raw.
 
-use super::{capture_unless, Sink};
+use super::Sink;
 use crate::filters::dev::strip_ansi;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Sbt;
-
-/// Forms with another output or an interactive session.
-pub const OTHER_FORMS: &[&str] = &[
-    "-h",
-    "--help",
-    "-V",
-    "--version",
-    "--client",
-    "-client",
-    "shell",
-    "console",
-];
 
 /// `[info]` lines sbt prints on every run (the text after the level, as prefixes).
 const STARTUP: &[&str] = &[
@@ -54,9 +42,6 @@ const FRAMEWORK: &[&str] = &[
 impl Filter for Sbt {
     fn name(&self) -> &'static str {
         "sbt"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        capture_unless(inv.args, OTHER_FORMS)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);

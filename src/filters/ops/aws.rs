@@ -1,20 +1,17 @@
-//! `aws <service> describe-*|list-*|get-*` (read-only calls; which ones is narrow.rs's
-//! decision): JSON output is minified with every key, value, escape and order kept
+//! `aws <service> describe-*|list-*|get-*` (read-only calls; which ones is the
+//! route's scope, `programs::scope::aws`): JSON output is minified with every key, value, escape and order kept
 //! ([`json::minify`]); `--output table` loses its borders and padding (one line per row, cells
 //! joined by ` | `; the title row stays). Errors go to stderr untouched; any other output (text,
 //! nested tables) is printed raw.
 
 use super::json;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Aws;
 
 impl Filter for Aws {
     fn name(&self) -> &'static str {
         "aws"
-    }
-    fn plan(&self, _inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: false }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = json::minify(out.stdout)

@@ -4,8 +4,7 @@
 //! untouched; output that is not such a table is printed raw.
 
 use super::retable;
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::cloud::{gcloud_other, HELM_OTHER};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Helm;
 pub struct Gcloud;
@@ -13,16 +12,6 @@ pub struct Gcloud;
 impl Filter for Helm {
     fn name(&self) -> &'static str {
         "helm"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let other = inv.args.iter().any(|a| {
-            HELM_OTHER.contains(&a.as_str()) || a.starts_with("--output=") || a.starts_with("-o=")
-        });
-        if other {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let tabbed = !out.stdout.is_empty() && out.stdout.lines().all(|l| l.contains('\t'));
@@ -47,13 +36,6 @@ impl Filter for Gcloud {
     fn name(&self) -> &'static str {
         "gcloud"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.args.iter().any(|a| gcloud_other(a)) {
-            Plan::Passthrough
-        } else {
-            Plan::Capture { stderr: false }
-        }
-    }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         table(out.stdout)
     }
@@ -72,6 +54,7 @@ fn table(text: &str) -> Result<Compacted, Unparsed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filters::Plan;
 
     fn read(tool: &str, name: &str) -> String {
         let p = format!(

@@ -7,8 +7,7 @@
 //! was. Only options this file knows are read: a command line with any other option before
 //! the image is not rewritten (its `-it` could hide behind an unknown option's value).
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::container_run::attached;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct ContainerRun;
 
@@ -16,12 +15,8 @@ impl Filter for ContainerRun {
     fn name(&self) -> &'static str {
         "docker-run"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if inv.sub.is_some() && attached(inv.rest()) {
-            Plan::Capture { stderr: true }
-        } else {
-            Plan::Passthrough
-        }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let mut pulled = 0;
@@ -94,6 +89,7 @@ fn pull_line(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::container_run::attached;
 
     fn w(s: &str) -> Vec<&str> {
         s.split(' ').collect()

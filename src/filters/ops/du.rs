@@ -6,7 +6,7 @@
 //! (`du: cannot read directory …`) go to stderr untouched. Forms with options this file does
 //! not know (`--time`, `-0`, `--files0-from`, …) are not rewritten.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 pub use crate::programs::scope::du::operands;
 
 pub struct Du;
@@ -19,12 +19,6 @@ const LARGEST: usize = 10;
 impl Filter for Du {
     fn name(&self) -> &'static str {
         "du"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        match operands(inv.args) {
-            Some(_) => Plan::Capture { stderr: false },
-            None => Plan::Passthrough,
-        }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();

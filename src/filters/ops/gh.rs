@@ -23,8 +23,6 @@ impl Filter for Glab {
     }
 }
 
-const READS: &[&str] = &["list", "view", "checks", "status", "diff"];
-
 fn action<'a>(inv: &Invocation<'a>) -> Option<&'a str> {
     inv.rest()
         .iter()
@@ -37,13 +35,15 @@ impl Filter for Gh {
         "gh"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let rest = inv.rest();
-        let web = rest
+        // Which actions (`list`, `view`, …) and never `--web`: the route's scope.
+        let watch = inv
+            .rest()
             .iter()
-            .any(|a| a == "--web" || a == "-w" || a == "--watch" || a == "--log" || a == "--help");
-        match action(inv) {
-            Some(a) if READS.contains(&a) && !web => Plan::Capture { stderr: false },
-            _ => Plan::Passthrough,
+            .any(|a| a == "--watch" || a == "--log" || a == "--help");
+        if watch {
+            Plan::Passthrough
+        } else {
+            Plan::Capture { stderr: false }.scoped(inv)
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {

@@ -5,8 +5,7 @@
 //! header (`ps -o lstart`, `ps -l`'s `WCHAN`, a `df --output` list) or a row with too few
 //! cells prints the output as the command wrote it. No row is dropped; a failure prints raw.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::procs::passes_through;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Ps;
 pub struct Df;
@@ -35,20 +34,9 @@ const DF_COLUMNS: &[&str] = &[
     "512-blocks",
 ];
 
-fn plan(program: &str, inv: &Invocation<'_>) -> Plan {
-    if passes_through(program, inv.args) {
-        Plan::Passthrough
-    } else {
-        Plan::Capture { stderr: false }
-    }
-}
-
 impl Filter for Ps {
     fn name(&self) -> &'static str {
         "ps"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        plan("ps", inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let header = out.stdout.lines().next().unwrap_or("");
@@ -66,9 +54,6 @@ impl Filter for Ps {
 impl Filter for Df {
     fn name(&self) -> &'static str {
         "df"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        plan("df", inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let header = out.stdout.lines().next().unwrap_or("");
@@ -124,6 +109,7 @@ fn squeeze(out: &Output<'_>, fixed: usize) -> Result<Compacted, Unparsed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::procs::passes_through;
 
     fn run(f: &dyn Filter, stdout: &str) -> Result<String, Unparsed> {
         let inv = Invocation {

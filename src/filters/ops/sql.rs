@@ -9,9 +9,9 @@
 //! wait for input (no command given, prompts, editors, `\watch`) are not rewritten and pass
 //! through here.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
+pub use crate::programs::scope::sql::sqlite_mode;
 use crate::programs::scope::sql::Mode;
-pub use crate::programs::scope::sql::{mysql_runs_commands, psql_runs_commands, sqlite_mode};
 
 pub struct Psql;
 pub struct Sqlite3;
@@ -20,13 +20,6 @@ pub struct Mysql;
 impl Filter for Psql {
     fn name(&self) -> &'static str {
         "psql"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if psql_runs_commands(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(finish(out, psql_tables(out.stdout)))
@@ -106,12 +99,6 @@ impl Filter for Sqlite3 {
     fn name(&self) -> &'static str {
         "sqlite3"
     }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        match sqlite_mode(inv.args) {
-            Some(_) => Plan::Capture { stderr: false },
-            None => Plan::Passthrough,
-        }
-    }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines = match sqlite_mode(inv.args).map(|m| m.0) {
             Some(Mode::Column) => sqlite_columns(out.stdout),
@@ -126,13 +113,6 @@ impl Filter for Sqlite3 {
 impl Filter for Mysql {
     fn name(&self) -> &'static str {
         "mysql"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if mysql_runs_commands(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         Ok(finish(out, sqlite_drawn(out.stdout, '|', table_rule)))
@@ -257,6 +237,7 @@ fn cut(line: &str, starts: &[usize]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::sql::{mysql_runs_commands, psql_runs_commands};
 
     fn words(s: &str) -> Vec<String> {
         s.split(' ').map(String::from).collect()

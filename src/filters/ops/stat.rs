@@ -6,21 +6,13 @@
 //! format the agent asked for) prints the whole output as stat wrote it; errors go to stderr
 //! untouched. `-c`/`--format`/`--printf`, `-f` and `-t` forms are not rewritten.
 
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
-pub use crate::programs::scope::stat::default_format;
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Stat;
 
 impl Filter for Stat {
     fn name(&self) -> &'static str {
         "stat"
-    }
-    fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        if default_format(inv.args) {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
-        }
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let lines: Vec<&str> = out.stdout.lines().collect();
@@ -100,6 +92,7 @@ fn one_line(b: &[&str]) -> Result<String, Unparsed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::scope::stat::default_format;
 
     fn compact(stdout: &str) -> Result<Compacted, Unparsed> {
         let args = ["f".to_string()];

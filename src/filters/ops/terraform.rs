@@ -8,7 +8,7 @@
 //! Output with no plan summary, no validate result and no diagnostic is printed raw.
 
 use crate::filters::dev::{strip_ansi, Sink};
-use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
 
 pub struct Terraform;
 
@@ -49,8 +49,8 @@ impl Filter for Terraform {
     fn name(&self) -> &'static str {
         "terraform"
     }
-    fn plan(&self, _inv: &Invocation<'_>) -> Plan {
-        Plan::Capture { stderr: true }
+    fn compacts_stderr(&self) -> bool {
+        true
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let stdout = strip_ansi(out.stdout);

@@ -1,5 +1,7 @@
-//! The forms of `biome` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::biome`): written once, here.
+//! The forms of `biome` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::biome`).
+
+use super::Scope;
 
 /// Forms printed as they are: another reporter, writes, help, version.
 pub const OTHER_FORMS: &[&str] = &[
@@ -16,3 +18,6 @@ pub const OTHER_FORMS: &[&str] = &[
     "--verbose",
     "--watch",
 ];
+
+/// The default reporter; never writes or watch.
+pub const SCOPE: Scope = Scope::without(OTHER_FORMS);

@@ -1,5 +1,7 @@
-//! The forms of `bun` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::bun`): written once, here.
+//! The forms of `bun test` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::bun`).
+
+use super::Scope;
 
 pub const OTHER_FORMS: &[&str] = &[
     "-h",
@@ -10,3 +12,9 @@ pub const OTHER_FORMS: &[&str] = &[
     "--inspect",
     "--inspect-brk",
 ];
+
+/// `bun test` with its default reporter, no watch/hot/inspect mode.
+pub const TEST: Scope = Scope {
+    no_watch: true,
+    ..Scope::without(OTHER_FORMS)
+};

@@ -1,5 +1,7 @@
-//! The forms of `cmake` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::cmake`): written once, here.
+//! The forms of `cmake --build` and `ctest` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::cmake`).
+
+use super::Scope;
 
 /// Whether `args` are `--build <dir> …` without verbose, help or an unknown form.
 pub fn build_form(args: &[&str]) -> bool {
@@ -76,3 +78,9 @@ pub const CTEST_VALUED: &[&str] = &[
     "--stop-time",
     "--repeat-until-fail",
 ];
+
+/// `cmake --build <dir> …` (no verbose, help or version).
+pub const BUILD: Scope = Scope::check(|w| build_form(w.args));
+
+/// `ctest` with only the enumerated selection/parallelism/output flags.
+pub const CTEST: Scope = Scope::check(|w| ctest_form(w.args));

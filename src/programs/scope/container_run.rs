@@ -1,5 +1,7 @@
-//! The forms of `container_run` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::ops::container_run`): written once, here.
+//! The forms of `docker run|exec` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::ops::container_run`).
+
+use super::Scope;
 
 use crate::programs::args::{Closed, Spec};
 
@@ -86,3 +88,6 @@ pub const LONG_VALUE: &[&str] = &[
     "volumes-from",
     "workdir",
 ];
+
+/// `docker run|exec` attached to rtk's pipes (G1, issue 20: no terminal, stdin or detach).
+pub const RUN: Scope = Scope::check(|w| attached(w.rest()));

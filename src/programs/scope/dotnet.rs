@@ -1,5 +1,7 @@
-//! The forms of `dotnet` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::dotnet`): written once, here.
+//! The forms of `dotnet` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::dotnet`).
+
+use super::Scope;
 
 /// Forms whose output is wanted whole or has another shape: help, the terminal logger,
 /// interactive authentication.
@@ -17,3 +19,10 @@ pub const OTHER_FORMS: &[&str] = &[
     "-terminalLogger:on",
     "--interactive",
 ];
+
+/// `dotnet build|test|restore` with no option before the subcommand; never help, the terminal
+/// logger or interactive authentication.
+pub const SCOPE: Scope = Scope {
+    sub_first: true,
+    ..Scope::without(OTHER_FORMS)
+};

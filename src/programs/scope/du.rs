@@ -1,6 +1,7 @@
-//! The forms of `du` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::ops::du`): written once, here.
+//! The forms of `du` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::ops::du`).
 
+use super::Scope;
 use crate::programs::args::{Closed, Spec};
 
 /// The operands of a `du` command line whose options are all known (`["."]` when none is
@@ -47,3 +48,6 @@ pub const OPTIONS: Closed = Closed {
         "one-file-system",
     ],
 };
+
+/// `du` with options rtk knows (its listing keeps the shape the filter reads).
+pub const SCOPE: Scope = Scope::check(|w| operands(w.args).is_some());

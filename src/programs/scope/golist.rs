@@ -1,7 +1,9 @@
-//! The forms of `golist` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::golist`): written once, here.
+//! The forms of `gofmt -l` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::golist`).
 
-/// `gofmt -l` of files and folders (never `-w` or `-d`: the table's narrowing).
+use super::Scope;
+
+/// `gofmt -l` of files and folders (never `-w` or `-d`: the route's scope).
 pub fn gofmt_lists(args: &[impl AsRef<str>]) -> bool {
     let mut list = false;
     for a in args {
@@ -14,3 +16,6 @@ pub fn gofmt_lists(args: &[impl AsRef<str>]) -> bool {
     }
     list
 }
+
+/// `gofmt -l`: lists files, writes none.
+pub const GOFMT: Scope = Scope::check(|w| gofmt_lists(w.args));

@@ -1,5 +1,7 @@
-//! The forms of `jsinstall` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::jsinstall`): written once, here.
+//! The forms of `npm`/`pnpm`/`yarn`/`bun` installs` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::jsinstall`).
+
+use super::Scope;
 
 /// Forms printed as they are: machine-readable output, help.
 pub const OTHER_FORMS: &[&str] = &[
@@ -15,3 +17,8 @@ pub const OTHER_FORMS: &[&str] = &[
     "-i",
     "--interactive",
 ];
+
+/// A package install, update or removal (`install`, `i`, `ci`, `add`, `update`, `up`,
+/// `upgrade`, `uninstall`, `remove`, `rm`; each program routes its own): never machine-readable
+/// output, verbose logs, help or a prompting mode.
+pub const INSTALL: Scope = Scope::without(OTHER_FORMS);

@@ -1,5 +1,7 @@
-//! The forms of `mdlint` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::mdlint`): written once, here.
+//! The forms of `markdownlint` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::mdlint`).
+
+use super::Scope;
 
 /// Arguments whose output is not the problem list (fixing, other formats, help, stdin).
 pub const MARKDOWNLINT_OTHER: &[&str] = &[
@@ -17,3 +19,6 @@ pub const MARKDOWNLINT_OTHER: &[&str] = &[
     "--version",
     "--format",
 ];
+
+/// `markdownlint` / `markdownlint-cli2` listing problems.
+pub const SCOPE: Scope = Scope::without(MARKDOWNLINT_OTHER);

@@ -1,5 +1,10 @@
-//! The forms of `next` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::next`): written once, here.
+//! The forms of `next build` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::next`).
+
+use super::Scope;
 
 /// Forms printed as they are (and not rewritten).
 pub const OTHER_FORMS: &[&str] = &["-h", "--help", "--debug", "-d", "--profile"];
+
+/// `next build`; no debug or profile.
+pub const BUILD: Scope = Scope::without(OTHER_FORMS);

@@ -1,5 +1,7 @@
-//! The forms of `nl` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::files::nl`): written once, here.
+//! The forms of `nl` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::files::nl`).
+
+use super::Scope;
 
 /// Only `-ba` / `-b a` / `--body-numbering=a` and file operands.
 pub fn plain_numbering(args: &[impl AsRef<str>]) -> bool {
@@ -21,3 +23,6 @@ pub fn plain_numbering(args: &[impl AsRef<str>]) -> bool {
     }
     numbered_all && files > 0
 }
+
+/// `nl -ba` of named files.
+pub const SCOPE: Scope = Scope::check(|w| plain_numbering(w.args));

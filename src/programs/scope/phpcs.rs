@@ -1,5 +1,7 @@
-//! The forms of `phpcs` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::phpcs`): written once, here.
+//! The forms of `phpcs` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::phpcs`).
+
+use super::Scope;
 
 pub const OTHER_FORMS: &[&str] = &[
     "--report",
@@ -13,3 +15,6 @@ pub const OTHER_FORMS: &[&str] = &[
     "--config-show",
     "--config-set",
 ];
+
+/// `phpcs` with its full report, never interactive (`-a`).
+pub const SCOPE: Scope = Scope::without(OTHER_FORMS);

@@ -1,5 +1,7 @@
-//! The forms of `phpunit` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::phpunit`): written once, here.
+//! The forms of `phpunit` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::phpunit`).
+
+use super::Scope;
 
 pub const OTHER_FORMS: &[&str] = &[
     "--testdox",
@@ -16,3 +18,6 @@ pub const OTHER_FORMS: &[&str] = &[
     "--help",
     "--version",
 ];
+
+/// `phpunit` with its default printer.
+pub const SCOPE: Scope = Scope::without(OTHER_FORMS);

@@ -1,5 +1,7 @@
-//! The forms of `playwright` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::playwright`): written once, here.
+//! The forms of `playwright test` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::playwright`).
+
+use super::Scope;
 
 pub const OTHER_FORMS: &[&str] = &[
     "--ui",
@@ -24,3 +26,10 @@ pub fn default_reporter<S: AsRef<str>>(args: &[S]) -> bool {
     }
     reporter.is_none_or(|r| r == "list" || r == "dot")
 }
+
+/// `playwright test` with the list or dot reporter, never its UI, debug or watch modes.
+pub const TEST: Scope = Scope {
+    no_watch: true,
+    check: Some(|w| default_reporter(w.args)),
+    ..Scope::without(OTHER_FORMS)
+};

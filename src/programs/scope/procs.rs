@@ -1,5 +1,7 @@
-//! The forms of `procs` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::ops::procs`): written once, here.
+//! The forms of `ps` and `df` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::ops::procs`).
+
+use super::Scope;
 
 /// Forms printed as they are: help, no header, `ps`'s forest (its indentation is in the
 /// last column), `df --output` (any columns).
@@ -18,3 +20,9 @@ pub fn passes_through<S: AsRef<str>>(program: &str, args: &[S]) -> bool {
             }
     })
 }
+
+/// `ps` with a header rtk can read (no forest, no-header forms, help).
+pub const PS: Scope = Scope::check(|w| !passes_through("ps", w.args));
+
+/// `df` with its standard columns (no `--output`, help).
+pub const DF: Scope = Scope::check(|w| !passes_through("df", w.args));

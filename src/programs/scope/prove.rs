@@ -1,5 +1,7 @@
-//! The forms of `prove` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::prove`): written once, here.
+//! The forms of `prove` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::prove`).
+
+use super::Scope;
 
 /// Whether `args` are a plain prove run: the flags above and test files or directories.
 pub fn plain_form(args: &[&str]) -> bool {
@@ -66,3 +68,6 @@ pub const PLAIN: &[&str] = &[
 
 /// prove flags that take the next word as their value.
 pub const VALUED: &[&str] = &["-I", "-j", "--jobs", "-e", "--exec", "--ext", "--state"];
+
+/// `prove` with only the enumerated flags and test files/directories.
+pub const SCOPE: Scope = Scope::check(|w| plain_form(w.args));

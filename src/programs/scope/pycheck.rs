@@ -1,5 +1,7 @@
-//! The forms of `pycheck` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::pycheck`): written once, here.
+//! The forms of `pyright`, `pylint` and `ruff format` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::pycheck`).
+
+use super::{Scope, Within};
 
 /// Forms of pyright printed as they are (machine output, watch, help, other modes).
 pub const PYRIGHT_OTHER: &[&str] = &[
@@ -37,3 +39,19 @@ pub const PYLINT_OTHER: &[&str] = &[
     "-r",
     "--reports",
 ];
+
+/// `pyright`: no JSON output, watch mode or other modes.
+pub const PYRIGHT: Scope = Scope::without(PYRIGHT_OTHER);
+
+/// `pylint`: its default text report only.
+pub const PYLINT: Scope = Scope {
+    attached: true,
+    ..Scope::without(PYLINT_OTHER)
+};
+
+/// `ruff format --check` (without it ruff rewrites files; `--diff` prints a diff as is).
+pub const RUFF_FORMAT: Scope = Scope {
+    within: Within::Rest,
+    requires: &["--check"],
+    ..Scope::without(&["--diff", "--output-format"])
+};

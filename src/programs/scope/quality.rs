@@ -1,5 +1,7 @@
-//! The forms of `quality` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::quality`): written once, here.
+//! The forms of `yamllint`, `coverage report` and `bandit` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::quality`).
+
+use super::{Scope, Within};
 
 /// yamllint arguments whose output is not the standard report (other formats, help, listings,
 /// stdin).
@@ -28,3 +30,22 @@ pub const BANDIT_OTHER: &[&str] = &[
     "--help",
     "--version",
 ];
+
+/// `yamllint` printing its standard report (no other format, listing, help or stdin).
+pub const YAMLLINT: Scope = Scope {
+    attached: true,
+    ..Scope::without(YAMLLINT_OTHER)
+};
+
+/// `coverage report` with its text table.
+pub const COVERAGE_REPORT: Scope = Scope {
+    within: Within::Rest,
+    attached: true,
+    ..Scope::without(COVERAGE_OTHER)
+};
+
+/// `bandit` printing its screen report (no other format, output file or help).
+pub const BANDIT: Scope = Scope {
+    attached: true,
+    ..Scope::without(BANDIT_OTHER)
+};

@@ -1,5 +1,7 @@
-//! The forms of `rspec` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::rspec`): written once, here.
+//! The forms of `rspec` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::rspec`).
+
+use super::Scope;
 
 pub const OTHER_FORMS: &[&str] = &[
     "-f",
@@ -14,3 +16,9 @@ pub const OTHER_FORMS: &[&str] = &[
     "--version",
     "--bisect",
 ];
+
+/// `rspec` in its progress format (another formatter, `--dry-run`, help: not rewritten).
+pub const SCOPE: Scope = Scope {
+    attached: true,
+    ..Scope::without(OTHER_FORMS)
+};

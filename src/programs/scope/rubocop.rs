@@ -1,5 +1,7 @@
-//! The forms of `rubocop` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::langs::rubocop`): written once, here.
+//! The forms of `rubocop` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::langs::rubocop`).
+
+use super::Scope;
 
 pub const OTHER_FORMS: &[&str] = &[
     "-f",
@@ -22,3 +24,9 @@ pub const OTHER_FORMS: &[&str] = &[
     "--lsp",
     "--server",
 ];
+
+/// `rubocop` with its default formatter.
+pub const SCOPE: Scope = Scope {
+    attached: true,
+    ..Scope::without(OTHER_FORMS)
+};

@@ -1,5 +1,7 @@
-//! The forms of `shellcheck` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::dev::shellcheck`): written once, here.
+//! The forms of `shellcheck` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::dev::shellcheck`).
+
+use super::Scope;
 
 /// Whether an argument asks for something other than the default report (another format,
 /// help, version, the optional-checks list).
@@ -10,3 +12,7 @@ pub fn other_form(a: &str) -> bool {
     ) || (a.starts_with("-f") && a != "-f")
         || a.starts_with("--format=")
 }
+
+/// `shellcheck <files>` in its default format (no other format, help or version).
+pub const SCOPE: Scope =
+    Scope::check(|w| !w.args.is_empty() && !w.args.iter().any(|a| other_form(a)));

@@ -1,5 +1,7 @@
-//! The forms of `sql` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::ops::sql`): written once, here.
+//! The forms of `psql`, `sqlite3` and `mysql` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::ops::sql`).
+
+use super::Scope;
 
 /// Whether `psql` with these arguments runs given commands and exits: `-c`/`--command` or a
 /// `-f`/`--file` other than stdin, and nothing that prompts (`-W`, `-s`), asks for help or
@@ -220,3 +222,12 @@ pub enum Mode {
 /// A command line's sqlite3 output mode ([`sqlite_mode`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ModeOf(pub Mode);
+
+/// `psql` running commands it is given (`-c`, `-f FILE`) and exiting.
+pub const PSQL: Scope = Scope::check(|w| psql_runs_commands(w.args));
+
+/// `sqlite3 DB SQL…` running given SQL or dot commands and exiting.
+pub const SQLITE3: Scope = Scope::check(|w| sqlite_mode(w.args).is_some());
+
+/// `mysql`/`mariadb -e SQL` running the SQL it is given and exiting.
+pub const MYSQL: Scope = Scope::check(|w| mysql_runs_commands(w.args));

@@ -1,6 +1,7 @@
-//! The forms of `stat` rtk handles, read by the rewrite's narrowing (`programs::narrow`)
-//! and by the filter (`filters::ops::stat`): written once, here.
+//! The forms of `stat` rtk handles: its route's [`Scope`](super::Scope) in the program table,
+//! read by the rewrite and by its filter's plan (`filters::ops::stat`).
 
+use super::Scope;
 use crate::programs::args::{Closed, Spec};
 
 /// Whether `stat` with these arguments prints its default format for named files: options
@@ -20,3 +21,6 @@ pub const OPTIONS: Closed = Closed {
     short_flags: "L",
     long_flags: &["dereference"],
 };
+
+/// `stat FILE…` in its default format (any format the agent asked for runs unchanged).
+pub const SCOPE: Scope = Scope::check(|w| default_format(w.args));
