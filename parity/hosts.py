@@ -108,6 +108,9 @@ class Claude(Host):
         "requires approval:",
         " needs approval. ",  # a path-changing command (rm) in the working directory
         "can't be checked before it runs",  # command substitution
+        # 2.1.260's words for rm in the working directory ("… was blocked. For security, Claude
+        # Code may only remove files from the allowed working directories …").
+        "may only remove files from the allowed working directories",
     )
 
 
@@ -498,6 +501,8 @@ class Copilot(Host):
             return "denied"
         if r.startswith("Permission denied because no interactive user response was available"):
             return "ask"
+        if r.startswith("Permission denied and could not request permission from user"):
+            return "ask"  # 1.0.82's words for the same refusal
         if "completed with exit code" in r:
             return "ran"
         return "error"

@@ -574,10 +574,7 @@ fn copilot_read_only_commands_are_allowed_only_where_rtk_sees_every_copilot_rule
     );
     // Issue 29: a fake newer Copilot CLI gets the rows that held on every measured version.
     let newer = answer("git status", copilot, "1.0.999");
-    assert!(
-        newer.contains(r#""permissionDecision":"allow""#),
-        "{newer}"
-    );
+    assert!(newer.contains(r#""permissionDecision":"allow""#), "{newer}");
     assert_eq!(answer("git status -s > out.txt", copilot, "1.0.999"), "");
     let asks = answer("git push origin main", copilot, "1.0.102");
     assert!(asks.contains("rtk git push origin main") && !asks.contains("permissionDecision"));

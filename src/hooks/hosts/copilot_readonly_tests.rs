@@ -160,17 +160,26 @@ fn the_table_agrees_with_every_measured_release() {
                 .collect();
             if !ro.is_empty() && ro.iter().all(|r| *r == ReadOnly::Yes) {
                 yes += 1;
-                assert_eq!(decision, "ran", "{version}: `{line}` is read-only in the table");
+                assert_eq!(
+                    decision, "ran",
+                    "{version}: `{line}` is read-only in the table"
+                );
             }
             if ro.first() == Some(&ReadOnly::No) && ro.len() == 1 {
                 no += 1;
                 assert_eq!(decision, "ask", "{version}: `{line}` asks in the table");
             }
             if decision == "ask" {
-                assert!(ro.iter().any(|r| *r != ReadOnly::Yes), "{version}: `{line}` asked");
+                assert!(
+                    ro.iter().any(|r| *r != ReadOnly::Yes),
+                    "{version}: `{line}` asked"
+                );
             }
         }
-        assert!(yes >= 40 && no >= 40, "{version}: only {yes} read-only and {no} asking forms measured");
+        assert!(
+            yes >= 40 && no >= 40,
+            "{version}: only {yes} read-only and {no} asking forms measured"
+        );
     }
 }
 
