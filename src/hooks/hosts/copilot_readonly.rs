@@ -62,7 +62,10 @@ fn older(a: &str, b: &str) -> bool {
 /// measured.
 pub fn version_status(env: &Env) -> String {
     match running_version(env) {
-        None => "Copilot CLI version not seen".into(),
+        None => match env.var(VERSION_VAR) {
+            Some(raw) => format!("Copilot CLI version '{raw}' (not readable)"),
+            None => "Copilot CLI version not seen".into(),
+        },
         Some(v) if MEASURED.contains(&v.as_str()) => {
             format!("Copilot CLI version {v} (measured)")
         }

@@ -217,6 +217,8 @@ mod gate {
         }
         let status = version_status(&env(&[(VERSION_VAR, "1.0.102")], &home, &repo));
         assert!(status.contains("(measured)"), "{status}");
+        let status = version_status(&env(&[(VERSION_VAR, "1.0")], &home, &repo));
+        assert!(status.contains("not readable"), "{status}");
     }
 
     #[test]
