@@ -108,6 +108,9 @@ class Claude(Host):
         "requires approval:",
         " needs approval. ",  # a path-changing command (rm) in the working directory
         "can't be checked before it runs",  # command substitution
+        # 2.1.260's words for rm in the working directory ("… was blocked. For security, Claude
+        # Code may only remove files from the allowed working directories …").
+        "may only remove files from the allowed working directories",
     )
 
 
@@ -477,6 +480,13 @@ class Copilot(Host):
         }
 
     def prepare(self, fx, port, setup, cmd):
+        # Copilot unpacks its package into $XDG_CACHE_HOME/copilot/pkg/<platform>/<version>/ at
+        # the first start in a HOME (~13 s for 1.0.82): every run shares one unpacked copy.
+        pkg = fx.home / ".cache/copilot/pkg"
+        pkg.parent.mkdir(parents=True, exist_ok=True)
+        shared = Path(__file__).resolve().parent.parent / ".cache/copilot-pkg"
+        shared.mkdir(parents=True, exist_ok=True)
+        pkg.symlink_to(shared)
         rule = f"shell({cmd.rule})"
         fx.extra_args = {
             "allow": ["--allow-tool", rule],
@@ -498,6 +508,8 @@ class Copilot(Host):
             return "denied"
         if r.startswith("Permission denied because no interactive user response was available"):
             return "ask"
+        if r.startswith("Permission denied and could not request permission from user"):
+            return "ask"  # 1.0.82's words for the same refusal
         if "completed with exit code" in r:
             return "ran"
         return "error"

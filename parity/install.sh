@@ -13,6 +13,10 @@
 #                                   (the pinned installs stay); a host that fails to install or start
 #                                   is reported as `failed:<name>=<why>` and the others go on
 #                                   (parity/run.py --latest)
+#   PARITY_VERSIONS="codex=0.153.3 gemini=0.58.0" parity/install.sh codex gemini
+#                                   those releases instead of the pins, each into its own
+#                                   .cache/hosts-<name>-<version>/ (parity/run.py --version,
+#                                   parity/install-version.sh); failures reported as with PARITY_LATEST
 # Prints one `name=path` line per host (and `version:<name>=<version>`); exits non-zero if a
 # requested host could not be installed (not with PARITY_LATEST).
 set -euo pipefail
@@ -20,6 +24,7 @@ cd "$(dirname "$0")/.."
 
 CACHE="$PWD/.cache"
 LATEST="${PARITY_LATEST:-}"
+VERSIONS="${PARITY_VERSIONS:-}"
 if [ -n "$LATEST" ]; then
     HOSTS="${PARITY_HOSTS_DIR:-$CACHE/hosts-latest}"
 else
@@ -107,9 +112,24 @@ newest() { # <name> <npm package or pypi:<package>>
     esac
 }
 
+# The release PARITY_VERSIONS names for a host, if any.
+chosen() { # <name>
+    local v
+    for v in $VERSIONS; do [ "${v%%=*}" = "$1" ] && echo "${v#*=}"; done
+    return 0
+}
+
+# Where a host is installed: a release PARITY_VERSIONS names has its own folder.
+host_dir() { # <name>
+    local v
+    v="$(chosen "$1")"
+    if [ -n "$v" ]; then echo "$CACHE/hosts-$1-$v"; else echo "$HOSTS/$1"; fi
+}
+
 install_one() { # <name> <package> <version> <binary> -> installs, or fails (each step checked:
     # it runs as an `if` condition, where `set -e` does not apply)
-    local name="$1" pkg="$2" version="$3" bin="$4" dir="$HOSTS/$1"
+    local name="$1" pkg="$2" version="$3" bin="$4" dir
+    dir="$(host_dir "$1")"
     [ "$(cat "$dir/.installed" 2>/dev/null)" = "$version" ] && return 0
     rm -f "$dir/.installed"
     case "$pkg" in
@@ -136,29 +156,34 @@ mkdir -p "$HOSTS"
 for pin in "${PINS[@]}"; do
     IFS='|' read -r name pkg version bin <<<"$pin"
     want "$name" || continue
-    if [ -n "$LATEST" ]; then
-        version="$(newest "$name" "$pkg" || true)"
+    if [ -n "$LATEST" ] || [ -n "$(chosen "$name")" ]; then
+        if [ -n "$(chosen "$name")" ]; then
+            version="$(chosen "$name")"
+        else
+            version="$(newest "$name" "$pkg" || true)"
+        fi
         if [ -z "$version" ]; then
             echo "failed:$name=the registry named no version of ${pkg#pypi:}"
             continue
         fi
-        if ! (install_one "$name" "$pkg" "$version" "$bin") 2>"$HOSTS/$name.log"; then
-            echo "failed:$name=$version: $(grep -v '^parity/install: installing' "$HOSTS/$name.log" | tail -n3 | tr '\n' ' ' | cut -c1-300)"
+        log="$CACHE/install-$name-$version.log"
+        if ! (install_one "$name" "$pkg" "$version" "$bin") 2>"$log"; then
+            echo "failed:$name=$version: $(grep -v '^parity/install: installing' "$log" | tail -n3 | tr '\n' ' ' | cut -c1-300)"
             continue
         fi
     else
         install_one "$name" "$pkg" "$version" "$bin" || exit 1
     fi
     echo "version:$name=$version"
-    echo "$name=$HOSTS/$name/$bin"
+    echo "$name=$(host_dir "$name")/$bin"
 done
 # OpenCode installs its plugin SDK into its config folder when it starts; the harness gives
 # each run this copy so that nothing is fetched at run time.
-if want opencode && [ -f "$HOSTS/opencode/.installed" ]; then
-    deps="$HOSTS/opencode/plugin-deps"
-    version="$(cat "$HOSTS/opencode/.installed")"
+if want opencode && [ -f "$(host_dir opencode)/.installed" ]; then
+    deps="$(host_dir opencode)/plugin-deps"
+    version="$(cat "$(host_dir opencode)/.installed")"
     if [ "$(cat "$deps/.installed" 2>/dev/null)" != "$version" ]; then
-        echo "parity/install: installing @opencode-ai/plugin@$version into .cache/hosts/opencode/plugin-deps" >&2
+        echo "parity/install: installing @opencode-ai/plugin@$version into $deps" >&2
         mkdir -p "$deps"
         printf '{\n  "dependencies": {\n    "@opencode-ai/plugin": "%s"\n  }\n}\n' "$version" >"$deps/package.json"
         npm install --prefix "$deps" --ignore-scripts --no-audit --no-fund --loglevel=error >&2

@@ -9,6 +9,8 @@ one of the host's setups, and the decision is read back as run.py reads it.
     parity/probe.py --host vibe --setup allow --rule 'git status' 'git status -s'
     parity/probe.py --host claude --host-bin "$(parity/install-version.sh claude 2.1.260)" --file f
                                                  another release than the pinned one
+    parity/probe.py --host copilot --version 1.0.82 --file f   the same, installed by
+                                                 parity/install-version.sh
 
 Prints `decision<TAB>line` per line ("ran", "ask", "denied", "error").
 """
@@ -35,6 +37,7 @@ def main():
     ap.add_argument("--file", help="command lines, one per line")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--host-bin", help="the host's binary (default: the pinned one install.sh installs)")
+    ap.add_argument("--version", help="this release of the host (parity/install-version.sh installs it)")
     ap.add_argument("lines", nargs="*")
     args = ap.parse_args()
     lines = list(args.lines)
@@ -43,7 +46,9 @@ def main():
             if raw.strip() and not raw.lstrip().startswith("#"):
                 lines.append(raw)
     host = HOSTS[args.host]
-    paths = installed([host.name])
+    paths = installed([host.name], versions=[f"{host.name}={args.version}"] if args.version else ())
+    if f"failed:{host.name}" in paths:
+        sys.exit(f"probe: {paths[f'failed:{host.name}']}")
     rtk = os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk")
     node_bin = str(Path(paths["node24"]).parent)
     exe = args.host_bin or paths[host.name]

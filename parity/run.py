@@ -11,6 +11,8 @@ and rtk's hook offered a rewrite, the rtk form is what ran.
     parity/run.py --latest --sample 1 --seed 22   the same sample on the newest release of every
                                        host (installed into .cache/hosts-latest/; the pinned
                                        installs stay); prints the versions and pairs equal / run
+    parity/run.py --version codex=0.153.3 --hosts codex --sample 1 --seed 22   the sample on
+                                       another release of a host (.cache/hosts-codex-0.153.3/)
 
 Known failures (parity/known-failures.txt) are pairs that fail because rtk's side is not fixed
 yet: they are run and reported, and the run fails if one of them starts passing (so the list
@@ -77,10 +79,15 @@ def outside_connects(trace):
     return sorted(bad)
 
 
-def installed(hosts, latest=False):
+def installed(hosts, latest=False, versions=()):
     """{name: binary, "version:<name>": version, "failed:<name>": why, "node24": …} from
-    install.sh (the newest releases with `latest`)."""
-    env = dict(os.environ, PARITY_LATEST="1") if latest else None
+    install.sh (the newest releases with `latest`; `versions`: "name=version" releases to use
+    instead of the pins)."""
+    env = dict(os.environ)
+    if latest:
+        env["PARITY_LATEST"] = "1"
+    if versions:
+        env["PARITY_VERSIONS"] = " ".join(versions)
     out = subprocess.run(
         [str(HERE / "install.sh"), *hosts], check=True, capture_output=True, text=True, env=env
     ).stdout
@@ -182,6 +189,8 @@ def main():
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--issue", action="store_true", help="only the issue's cases (corpus.ISSUE_CASES)")
     ap.add_argument("--latest", action="store_true", help="the newest release of every host, not the pins")
+    ap.add_argument("--version", action="append", default=[], metavar="HOST=VERSION",
+                    help="run this release of a host instead of its pin (repeatable)")
     ap.add_argument("--print-failures", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep each run's temp dir")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -190,9 +199,10 @@ def main():
     hosts = [HOSTS[h] for h in args.hosts.split(",") if h]
     if args.issue:
         hosts = [h for h in hosts if any(c[0] == h.name for c in ISSUE_CASES)]
-    paths = installed([h.name for h in hosts], latest=args.latest)
-    if args.latest:
-        print(f"parity: newest releases ({time.strftime('%Y-%m-%d', time.gmtime())}):")
+    paths = installed([h.name for h in hosts], latest=args.latest, versions=args.version)
+    if args.latest or args.version:
+        which = "newest releases" if args.latest else "releases"
+        print(f"parity: {which} ({time.strftime('%Y-%m-%d', time.gmtime())}):")
         for h in hosts:
             if f"failed:{h.name}" in paths:
                 print(f"  {h.name:8} NOT RUN: {paths[f'failed:{h.name}']}")
@@ -275,7 +285,8 @@ def main():
     for key, why in failures:
         print("parity: FAIL " + " ".join(key) + ": " + why)
     print(f"{tot[1]} passed, {len(failures) + len(stale)} failed")
-    print(f"parity: pairs equal / run: {tot[1]} / {tot[0]}" + (" (newest releases)" if args.latest else ""))
+    print(f"parity: pairs equal / run: {tot[1]} / {tot[0]}" + (" (newest releases)" if args.latest else "")
+          + "".join(f" ({v})" for v in args.version))
     return 1 if failures or stale else 0
 
 

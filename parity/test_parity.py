@@ -209,6 +209,25 @@ class Checks(unittest.TestCase):
             self.assertIn(cmd, ids)
 
 
+class Refusals(unittest.TestCase):
+    """Each release's own words for a refusal for want of a user are read as an ask (tool
+    results as the model got them in the runs of parity/README.md's releases table)."""
+
+    def test_each_measured_release_words_an_ask(self):
+        from hosts import HOSTS
+
+        copilot, claude = HOSTS["copilot"], HOSTS["claude"]
+        for r in (
+            "Permission denied because no interactive user response was available.",  # 1.0.102
+            "Permission denied and could not request permission from user",  # 1.0.82
+        ):
+            self.assertEqual(copilot.classify_result(r), "ask", r)
+        self.assertEqual(copilot.classify_result("Permission denied"), "error")
+        rm = ("[is_error] rm in '/tmp/x/home/repo/notes.txt' was blocked. For security, Claude Code "
+              "may only remove files from the allowed working directories for this session: '/tmp/x'")
+        self.assertEqual(claude.classify_result(rm), "ask")  # 2.1.260
+
+
 class ReadonlyDiff(unittest.TestCase):
     def test_differences_and_forms_expected_to_run(self):
         with tempfile.TemporaryDirectory() as d:

@@ -8,10 +8,20 @@
 #             path cargo reports)
 #   --latest  also run the end-to-end test on the newest OpenClaw on npm (scripts/openclaw-latest.sh
 #             installs it, and the Node it needs, under .cache/openclaw-latest/)
+#   --openclaw VERSION   also run the end-to-end test on that OpenClaw release (an older one
+#             measured beside the pin and the newest: parity/README.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 latest=false
-[ "${1:-}" = --latest ] && latest=true
+others=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --latest) latest=true ;;
+        --openclaw) others+=("$2"); shift ;;
+        *) echo "test-adapters: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
 
 deps="$(./scripts/setup-test-deps.sh)"
 NODE24="$(sed -n 's/^node24=//p' <<<"$deps")"
@@ -72,13 +82,14 @@ summary+=("hermes plugin: $(grep -E '[0-9]+ (passed|failed)' "$log" | tail -n1)"
 rm -f "$log"
 
 node_suite "openclaw e2e (OpenClaw 2026.7.1-2, rtk at $RTK_BIN)" openclaw test/e2e/e2e.test.mjs
-if $latest; then
-    latest_deps="$(./scripts/openclaw-latest.sh)"
+if $latest; then others+=(""); fi
+for wanted in ${others[@]+"${others[@]}"}; do
+    latest_deps="$(./scripts/openclaw-latest.sh $wanted)"
     version="$(sed -n 's/^openclaw_latest_version=//p' <<<"$latest_deps")"
     RTK_E2E_OPENCLAW_DIR="$(sed -n 's/^openclaw_latest=//p' <<<"$latest_deps")" RTK_E2E_OPENCLAW_VERSION=any \
         NODE="$(sed -n 's/^openclaw_latest_node=//p' <<<"$latest_deps")" \
-        node_suite "openclaw e2e (newest OpenClaw $version, rtk at $RTK_BIN)" openclaw test/e2e/e2e.test.mjs
-fi
+        node_suite "openclaw e2e (${wanted:+OpenClaw $version}${wanted:-newest OpenClaw $version}, rtk at $RTK_BIN)" openclaw test/e2e/e2e.test.mjs
+done
 
 echo "== adapter test summary"
 printf '  %s\n' "${summary[@]}"

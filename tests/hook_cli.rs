@@ -550,8 +550,8 @@ fn copilot_command_line_tool_rules_make_the_hook_step_aside() {
 
 /// Issue 22: under Copilot CLI 1.0.102 (its version in the hook's environment, its command line
 /// read), a command Copilot auto-approves as read-only is rewritten with `allow`, naming
-/// rtk's table; a `--deny-tool`, a settings file with `permissions`, another Copilot version or
-/// an unread command line make the hook step aside instead; forms Copilot asks for are
+/// rtk's table; a `--deny-tool`, a settings file with `permissions`, a Copilot version older than
+/// every measured one or an unread command line make the hook step aside instead; forms Copilot asks for are
 /// rewritten without a decision.
 #[test]
 fn copilot_read_only_commands_are_allowed_only_where_rtk_sees_every_copilot_rule() {
@@ -572,6 +572,10 @@ fn copilot_read_only_commands_are_allowed_only_where_rtk_sees_every_copilot_rule
         allowed.contains(r#""command":"rtk git status""#),
         "{allowed}"
     );
+    // Issue 29: a fake newer Copilot CLI gets the rows that held on every measured version.
+    let newer = answer("git status", copilot, "1.0.999");
+    assert!(newer.contains(r#""permissionDecision":"allow""#), "{newer}");
+    assert_eq!(answer("git status -s > out.txt", copilot, "1.0.999"), "");
     let asks = answer("git push origin main", copilot, "1.0.102");
     assert!(asks.contains("rtk git push origin main") && !asks.contains("permissionDecision"));
     for (cmdline, version) in [
@@ -580,7 +584,9 @@ fn copilot_read_only_commands_are_allowed_only_where_rtk_sees_every_copilot_rule
             "1.0.102",
         ),
         (format!("{copilot}\n--deny-tool\nshell"), "1.0.102"),
-        (copilot.to_string(), "1.0.103"),
+        // Older than every measured version (parity/README.md: 1.0.82 and 1.0.102).
+        (copilot.to_string(), "1.0.81"),
+        (copilot.to_string(), "not-a-version"),
         // No copilot process among the ancestors: its --deny-tool could not be read.
         ("/bin/bash\n-c\nrtk hook copilot".to_string(), "1.0.102"),
     ] {

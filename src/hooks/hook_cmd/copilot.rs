@@ -91,8 +91,7 @@ fn original(d: &Decision) -> Original {
 /// Why rtk asserted allow: Copilot's own read-only auto-approval.
 pub fn read_only_reason() -> String {
     format!(
-        "rtk: Copilot CLI {} runs these read-only commands without asking ({})",
-        copilot_readonly::COPILOT_CLI_VERSION,
+        "rtk: Copilot CLI runs these read-only commands without asking ({})",
         copilot_readonly::source()
     )
 }

@@ -3,36 +3,81 @@
 //! (`git status`, `rg hello`… run silently without rtk and were denied in `copilot -p` once
 //! rewritten, because `rtk …` is not read-only to Copilot).
 //!
-//! Copilot CLI **1.0.102** decides this in its native runtime (`copilot-permission-policy`,
-//! tier `shell_read_only`), not in readable JavaScript, so the table holds only forms measured
-//! with the real CLI (`parity/probe.py --host copilot`, no rules, `-p`: "ran" = auto-approved,
-//! "ask" = denied for want of a user; the measurements are in
-//! `parity/copilot-readonly-1.0.102.txt`). A form measured as running is [`ReadOnly::Yes`]; a
+//! Copilot CLI decides this in its native runtime (`copilot-permission-policy`, tier
+//! `shell_read_only`), not in readable JavaScript, so the table holds only forms measured with
+//! the real CLI (`parity/probe.py --host copilot`, no rules, `-p`: "ran" = auto-approved, "ask"
+//! = denied for want of a user), on every release in [`MEASURED`] (measurements in
+//! `parity/copilot-readonly-<version>.txt`). A form measured as running is [`ReadOnly::Yes`]; a
 //! program or subcommand measured as asking is [`ReadOnly::No`]; everything else, including
 //! any form with a redirect, substitution, assignment, quoting or glob, and any flag of a
 //! covered program not listed here, is [`ReadOnly::Unknown`] and the hook steps aside.
 //!
 //! A hook's `permissionDecision: "allow"` overrides even Copilot's `--deny-tool` rules
 //! (measured), so the table is used only where rtk can see every rule source Copilot has:
-//! [`gate`] closes it (every `Yes` becomes `Unknown`) unless the hook runs under this Copilot
-//! CLI version (`COPILOT_CLI_BINARY_VERSION`, which the CLI sets for its hooks), rtk read the
-//! `copilot` process's command line (its `--deny-tool`/`--allow-tool` become step-aside rules
-//! in `claude_cli`), and no Copilot settings file holds `permissions`.
+//! [`gate`] closes it (every `Yes` becomes `Unknown`) unless the hook runs under a Copilot CLI
+//! version no older than the oldest measured one (`COPILOT_CLI_BINARY_VERSION`, which the CLI
+//! sets for its hooks), rtk read the `copilot` process's command line (its
+//! `--deny-tool`/`--allow-tool` become step-aside rules in `claude_cli`), and no Copilot
+//! settings file holds `permissions`. Every row held on every measured release, so on an
+//! unmeasured newer one the table applies as it stands (what held on all of them, never more).
 
 use std::path::{Path, PathBuf};
 
 pub use super::claude_readonly::ReadOnly;
 use crate::env::Env;
 
-/// The Copilot CLI version the table was measured on.
+/// The pinned Copilot CLI version (parity/install.sh), the first the table was measured on.
 pub const COPILOT_CLI_VERSION: &str = "1.0.102";
+
+/// Copilot CLI versions on which every row of the table was measured (`parity/probe.py`,
+/// `parity/copilot-readonly-<version>.txt`), oldest first.
+pub const MEASURED: &[&str] = &["1.0.82", "1.0.102"];
 
 /// Set by Copilot CLI for the processes it starts, hooks included, to its own version.
 pub const VERSION_VAR: &str = "COPILOT_CLI_BINARY_VERSION";
 
 /// How `--explain` and the hook's reason name this table.
 pub fn source() -> String {
-    format!("copilot read-only table v{COPILOT_CLI_VERSION}")
+    format!(
+        "copilot read-only table v{COPILOT_CLI_VERSION}, held on {}",
+        MEASURED.join(", ")
+    )
+}
+
+/// The running Copilot CLI's version, from [`VERSION_VAR`] (`1.0.102`); None when unset or
+/// not a dotted number.
+pub fn running_version(env: &Env) -> Option<String> {
+    let v = env.var(VERSION_VAR)?.trim();
+    let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    (v.split('.').count() == 3 && v.split('.').all(numeric)).then(|| v.to_string())
+}
+
+/// `a` before `b`, comparing dotted numbers (`1.0.99` < `1.0.102`).
+fn older(a: &str, b: &str) -> bool {
+    let nums = |v: &str| -> Vec<u64> { v.split('.').map(|p| p.parse().unwrap_or(0)).collect() };
+    nums(a) < nums(b)
+}
+
+/// Which table applies, in words (`rtk hook check`): the version seen and whether it was
+/// measured.
+pub fn version_status(env: &Env) -> String {
+    match running_version(env) {
+        None => match env.var(VERSION_VAR) {
+            Some(raw) => format!("Copilot CLI version '{raw}' (not readable)"),
+            None => "Copilot CLI version not seen".into(),
+        },
+        Some(v) if MEASURED.contains(&v.as_str()) => {
+            format!("Copilot CLI version {v} (measured)")
+        }
+        Some(v) if older(&v, MEASURED[0]) => format!(
+            "Copilot CLI version {v} (older than every measured version: {})",
+            MEASURED.join(", ")
+        ),
+        Some(v) => format!(
+            "Copilot CLI version {v} (not measured: the rows that held on {} apply)",
+            MEASURED.join(", ")
+        ),
+    }
 }
 
 /// How one measured program or git subcommand is treated.
@@ -49,8 +94,8 @@ enum Args {
     Asks,
 }
 
-/// Programs (git: `git <subcommand>`) measured on Copilot CLI 1.0.102. Flags not listed make
-/// the form unknown, never `Yes`.
+/// Programs (git: `git <subcommand>`) measured on every Copilot CLI release in [`MEASURED`].
+/// Flags not listed make the form unknown, never `Yes`.
 const TABLE: &[(&str, Args)] = &[
     ("cat", Args::Flags(&["-n", "-A"])),
     ("head", Args::Flags(&["-n"])),
@@ -197,12 +242,20 @@ pub fn classify(words: &[&str], plain: bool) -> ReadOnly {
 }
 
 /// Why the table does not apply in `env` (None: it does). `copilot_cmdline_read`: rtk found
-/// and read the `copilot` process's command line among its ancestors.
+/// and read the `copilot` process's command line among its ancestors. A measured version, or
+/// an unmeasured one newer than the oldest measured, opens it (the table holds only rows that
+/// held on every measured version); an older or unreadable version, or none, closes it.
 pub fn gate(env: &Env, copilot_cmdline_read: bool) -> Option<String> {
-    match env.var(VERSION_VAR) {
-        Some(v) if v == COPILOT_CLI_VERSION => {}
-        Some(v) => return Some(format!("Copilot CLI {v} is not the measured version")),
-        None => return Some("not running under Copilot CLI".into()),
+    match (env.var(VERSION_VAR), running_version(env)) {
+        (None, _) => return Some("not running under Copilot CLI".into()),
+        (Some(v), None) => return Some(format!("Copilot CLI version '{v}' is not readable")),
+        (_, Some(v)) if older(&v, MEASURED[0]) => {
+            return Some(format!(
+                "Copilot CLI {v} is older than every measured version ({})",
+                MEASURED.join(", ")
+            ))
+        }
+        _ => {}
     }
     if !copilot_cmdline_read {
         return Some("the copilot command line could not be read".into());

@@ -99,16 +99,11 @@ pub fn read_only_status(host: Agent, env: &Env) -> Option<String> {
     match host {
         Agent::Claude => Some(claude_readonly::table_in_force(env)),
         Agent::Copilot => {
-            let seen = env.var(copilot_readonly::VERSION_VAR).unwrap_or("not seen");
+            let seen = copilot_readonly::version_status(env);
             let loaded = load_rules_for(host, env);
             Some(match read_only_gate(host, env, &loaded) {
-                None => format!(
-                    "Copilot CLI version {seen}: {} applies",
-                    copilot_readonly::source()
-                ),
-                Some(why) => {
-                    format!("Copilot CLI version {seen}: read-only table not applied ({why})")
-                }
+                None => format!("{seen}: {} applies", copilot_readonly::source()),
+                Some(why) => format!("{seen}: read-only table not applied ({why})"),
             })
         }
         _ => None,
