@@ -13,7 +13,6 @@
 
 use crate::agents::{Agent, Authority};
 use crate::config::HooksConfig;
-use crate::env::Env;
 use crate::hooks::host::{Judge, ReadOnly, TableNames};
 use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
 use crate::shell::{self, Context};
@@ -306,25 +305,10 @@ fn unknown_read_only(decision: &mut Decision) {
     }
 }
 
-/// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.
-pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Agent, String> {
-    let (name, from) = match (flag, env.var("RTK_REWRITE_HOST")) {
-        (Some(f), _) => (f, "--host"),
-        (None, Some(v)) => (v, "RTK_REWRITE_HOST"),
-        (None, None) => return Ok(Agent::Claude),
-    };
-    Agent::host_named(name).ok_or_else(|| {
-        let names: Vec<&str> = Agent::hosts().map(|h| h.name()).collect();
-        format!(
-            "unknown host '{name}' (from {from}; expected one of: {})",
-            names.join(", ")
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::env::Env;
 
     /// Loads Claude-format rules from a settings file in a trusted temp project (the real loader).
     fn claude_rules(permissions: &str) -> (tempfile::TempDir, RuleSet) {
@@ -537,19 +521,6 @@ mod tests {
                 Outcome::Passthrough
             );
         }
-    }
-
-    #[test]
-    fn host_resolution_flag_wins_then_env_then_claude() {
-        let env = Env::new([("RTK_REWRITE_HOST", "openclaw")], "/");
-        assert_eq!(resolve_host(Some("claude"), &env), Ok(Agent::Claude));
-        assert_eq!(resolve_host(None, &env), Ok(Agent::OpenClaw));
-        let empty = Env::new(Vec::<(String, String)>::new(), "/");
-        assert_eq!(resolve_host(None, &empty), Ok(Agent::Claude));
-        let err = resolve_host(Some("OpenClaw"), &empty).unwrap_err();
-        assert!(err.contains("unknown host 'OpenClaw'"), "{err}");
-        let bad_env = Env::new([("RTK_REWRITE_HOST", "nope")], "/");
-        assert!(resolve_host(None, &bad_env).is_err());
     }
 
     #[test]

@@ -10,8 +10,7 @@ use crate::hooks::permissions::PermissionVerdict;
 use crate::shell::Context;
 
 pub use crate::hooks::decision::{
-    absolute_program, evaluate, line_verdict, resolve_host, Decision, Outcome, SegmentReport,
-    MAX_COMMAND_BYTES,
+    absolute_program, evaluate, line_verdict, Decision, Outcome, SegmentReport, MAX_COMMAND_BYTES,
 };
 
 /// Prints `decision` as `rtk rewrite` answers: warnings (and with `explain` the explanation)

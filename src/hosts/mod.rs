@@ -9,7 +9,8 @@
 //!
 //! The decision engine (`crate::hooks`) is the same for every host and sees a host only as a
 //! [`Judge`]; this module sits above it. [`load_rules_for`] and [`evaluate_for`] are the hook
-//! path's entry: the host's rules and rtk's config read, then the one decision function.
+//! path's entry: the host's rules and rtk's config read, then the one decision function;
+//! [`resolve_host`] is `rtk rewrite`'s choice of host.
 
 pub mod check;
 pub mod claude;
@@ -124,4 +125,20 @@ pub fn evaluate_for_program(
     warnings.append(&mut decision.warnings);
     decision.warnings = warnings;
     decision
+}
+
+/// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.
+pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Agent, String> {
+    let (name, from) = match (flag, env.var("RTK_REWRITE_HOST")) {
+        (Some(f), _) => (f, "--host"),
+        (None, Some(v)) => (v, "RTK_REWRITE_HOST"),
+        (None, None) => return Ok(Agent::Claude),
+    };
+    Agent::host_named(name).ok_or_else(|| {
+        let names: Vec<&str> = Agent::hosts().map(|h| h.name()).collect();
+        format!(
+            "unknown host '{name}' (from {from}; expected one of: {})",
+            names.join(", ")
+        )
+    })
 }

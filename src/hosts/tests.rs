@@ -266,3 +266,16 @@ fn read_only_tables_are_claude_s_and_copilot_s() {
         .collect();
     assert_eq!(with_table, [Agent::Claude, Agent::Copilot]);
 }
+
+#[test]
+fn host_resolution_flag_wins_then_env_then_claude() {
+    let env = Env::new([("RTK_REWRITE_HOST", "openclaw")], "/");
+    assert_eq!(super::resolve_host(Some("claude"), &env), Ok(Agent::Claude));
+    assert_eq!(super::resolve_host(None, &env), Ok(Agent::OpenClaw));
+    let empty = Env::new(Vec::<(String, String)>::new(), "/");
+    assert_eq!(super::resolve_host(None, &empty), Ok(Agent::Claude));
+    let err = super::resolve_host(Some("OpenClaw"), &empty).unwrap_err();
+    assert!(err.contains("unknown host 'OpenClaw'"), "{err}");
+    let bad_env = Env::new([("RTK_REWRITE_HOST", "nope")], "/");
+    assert!(super::resolve_host(None, &bad_env).is_err());
+}
