@@ -42,7 +42,7 @@ export TMPDIR="$scratch"
 echo "== type-checking the TypeScript adapters (tsc --strict)"
 if "$NODE24" "$TSC" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
     --allowImportingTsExtensions --typeRoots "$TYPES" --types node \
-    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts hooks/pi/rtk.ts hooks/opencode/rtk.ts hooks/opencode/test/parity.test.ts; then
+    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts plugins/pi/rtk.ts plugins/opencode/rtk.ts plugins/opencode/test/parity.test.ts; then
     summary+=("typecheck: clean")
 else
     failed+=("typecheck")
@@ -72,12 +72,12 @@ node_suite() { # <name> <dir> <files…>
 }
 
 node_suite "openclaw plugin" openclaw test/plugin.test.ts test/policy.test.ts
-node_suite "pi extension" hooks/pi test/rtk.test.ts
-node_suite "opencode plugin" hooks/opencode test/rtk.test.ts test/parity.test.ts
+node_suite "pi extension" plugins/pi test/rtk.test.ts
+node_suite "opencode plugin" plugins/opencode test/rtk.test.ts test/parity.test.ts
 
 echo "== hermes plugin"
 log="$(mktemp)"
-if python3 -m pytest -q -p no:cacheprovider hooks/hermes/tests >"$log" 2>&1; then :; else failed+=("hermes plugin"); cat "$log"; fi
+if python3 -m pytest -q -p no:cacheprovider plugins/hermes/tests >"$log" 2>&1; then :; else failed+=("hermes plugin"); cat "$log"; fi
 summary+=("hermes plugin: $(grep -E '[0-9]+ (passed|failed)' "$log" | tail -n1)")
 rm -f "$log"
 

@@ -5,7 +5,7 @@
 //!   grammar, [`rewrite`] plans the "insert `rtk `" edits, [`hooks::permissions`] judges every
 //!   segment with the calling host's own rules, [`hooks::decision`] turns verdict + edits +
 //!   host authority into one [`hooks::decision::Decision`], rendered as an exit code
-//!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hooks::hook_cmd`]). Nothing on this path opens
+//!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hosts`], one folder per host). Nothing on this path opens
 //!   SQLite or spawns a process.
 //! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
 //!   the filter compacts the output, [`filters::tee`] keeps the raw output of what it elided,
@@ -37,6 +37,7 @@ pub mod exec;
 pub mod filters;
 pub mod gain;
 pub mod hooks;
+pub mod hosts;
 pub mod init;
 pub mod mask;
 pub mod os;

@@ -106,7 +106,7 @@ fn specs(v: &[String]) -> Vec<&str> {
 }
 
 fn decide(line: &str, host: Agent, rules: &RuleSet) -> Decision {
-    evaluate(line, host, rules, &HooksConfig::default())
+    evaluate(line, rtk::hosts::of(host), rules, &HooksConfig::default())
 }
 
 #[test]

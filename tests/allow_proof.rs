@@ -223,7 +223,7 @@ fn claude_read_only_table_follows_the_running_version() {
         let out = c.write_stdin(payload.to_string()).output().unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
-    let measured = rtk::hooks::hosts::claude_readonly::MEASURED;
+    let measured = rtk::hosts::claude::read_only::MEASURED;
     for v in measured {
         let agent = format!("claude-code_{}_harness", v.replace('.', "-"));
         assert!(hook(Some(&agent)).contains(ALLOW), "{agent}");

@@ -1,4 +1,4 @@
-//! hooks/claude/rtk-rewrite.sh and hooks/cursor/rtk-rewrite.sh against a fake `rtk` (the Cursor
+//! plugins/claude/rtk-rewrite.sh and plugins/cursor/rtk-rewrite.sh against a fake `rtk` (the Cursor
 //! script's exit-code mapping, every exit code reachable; the Claude script's hand-off to
 //! `rtk hook claude`), the argv they pass, robustness, and byte-for-byte agreement with the
 //! native `rtk hook` over the fixtures using the real rtk.
@@ -11,7 +11,7 @@ use crate::common::TestEnv;
 use crate::hook_cli::{cases, env_for};
 
 fn script(agent: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("hooks/{agent}/rtk-rewrite.sh"))
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("plugins/{agent}/rtk-rewrite.sh"))
 }
 
 /// A folder holding a fake `rtk` that logs its argv and answers `$FAKE_OUT` / `$FAKE_CODE`.

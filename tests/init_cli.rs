@@ -366,30 +366,30 @@ fn repo_file(rel: &str) -> Vec<u8> {
 fn plugins_install_into_each_hosts_folder_idempotently_and_uninstall_cleanly() {
     // (agent, extra args, installed file relative to the temp root, its source in the repo)
     let table: &[(&str, &[&str], &str, &str)] = &[
-        ("pi", &[], "work/.pi/extensions/rtk.ts", "hooks/pi/rtk.ts"),
+        ("pi", &[], "work/.pi/extensions/rtk.ts", "plugins/pi/rtk.ts"),
         (
             "pi",
             &["--global"],
             "home/.pi/agent/extensions/rtk.ts",
-            "hooks/pi/rtk.ts",
+            "plugins/pi/rtk.ts",
         ),
         (
             "opencode",
             &[],
             "work/.opencode/plugins/rtk.ts",
-            "hooks/opencode/rtk.ts",
+            "plugins/opencode/rtk.ts",
         ),
         (
             "opencode",
             &["--global"],
             "xdg-config/opencode/plugins/rtk.ts",
-            "hooks/opencode/rtk.ts",
+            "plugins/opencode/rtk.ts",
         ),
         (
             "hermes",
             &["--global"],
             "home/.hermes/plugins/rtk-rewrite/__init__.py",
-            "hooks/hermes/rtk-rewrite/__init__.py",
+            "plugins/hermes/rtk-rewrite/__init__.py",
         ),
         (
             "openclaw",
@@ -586,7 +586,7 @@ fn a_hand_edited_plugin_file_is_backed_up_before_it_is_replaced_or_removed() {
     let (code, out, _) = init(&t, &["--agent", "pi"]);
     assert_eq!(code, 0);
     assert!(out.contains("rtk.ts.rtk-bak"), "{out}");
-    assert_eq!(std::fs::read(&f).unwrap(), repo_file("hooks/pi/rtk.ts"));
+    assert_eq!(std::fs::read(&f).unwrap(), repo_file("plugins/pi/rtk.ts"));
     std::fs::write(&f, "// edited again\n").unwrap();
     let (code, _, _) = init(&t, &["--agent", "pi", "--uninstall"]);
     assert_eq!(code, 0);

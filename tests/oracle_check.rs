@@ -114,7 +114,13 @@ fn env_number(name: &str) -> Option<u64> {
 /// What `rtk hook claude` runs without asking for `line` with no rules: the rewritten line
 /// of an answer with `permissionDecision: "allow"` (decided once; the hook only renders it).
 fn hook_allow(line: &str, config: &HooksConfig, dir: &Path) -> Option<String> {
-    let d = evaluate_in(line, Agent::Claude, &RuleSet::default(), config, Some(dir));
+    let d = evaluate_in(
+        line,
+        rtk::hosts::of(Agent::Claude),
+        &RuleSet::default(),
+        config,
+        Some(dir),
+    );
     if !matches!(d.outcome, Outcome::AllowRewrite | Outcome::AskRewrite) {
         return None; // the hook is silent without a rewrite
     }
@@ -161,7 +167,7 @@ pub fn check(cases: &[Case]) -> Summary {
         let mut to_run = Vec::new();
         let d = evaluate_in(
             &line,
-            Agent::Claude,
+            rtk::hosts::of(Agent::Claude),
             &c.rules.rule_set(),
             &config,
             Some(&project),

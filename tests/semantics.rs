@@ -290,7 +290,7 @@ fn rtk_form_runs_the_same_argv_and_environment() {
         let line = line.as_str();
         let d = evaluate(
             line,
-            Agent::Claude,
+            rtk::hosts::of(Agent::Claude),
             &RuleSet::default(),
             &HooksConfig::default(),
         );

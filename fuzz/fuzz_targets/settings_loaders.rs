@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use rtk::agents::Agent;
 use rtk::env::Env;
-use rtk::hooks::hosts::load_rules_for;
+use rtk::hosts::load_rules_for;
 use rtk::shell::parse;
 
 struct Layout {

@@ -47,7 +47,7 @@ pub fn only_inserts_rtk(input: &str, output: &str) -> bool {
 
 /// Decides `line` for `host` with `rules` and no rtk config.
 pub fn decide(line: &str, host: Agent, rules: &RuleSet) -> Decision {
-    evaluate(line, host, rules, &HooksConfig::default())
+    evaluate(line, rtk::hosts::of(host), rules, &HooksConfig::default())
 }
 
 /// The invariants every decision must keep, whatever the rules.

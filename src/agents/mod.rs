@@ -2,8 +2,8 @@
 //! permission authority, how it asks rtk (a `rtk hook <name>` JSON answer or a plugin calling
 //! `rtk rewrite`) and its "do nothing" answer, where `rtk init` installs it, and its docs.
 //! `rtk init`, `rtk hook`, `rtk hook check` and `rtk rewrite --host` all read [`AGENTS`]; the
-//! per-agent code (rule readers in `hooks/hosts/`, answers in `hooks/hook_cmd/`, installers in
-//! `init/`) is found from the [`Agent`] key. Data only: imports nothing of the crate.
+//! per-agent code (rules, read-only table and hook answer in `hosts/<agent>/`, found by
+//! `hosts::of`; installers in `init/`) is found from the [`Agent`] key. Data only: imports nothing of the crate.
 
 pub mod plugins;
 mod table;
@@ -49,7 +49,7 @@ pub enum Authority {
 /// Whose rule files judge an agent's commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rules {
-    /// Its own files, read by `hooks/hosts/<name>.rs`.
+    /// Its own files, read by `hosts/<name>/rules.rs`.
     Own,
     /// rtk reads no rules for it (the host applies its own policy, or has none rtk can read).
     None,
@@ -70,7 +70,7 @@ pub enum Nothing {
 #[derive(Debug, Clone, Copy)]
 pub enum Asks {
     /// `rtk hook <name>`: a JSON payload on stdin, the host's JSON answer on stdout
-    /// (`hooks/hook_cmd/<name>.rs`). `about` is its line in `rtk hook --help`.
+    /// (`hosts/<name>/answer.rs`). `about` is its line in `rtk hook --help`.
     Hook {
         about: &'static str,
         nothing: Nothing,

@@ -34,28 +34,28 @@ pub const OPENCLAW: PluginSpec = PluginSpec {
 };
 
 pub const PI: PluginSpec = PluginSpec {
-    source: "hooks/pi",
-    files: &[("rtk.ts", include_str!("../../hooks/pi/rtk.ts"))],
+    source: "plugins/pi",
+    files: &[("rtk.ts", include_str!("../../plugins/pi/rtk.ts"))],
     not_installed: &["test/", "README.md"],
 };
 
 pub const HERMES: PluginSpec = PluginSpec {
-    source: "hooks/hermes/rtk-rewrite",
+    source: "plugins/hermes/rtk-rewrite",
     files: &[
         (
             "plugin.yaml",
-            include_str!("../../hooks/hermes/rtk-rewrite/plugin.yaml"),
+            include_str!("../../plugins/hermes/rtk-rewrite/plugin.yaml"),
         ),
         (
             "__init__.py",
-            include_str!("../../hooks/hermes/rtk-rewrite/__init__.py"),
+            include_str!("../../plugins/hermes/rtk-rewrite/__init__.py"),
         ),
     ],
     not_installed: &["__pycache__/"],
 };
 
 pub const OPENCODE: PluginSpec = PluginSpec {
-    source: "hooks/opencode",
-    files: &[("rtk.ts", include_str!("../../hooks/opencode/rtk.ts"))],
+    source: "plugins/opencode",
+    files: &[("rtk.ts", include_str!("../../plugins/opencode/rtk.ts"))],
     not_installed: &["test/", "README.md"],
 };

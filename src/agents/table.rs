@@ -130,8 +130,8 @@ pub static AGENTS: [Descriptor; 19] = [
         after_install: None,
     },
     // rtk reads Copilot CLI's `--deny-tool`/`--allow-tool` shell rules from its command line
-    // (`claude_cli`) and no other Copilot rule file (a settings file holding `permissions`
-    // closes its read-only table: `copilot_readonly::gate`). Claude's files are read only so
+    // (`hosts::claude::cli`) and no other Copilot rule file (a settings file holding `permissions`
+    // closes its read-only table: `hosts::copilot::read_only::gate`). Claude's files are read only so
     // that a Claude **deny** makes the hook step aside (Copilot CLI reads
     // `.claude/settings.json` as repo settings); stepping aside never loosens anything. The
     // hook asserts `allow` only from Copilot's own read-only table, never from a Claude allow

@@ -258,18 +258,11 @@ pub struct HookOpencodeArgs {
 }
 
 pub fn hook_opencode(a: &HookOpencodeArgs, env: &Env) -> anyhow::Result<u8> {
-    let rewritten = super::join_words(&a.command).and_then(|cmd| {
-        let d = crate::hooks::decision::evaluate_for(&cmd, crate::agents::Agent::OpenCode, env);
-        let mut err = std::io::stderr().lock();
-        for w in &d.warnings {
-            let _ = writeln!(err, "rtk: warning: {w}");
-        }
-        d.rewritten.filter(|r| *r != cmd)
+    let cmd = super::join_words(&a.command);
+    let mut err = std::io::stderr().lock();
+    let answer = crate::hosts::opencode::upstream_answer(cmd.as_deref(), env, &mut |w| {
+        let _ = writeln!(err, "rtk: warning: {w}");
     });
-    let answer = match rewritten {
-        Some(c) => serde_json::json!({ "command": c }),
-        None => serde_json::json!({}),
-    };
     let _ = writeln!(std::io::stdout().lock(), "{answer}");
     Ok(0)
 }

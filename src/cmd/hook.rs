@@ -1,5 +1,5 @@
 //! `rtk hook <agent>` (answer a host's pre-tool hook), `rtk hook check` (dry run) and
-//! `rtk hook opencode` (upstream's OpenCode plugin call): arguments to `hooks::hook_cmd`.
+//! `rtk hook opencode` (upstream's OpenCode plugin call): arguments to `hosts::hook`.
 //! The `<agent>` subcommands are made from `crate::agents::AGENTS` (each agent that asks
 //! through a hook, with its `about`); clap stays here, at the edge.
 
@@ -9,7 +9,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
 use crate::agents::{Agent, Asks, AGENTS};
 use crate::env::Env;
-use crate::hooks::hook_cmd::{self, check};
+use crate::hosts::{check, hook};
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
@@ -105,7 +105,7 @@ impl Subcommand for HookAgent {
 /// `rtk hook …`.
 pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
     match &args.agent {
-        HookAgent::Agent(agent) => hook_cmd::run(*agent, env),
+        HookAgent::Agent(agent) => hook::run(*agent, env),
         HookAgent::Check(a) => {
             let cmd = super::join_words(&a.command);
             check::run(a.agent.as_deref(), cmd.as_deref(), env)

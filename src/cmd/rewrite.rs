@@ -7,8 +7,9 @@ use std::io::Write;
 use clap::Args;
 
 use crate::env::Env;
-use crate::hooks::decision::{absolute_program, evaluate_for_program, resolve_host};
+use crate::hooks::decision::absolute_program;
 use crate::hooks::rewrite_cmd;
+use crate::hosts::{evaluate_for_program, resolve_host};
 
 #[derive(Debug, Args)]
 pub struct RewriteArgs {

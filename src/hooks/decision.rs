@@ -1,5 +1,6 @@
-//! The one decision function of the hook path, `evaluate_for(cmd, host, …) -> Decision`
-//! (docs/contract.md §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and `hook_cmd` (JSON).
+//! The one decision function of the hook path, `evaluate_in(cmd, host, rules, …) -> Decision`
+//! (its entry with the host's rules loaded is `crate::hosts::evaluate_for`)
+//! (docs/contract.md §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and each host's JSON answer (`hosts/<host>/answer.rs`).
 //!
 //! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); every
 //! segment allowed but the line not earning an allow (`allow.rs`: not plain, or leaving the
@@ -11,9 +12,8 @@
 //! Invariant #1155, host-scoped: for a rule-reading host, Default never exits 0.
 
 use crate::agents::{Agent, Authority};
-use crate::config::{Config, HooksConfig};
-use crate::env::Env;
-use crate::hooks::hosts::claude_readonly::ReadOnly;
+use crate::config::HooksConfig;
+use crate::hooks::host::{Judge, ReadOnly, TableNames};
 use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
 use crate::shell::{self, Context};
 
@@ -77,6 +77,8 @@ pub struct Decision {
     /// Why the host's read-only table was not applied in this session (every `Yes` then
     /// reads `Unknown`), for `--explain`.
     pub read_only_closed: Option<String>,
+    /// How `--explain` names the host's read-only table (hosts with a table only).
+    pub read_only_names: Option<TableNames>,
     /// Why no allow may be asserted for this line whatever the rules say (`allow.rs`).
     pub allow_blocked: Option<String>,
 }
@@ -93,6 +95,7 @@ impl Decision {
             reason: reason.into(),
             warnings: Vec::new(),
             read_only_closed: None,
+            read_only_names: None,
             allow_blocked: None,
         }
     }
@@ -122,7 +125,7 @@ pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> Perm
 }
 
 /// Decides `cmd` for `host` with the given rules (pure; tests inject rules here).
-pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -> Decision {
+pub fn evaluate(cmd: &str, host: &dyn Judge, rules: &RuleSet, config: &HooksConfig) -> Decision {
     evaluate_in(cmd, host, rules, config, None)
 }
 
@@ -130,7 +133,22 @@ pub fn evaluate(cmd: &str, host: Agent, rules: &RuleSet, config: &HooksConfig) -
 /// (symbolic links that lead out of it: see `allow.rs`).
 pub fn evaluate_in(
     cmd: &str,
+    host: &dyn Judge,
+    rules: &RuleSet,
+    config: &HooksConfig,
+    workdir: Option<&std::path::Path>,
+) -> Decision {
+    let table = host.read_only();
+    let mut decision = judge_line(cmd, host.agent(), table, rules, config, workdir);
+    decision.read_only_names = table.map(|t| t.names());
+    decision
+}
+
+/// [`evaluate_in`] for the host keyed `host`, whose read-only table (if any) is `table`.
+fn judge_line(
+    cmd: &str,
     host: Agent,
+    table: Option<&dyn crate::hooks::host::ReadOnlyTable>,
     rules: &RuleSet,
     config: &HooksConfig,
     workdir: Option<&std::path::Path>,
@@ -158,7 +176,7 @@ pub fn evaluate_in(
                 context: c.context,
                 verdict,
                 rule: rule.cloned(),
-                read_only: crate::hooks::hosts::builtin_read_only(host, c),
+                read_only: table.map(|t| t.classify(c)),
             }
         })
         .collect();
@@ -252,11 +270,6 @@ fn as_written(line: &str, rules: &RuleSet, budget: shell::BudgetStart) -> Permis
         .unwrap_or(PermissionVerdict::Default)
 }
 
-/// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
-pub fn evaluate_for(cmd: &str, host: Agent, env: &Env) -> Decision {
-    evaluate_for_program(cmd, host, env, None)
-}
-
 /// rtk's own absolute path, for hosts whose shell may not find `rtk` on PATH. The path the host
 /// ran rtk by (`argv[0]`) when it is absolute and names an existing `rtk`: a package manager's
 /// stable link (`/opt/homebrew/bin/rtk`) rather than the versioned file it resolves to; else the
@@ -277,27 +290,6 @@ fn writable_rtk_path(path: &std::path::Path) -> Option<String> {
     (path.is_absolute() && stem == "rtk" && text.chars().all(safe)).then(|| text.to_string())
 }
 
-/// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).
-pub fn evaluate_for_program(
-    cmd: &str,
-    host: Agent,
-    env: &Env,
-    program: Option<String>,
-) -> Decision {
-    let loaded = crate::hooks::hosts::load_rules_for(host, env);
-    let (mut config, config_warnings) = Config::load(env);
-    config.hooks.rtk_program = program;
-    let mut decision = evaluate_in(cmd, host, &loaded.rules, &config.hooks, Some(env.cwd()));
-    if let Some(why) = crate::hooks::hosts::read_only_gate(host, env, &loaded) {
-        close_read_only(&mut decision, why);
-    }
-    let mut warnings = loaded.warnings;
-    warnings.extend(config_warnings);
-    warnings.append(&mut decision.warnings);
-    decision.warnings = warnings;
-    decision
-}
-
 /// The host's read-only table does not apply (see [`Decision::read_only_closed`]).
 pub fn close_read_only(decision: &mut Decision, why: String) {
     unknown_read_only(decision);
@@ -313,25 +305,10 @@ fn unknown_read_only(decision: &mut Decision) {
     }
 }
 
-/// Which host `rtk rewrite` answers for: `--host`, else `RTK_REWRITE_HOST`, else claude.
-pub fn resolve_host(flag: Option<&str>, env: &Env) -> Result<Agent, String> {
-    let (name, from) = match (flag, env.var("RTK_REWRITE_HOST")) {
-        (Some(f), _) => (f, "--host"),
-        (None, Some(v)) => (v, "RTK_REWRITE_HOST"),
-        (None, None) => return Ok(Agent::Claude),
-    };
-    Agent::host_named(name).ok_or_else(|| {
-        let names: Vec<&str> = Agent::hosts().map(|h| h.name()).collect();
-        format!(
-            "unknown host '{name}' (from {from}; expected one of: {})",
-            names.join(", ")
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::env::Env;
 
     /// Loads Claude-format rules from a settings file in a trusted temp project (the real loader).
     fn claude_rules(permissions: &str) -> (tempfile::TempDir, RuleSet) {
@@ -353,13 +330,13 @@ mod tests {
             ],
             &project,
         );
-        let loaded = crate::hooks::hosts::load_rules_for(Agent::Claude, &env);
+        let loaded = crate::hosts::load_rules_for(Agent::Claude, &env);
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         (dir, loaded.rules)
     }
 
     fn decide(cmd: &str, host: Agent, rules: &RuleSet) -> Decision {
-        evaluate(cmd, host, rules, &HooksConfig::default())
+        evaluate(cmd, crate::hosts::of(host), rules, &HooksConfig::default())
     }
 
     /// The rewritten form is parsed within what the line's parse left of the budget: with the
@@ -544,19 +521,6 @@ mod tests {
                 Outcome::Passthrough
             );
         }
-    }
-
-    #[test]
-    fn host_resolution_flag_wins_then_env_then_claude() {
-        let env = Env::new([("RTK_REWRITE_HOST", "openclaw")], "/");
-        assert_eq!(resolve_host(Some("claude"), &env), Ok(Agent::Claude));
-        assert_eq!(resolve_host(None, &env), Ok(Agent::OpenClaw));
-        let empty = Env::new(Vec::<(String, String)>::new(), "/");
-        assert_eq!(resolve_host(None, &empty), Ok(Agent::Claude));
-        let err = resolve_host(Some("OpenClaw"), &empty).unwrap_err();
-        assert!(err.contains("unknown host 'OpenClaw'"), "{err}");
-        let bad_env = Env::new([("RTK_REWRITE_HOST", "nope")], "/");
-        assert!(resolve_host(None, &bad_env).is_err());
     }
 
     #[test]

@@ -1,11 +1,16 @@
-//! The hook path: host rule sources and verdicts ([`permissions`], [`hosts`]), the one decision
-//! function ([`decision`]), its exit-code rendering for `rtk rewrite` ([`rewrite_cmd`]) and each
-//! host's JSON protocol for `rtk hook` ([`hook_cmd`]).
+//! The hook path's engine, the same for every host: rule sources and verdicts
+//! ([`permissions`], [`pattern`], [`rule_files`], [`project`]), the one decision function
+//! ([`decision`], which asks the host only through [`host::Judge`]), its exit-code rendering for
+//! `rtk rewrite` ([`rewrite_cmd`]), and the pieces each host's JSON answer is made of
+//! ([`answer`], [`input`]). Each host's own rules and answer are in `crate::hosts`.
 
 pub mod allow;
+pub mod answer;
 pub mod decision;
-pub mod hook_cmd;
-pub mod hosts;
+pub mod host;
+pub mod input;
 pub mod pattern;
 pub mod permissions;
+pub mod project;
 pub mod rewrite_cmd;
+pub mod rule_files;

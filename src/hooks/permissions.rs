@@ -5,7 +5,7 @@
 //! Invariants: Deny > Ask > Allow > Default; deny/ask rules match the exact form and every
 //! variant, allow rules only the exact form (optionally without a leading `rtk `); a malformed
 //! settings file is skipped with one warning, never loosening anything. Each host's sources are
-//! read by its own module under [`crate::hooks::hosts`] (`hosts::load_rules_for`); Vibe and
+//! read by its own module under `crate::hosts` (`hosts::load_rules_for`); Vibe and
 //! OpenClaw have none (empty triple). Which host is which: [`crate::agents`].
 
 use std::borrow::Cow;

@@ -5,13 +5,12 @@
 
 use std::io::Write;
 
-use crate::hooks::hosts::claude_readonly::ReadOnly;
+use crate::hooks::host::{ReadOnly, TableNames};
 use crate::hooks::permissions::PermissionVerdict;
 use crate::shell::Context;
 
 pub use crate::hooks::decision::{
-    absolute_program, evaluate, evaluate_for, evaluate_for_program, line_verdict, resolve_host,
-    Decision, Outcome, SegmentReport, MAX_COMMAND_BYTES,
+    absolute_program, evaluate, line_verdict, Decision, Outcome, SegmentReport, MAX_COMMAND_BYTES,
 };
 
 /// Prints `decision` as `rtk rewrite` answers: warnings (and with `explain` the explanation)
@@ -54,13 +53,15 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             Context::Substitution => "substitution",
             Context::ShellScript => "sh -c script",
         };
-        let (table, host) = crate::hooks::hosts::read_only_source(d.host);
-        let builtin = match (s.verdict, s.read_only) {
-            (PermissionVerdict::Default, Some(ReadOnly::Yes)) => {
+        let builtin = match (s.verdict, s.read_only, &d.read_only_names) {
+            (PermissionVerdict::Default, Some(ReadOnly::Yes), Some(TableNames { table, .. })) => {
                 format!("; {table}: runs without asking")
             }
-            (PermissionVerdict::Default, Some(ReadOnly::Unknown)) => {
-                format!("; {table}: form not in rtk's table, the hook leaves it to {host}")
+            (PermissionVerdict::Default, Some(ReadOnly::Unknown), Some(n)) => {
+                format!(
+                    "; {}: form not in rtk's table, the hook leaves it to {}",
+                    n.table, n.host
+                )
             }
             _ => String::new(),
         };
@@ -81,9 +82,8 @@ pub fn write_explanation(w: &mut impl Write, d: &Decision) -> std::io::Result<()
             )?,
         }
     }
-    if let Some(why) = &d.read_only_closed {
-        let (table, _) = crate::hooks::hosts::read_only_source(d.host);
-        writeln!(w, "rtk explain: {table} not applied: {why}")?;
+    if let (Some(why), Some(names)) = (&d.read_only_closed, &d.read_only_names) {
+        writeln!(w, "rtk explain: {} not applied: {why}", names.table)?;
     }
     if let Some(why) = &d.allow_blocked {
         writeln!(

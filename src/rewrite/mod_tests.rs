@@ -222,7 +222,7 @@ proptest! {
         }
         let d = crate::hooks::rewrite_cmd::evaluate(
             &input,
-            crate::agents::Agent::Claude,
+            crate::hosts::of(crate::agents::Agent::Claude),
             &crate::hooks::permissions::RuleSet::default(),
             &HooksConfig::default(),
         );

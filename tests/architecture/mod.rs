@@ -67,17 +67,35 @@ fn architecture_md_shows_the_graph_of_the_code() {
 
 /// The hook path (`rtk rewrite`, `rtk hook`) answers per agent command: it must never reach the
 /// filters, the process runner or the history (no SQLite, no spawn, no filter code linked in
-/// its reasoning). ARCHITECTURE.md, "The hook path".
+/// its reasoning). It enters at `hosts` (each host's rules and answer), which decides with
+/// `hooks`. ARCHITECTURE.md, "The hook path".
 #[test]
 fn the_hook_path_never_reaches_filters_exec_or_tracking() {
     let graph = graph_of(&repo().join("src"));
-    let reached = reachable(&graph, "hooks");
-    for forbidden in ["filters", "exec", "tracking"] {
-        assert!(
-            !reached.iter().any(|m| m == forbidden),
-            "hooks reaches {forbidden}: {reached:?}"
-        );
+    for entry in ["hosts", "hooks"] {
+        let reached = reachable(&graph, entry);
+        for forbidden in ["filters", "exec", "tracking"] {
+            assert!(
+                !reached.iter().any(|m| m == forbidden),
+                "{entry} reaches {forbidden}: {reached:?}"
+            );
+        }
     }
+    assert_eq!(
+        reachable(&graph, "hosts"),
+        [
+            "agents",
+            "config",
+            "env",
+            "hooks",
+            "os",
+            "programs",
+            "recognise",
+            "rewrite",
+            "shell"
+        ]
+    );
+    let reached = reachable(&graph, "hooks");
     // What it does reach, so a new edge is a deliberate change.
     assert_eq!(
         reached,

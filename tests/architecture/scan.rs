@@ -333,7 +333,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a file under src/ (`hooks/hook_cmd/check.rs` -> hooks, hook_cmd, check).
+/// The module path of a file under src/ (`hosts/claude/rules.rs` -> hosts, claude, rules).
 fn module_path(rel: &Path) -> Vec<String> {
     let mut parts: Vec<String> = rel
         .iter()

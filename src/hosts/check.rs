@@ -1,0 +1,74 @@
+//! `rtk hook check [--agent A] <command…>`: a dry run. For each agent (or one), builds the payload
+//! that host would send for the command, runs the real hook path on it, and prints
+//! `<agent>: <answer>` (or `<agent>: (no output)`). Exit 0; unknown agent → exit 2.
+
+use std::io::Write;
+
+use serde_json::Value;
+
+use crate::agents::Agent;
+use crate::env::Env;
+
+/// The payload(s) each agent's host sends for `cmd`, labelled (`hosts/<agent>/mod.rs`).
+pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
+    super::of(agent).sample_payloads(cmd)
+}
+
+/// `rtk hook check`: `agent` (None = every agent) answers `cmd` (None = not valid UTF-8).
+pub fn run(agent: Option<&str>, cmd: Option<&str>, env: &Env) -> anyhow::Result<u8> {
+    let mut err = std::io::stderr().lock();
+    let agents: Vec<Agent> = match agent {
+        None => Agent::hooked().collect(),
+        Some(name) => match Agent::hook_named(name) {
+            Some(a) => vec![a],
+            None => {
+                let names: Vec<&str> = Agent::hooked().map(|a| a.name()).collect();
+                writeln!(
+                    err,
+                    "rtk: unknown agent '{name}' (expected one of: {})",
+                    names.join(", ")
+                )?;
+                return Ok(2);
+            }
+        },
+    };
+    let Some(cmd) = cmd else {
+        writeln!(err, "rtk: command is not valid UTF-8")?;
+        return Ok(2);
+    };
+    let mut out = std::io::stdout().lock();
+    for agent in agents {
+        for (label, payload) in sample_payloads(agent, cmd) {
+            let answer = agent.answer(Some(&payload), env);
+            match answer.to_text() {
+                t if t.is_empty() => writeln!(out, "{label}: (no output)")?,
+                t => writeln!(out, "{label}: {t}")?,
+            }
+        }
+        if let Some(table) = super::of(agent).read_only() {
+            let status = table.status(env, &super::load_rules_for(agent, env));
+            writeln!(out, "{} read-only table: {status}", agent.name())?;
+        }
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hooks::answer::test_support::all;
+
+    #[test]
+    fn every_sample_payload_is_a_shape_its_agent_acts_on() {
+        // No rule matched: every agent rewrites (Codex only sends a rewrite then).
+        let d = all("rtk git status").remove(3).1;
+        for agent in Agent::hooked() {
+            for (label, payload) in sample_payloads(agent, "git status") {
+                let acted = agent.answer_with(Some(&payload), &|_| d.clone());
+                let nothing = agent.answer_with(None, &|_| d.clone());
+                assert_ne!(acted, nothing, "{label}");
+                assert!(acted.to_text().contains("rtk git status"), "{label}");
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Claude Code: its rule files ([`rules`]) and command line ([`cli`]), its built-in read-only
+//! auto-approval ([`read_only`]), and its `PreToolUse` answer ([`answer`]).
+
+pub mod answer;
+pub mod cli;
+pub mod read_only;
+pub mod rules;
+
+use serde_json::{json, Value};
+
+use super::Host;
+use crate::agents::Agent;
+use crate::env::Env;
+use crate::hooks::answer::Answer;
+use crate::hooks::decision::Decision;
+use crate::hooks::host::{Judge, ReadOnly, ReadOnlyTable, TableNames};
+use crate::hooks::permissions::LoadedRules;
+use crate::shell::SimpleCommand;
+
+pub struct Claude;
+
+impl Judge for Claude {
+    fn agent(&self) -> Agent {
+        Agent::Claude
+    }
+    fn read_only(&self) -> Option<&'static dyn ReadOnlyTable> {
+        Some(&Table)
+    }
+}
+
+impl Host for Claude {
+    fn own_rules(&self, env: &Env) -> Option<LoadedRules> {
+        Some(rules::load(env))
+    }
+    fn answer(&self, payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Option<Answer> {
+        Some(answer::answer(payload, decide))
+    }
+    fn sample_payloads(&self, cmd: &str) -> Vec<(String, Value)> {
+        vec![(
+            "claude".into(),
+            json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}}),
+        )]
+    }
+    /// The payload's `cwd` is the project when `CLAUDE_PROJECT_DIR` is not set.
+    fn session_env(&self, payload: Option<&Value>, env: &Env) -> Env {
+        let var = rules::PROJECT_DIR_VAR;
+        let cwd = payload.and_then(|p| crate::hooks::input::string(p, "cwd"));
+        match cwd {
+            Some(cwd) if env.var(var).is_none() && !cwd.is_empty() => {
+                env.clone().with_var(var, cwd)
+            }
+            _ => env.clone(),
+        }
+    }
+}
+
+/// Claude Code's read-only table ([`read_only`]).
+struct Table;
+
+impl ReadOnlyTable for Table {
+    fn classify(&self, c: &SimpleCommand) -> ReadOnly {
+        read_only::classify_command(c)
+    }
+    fn gate(&self, env: &Env, _loaded: &LoadedRules) -> Option<String> {
+        read_only::gate(env)
+    }
+    fn names(&self) -> TableNames {
+        TableNames {
+            table: format!(
+                "Claude Code {} read-only auto-approval",
+                read_only::CLAUDE_CODE_VERSION
+            ),
+            host: "Claude",
+        }
+    }
+    fn status(&self, env: &Env, _loaded: &LoadedRules) -> String {
+        read_only::table_in_force(env)
+    }
+}

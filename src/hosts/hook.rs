@@ -1,0 +1,100 @@
+//! `rtk hook <agent>`: read the host's JSON payload, decide with the one decision function under
+//! that agent's own rule sources, and answer in the host's JSON shape (`hosts/<agent>/answer.rs`).
+//!
+//! Invariants (docs/contract.md §4): the **original** command is judged; `allow` is asserted only for an
+//! explicit allow verdict (Codex excepted: its protocol accepts a rewrite only paired with
+//! `allow`, see `hosts/codex/answer.rs`); `ask` is never asserted; on deny the hook steps aside (no rewrite)
+//! so the host's native deny fires on the original; stdin is capped at 1 MiB and leading BOMs
+//! are stripped; malformed or unexpected input gets the host's "do nothing" answer; every path
+//! exits 0 and nothing but the answer reaches stdout (warnings go to stderr).
+//! `RTK_REWRITE_HOST` is never consulted: each agent's rule source is its descriptor's
+//! (`crate::agents`).
+
+use std::io::Write;
+
+use super::{evaluate_for, evaluate_for_program, of};
+use crate::agents::Agent;
+use crate::config::Config;
+use crate::env::Env;
+use crate::hooks::answer::{nothing, Answer};
+use crate::hooks::decision::{absolute_program, evaluate, Decision};
+use crate::hooks::input::{read_payload, Payload};
+use crate::hooks::permissions::RuleSet;
+
+/// The `rtk hook` side of an agent (its descriptor is in `crate::agents`).
+impl Agent {
+    /// The agent's answer to one payload (`None` = malformed input).
+    pub fn answer(self, payload: Option<&serde_json::Value>, env: &Env) -> Answer {
+        let decide = |cmd: &str| decide(self, cmd, env);
+        self.answer_with(payload, &decide)
+    }
+
+    /// Like [`Agent::answer`] with an injected decision function (tests).
+    pub fn answer_with(
+        self,
+        payload: Option<&serde_json::Value>,
+        decide: &dyn Fn(&str) -> Decision,
+    ) -> Answer {
+        let Some(payload) = payload else {
+            return nothing(self);
+        };
+        of(self)
+            .answer(payload, decide)
+            .unwrap_or_else(|| nothing(self))
+    }
+}
+
+/// Decides `cmd` for `agent` with the rules its descriptor names and rtk's config.
+pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
+    let program = agent
+        .descriptor()
+        .absolute_rtk
+        .then(absolute_program)
+        .flatten();
+    // Judged as `agent` itself (`judged_by` only says whether it has rules): they are read
+    // from where its descriptor says (its own files or another host's), and its own
+    // read-only table (Copilot) applies.
+    let d = match agent.judged_by() {
+        // Its shell resets PATH (Codex runs commands through `bash -lc`): the rewrite names
+        // rtk by its absolute path so it resolves there (issue 22).
+        Some(_) if program.is_some() => evaluate_for_program(cmd, agent, env, program),
+        Some(_) => evaluate_for(cmd, agent, env),
+        None => {
+            // Claude's authority (rtk asserts, Default stays AskRewrite) with no rules: the
+            // verdict is always Default, so nothing here is ever an explicit allow.
+            let (config, mut warnings) = Config::load(env);
+            let mut d = evaluate(cmd, of(Agent::Claude), &RuleSet::default(), &config.hooks);
+            warnings.append(&mut d.warnings);
+            d.warnings = warnings;
+            d
+        }
+    };
+    of(agent).settle(d, cmd, env)
+}
+
+/// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0.
+pub fn run(agent: Agent, env: &Env) -> anyhow::Result<u8> {
+    let payload = match read_payload(&mut std::io::stdin().lock()) {
+        Ok(Payload(v)) => Some(v),
+        Err(why) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "rtk hook {}: ignoring payload: {why}",
+                agent.name()
+            );
+            None
+        }
+    };
+    let env = &of(agent).session_env(payload.as_ref(), env);
+    let decide = |cmd: &str| {
+        let d = decide(agent, cmd, env);
+        for w in &d.warnings {
+            let _ = writeln!(std::io::stderr(), "rtk: warning: {w}");
+        }
+        d
+    };
+    let answer = agent.answer_with(payload.as_ref(), &decide);
+    // Write failures (host gone) are not the host's problem: still exit 0.
+    let _ = answer.write_to(&mut std::io::stdout().lock());
+    Ok(0)
+}
