@@ -84,8 +84,8 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
     let session = Session::new(crate::env::Env::from_process());
     let (env, s) = (&session.env, &session);
     let code = match cli.command {
-        Command::Rewrite(a) => cmd::rewrite::run(&a, env),
-        Command::Hook(a) => cmd::hook::run(&a, env),
+        Command::Rewrite(a) => cmd::rewrite::run(&a, s),
+        Command::Hook(a) => cmd::hook::run(&a, s),
         Command::Init(a) => cmd::init::run(&a, env),
         Command::Gain(a) => cmd::gain::run(&a, s),
         Command::Config(a) => cmd::config::run(&a, s),

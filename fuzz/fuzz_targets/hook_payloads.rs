@@ -13,10 +13,11 @@ use std::cell::RefCell;
 
 use libfuzzer_sys::fuzz_target;
 use rtk::agents::Agent;
+use rtk::config::HooksConfig;
 use rtk::env::Env;
 use rtk::hooks::answer::Answer;
-use rtk::hooks::input::read_payload;
 use rtk::hooks::host::ReadOnly;
+use rtk::hooks::input::read_payload;
 use rtk::hooks::permissions::{PermissionVerdict, RuleSet};
 use rtk::hooks::rewrite_cmd::{Decision, Outcome};
 use rtk_fuzz::{decide, only_inserts_rtk};
@@ -73,6 +74,7 @@ fuzz_target!(|data: &[u8]| {
             let a = agent.answer(
                 None,
                 &Env::new(Vec::<(String, String)>::new(), "/nonexistent"),
+                &HooksConfig::default(),
             );
             assert!(
                 matches!(&a, Answer::Silent) || a.to_text() == "{}",

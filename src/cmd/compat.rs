@@ -257,12 +257,11 @@ pub struct HookOpencodeArgs {
     pub command: Vec<OsString>,
 }
 
-pub fn hook_opencode(a: &HookOpencodeArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn hook_opencode(a: &HookOpencodeArgs, s: &Session) -> anyhow::Result<u8> {
     let cmd = super::join_words(&a.command);
-    let mut err = std::io::stderr().lock();
-    let answer = crate::hosts::opencode::upstream_answer(cmd.as_deref(), env, &mut |w| {
-        let _ = writeln!(err, "rtk: warning: {w}");
-    });
+    let hooks = &s.config().hooks;
+    let answer =
+        crate::hosts::opencode::upstream_answer(cmd.as_deref(), &s.env, hooks, &s.warnings);
     let _ = writeln!(std::io::stdout().lock(), "{answer}");
     Ok(0)
 }

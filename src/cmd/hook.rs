@@ -7,8 +7,8 @@ use std::ffi::OsString;
 
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
+use super::session::Session;
 use crate::agents::{Agent, Asks, AGENTS};
-use crate::env::Env;
 use crate::hosts::{check, hook};
 
 #[derive(Debug, Args)]
@@ -103,14 +103,15 @@ impl Subcommand for HookAgent {
 }
 
 /// `rtk hook …`.
-pub fn run(args: &HookArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &HookArgs, s: &Session) -> anyhow::Result<u8> {
+    let (env, hooks) = (&s.env, &s.config().hooks);
     match &args.agent {
-        HookAgent::Agent(agent) => hook::run(*agent, env),
+        HookAgent::Agent(agent) => hook::run(*agent, env, hooks, &s.warnings),
         HookAgent::Check(a) => {
             let cmd = super::join_words(&a.command);
-            check::run(a.agent.as_deref(), cmd.as_deref(), env)
+            check::run(a.agent.as_deref(), cmd.as_deref(), env, hooks)
         }
-        HookAgent::Opencode(a) => super::compat::hook_opencode(a, env),
+        HookAgent::Opencode(a) => super::compat::hook_opencode(a, s),
     }
 }
 

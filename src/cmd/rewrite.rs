@@ -6,10 +6,11 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::env::Env;
+use super::session::Session;
+use crate::config::HooksConfig;
 use crate::hooks::decision::absolute_program;
 use crate::hooks::rewrite_cmd;
-use crate::hosts::{evaluate_for_program, resolve_host};
+use crate::hosts::{evaluate_for, resolve_host};
 
 #[derive(Debug, Args)]
 pub struct RewriteArgs {
@@ -33,7 +34,8 @@ pub struct RewriteArgs {
 }
 
 /// `rtk rewrite`.
-pub fn run(args: &RewriteArgs, env: &Env) -> anyhow::Result<u8> {
+pub fn run(args: &RewriteArgs, s: &Session) -> anyhow::Result<u8> {
+    let env = &s.env;
     let mut err = std::io::stderr().lock();
     let host = match resolve_host(args.host.as_deref(), env) {
         Ok(h) => h,
@@ -51,7 +53,12 @@ pub fn run(args: &RewriteArgs, env: &Env) -> anyhow::Result<u8> {
     } else {
         None
     };
-    let decision = evaluate_for_program(&cmd, host, env, program);
+    let hooks = HooksConfig {
+        rtk_program: program,
+        ..s.config().hooks.clone()
+    };
+    let decision = evaluate_for(&cmd, host, env, &hooks);
+    s.warnings.extend(decision.warnings.iter().cloned());
     Ok(rewrite_cmd::answer(
         &decision,
         args.explain,

@@ -13,17 +13,15 @@ pub use crate::hooks::decision::{
     absolute_program, evaluate, line_verdict, Decision, Outcome, SegmentReport, MAX_COMMAND_BYTES,
 };
 
-/// Prints `decision` as `rtk rewrite` answers: warnings (and with `explain` the explanation)
-/// on `err`, the rewritten line on `out` when there is one to run; returns the exit code.
+/// Prints `decision` as `rtk rewrite` answers: with `explain` the explanation on `err`, the
+/// rewritten line on `out` when there is one to run; returns the exit code. (Its warnings are
+/// the caller's to hand to the command's sink.)
 pub fn answer(
     decision: &Decision,
     explain: bool,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> std::io::Result<u8> {
-    for w in &decision.warnings {
-        writeln!(err, "rtk: warning: {w}")?;
-    }
     if explain {
         write_explanation(err, decision)?;
     }

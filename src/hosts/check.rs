@@ -7,6 +7,7 @@ use std::io::Write;
 use serde_json::Value;
 
 use crate::agents::Agent;
+use crate::config::HooksConfig;
 use crate::env::Env;
 
 /// The payload(s) each agent's host sends for `cmd`, labelled (`hosts/<agent>/mod.rs`).
@@ -15,7 +16,12 @@ pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
 }
 
 /// `rtk hook check`: `agent` (None = every agent) answers `cmd` (None = not valid UTF-8).
-pub fn run(agent: Option<&str>, cmd: Option<&str>, env: &Env) -> anyhow::Result<u8> {
+pub fn run(
+    agent: Option<&str>,
+    cmd: Option<&str>,
+    env: &Env,
+    hooks: &HooksConfig,
+) -> anyhow::Result<u8> {
     let mut err = std::io::stderr().lock();
     let agents: Vec<Agent> = match agent {
         None => Agent::hooked().collect(),
@@ -39,7 +45,7 @@ pub fn run(agent: Option<&str>, cmd: Option<&str>, env: &Env) -> anyhow::Result<
     let mut out = std::io::stdout().lock();
     for agent in agents {
         for (label, payload) in sample_payloads(agent, cmd) {
-            let answer = agent.answer(Some(&payload), env);
+            let answer = agent.answer(Some(&payload), env, hooks);
             match answer.to_text() {
                 t if t.is_empty() => writeln!(out, "{label}: (no output)")?,
                 t => writeln!(out, "{label}: {t}")?,

@@ -12,20 +12,26 @@
 
 use std::io::Write;
 
-use super::{evaluate_for, evaluate_for_program, of};
+use super::{evaluate_for, of};
 use crate::agents::Agent;
-use crate::config::Config;
+use crate::config::HooksConfig;
 use crate::env::Env;
 use crate::hooks::answer::{nothing, Answer};
 use crate::hooks::decision::{absolute_program, evaluate, Decision};
 use crate::hooks::input::{read_payload, Payload};
 use crate::hooks::permissions::RuleSet;
+use crate::warnings::Warnings;
 
 /// The `rtk hook` side of an agent (its descriptor is in `crate::agents`).
 impl Agent {
     /// The agent's answer to one payload (`None` = malformed input).
-    pub fn answer(self, payload: Option<&serde_json::Value>, env: &Env) -> Answer {
-        let decide = |cmd: &str| decide(self, cmd, env);
+    pub fn answer(
+        self,
+        payload: Option<&serde_json::Value>,
+        env: &Env,
+        hooks: &HooksConfig,
+    ) -> Answer {
+        let decide = |cmd: &str| decide(self, cmd, env, hooks);
         self.answer_with(payload, &decide)
     }
 
@@ -44,8 +50,8 @@ impl Agent {
     }
 }
 
-/// Decides `cmd` for `agent` with the rules its descriptor names and rtk's config.
-pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
+/// Decides `cmd` for `agent` with the rules its descriptor names and rtk's `[hooks]` settings.
+pub fn decide(agent: Agent, cmd: &str, env: &Env, hooks: &HooksConfig) -> Decision {
     let program = agent
         .descriptor()
         .absolute_rtk
@@ -57,23 +63,29 @@ pub fn decide(agent: Agent, cmd: &str, env: &Env) -> Decision {
     let d = match agent.judged_by() {
         // Its shell resets PATH (Codex runs commands through `bash -lc`): the rewrite names
         // rtk by its absolute path so it resolves there (issue 22).
-        Some(_) if program.is_some() => evaluate_for_program(cmd, agent, env, program),
-        Some(_) => evaluate_for(cmd, agent, env),
-        None => {
-            // Claude's authority (rtk asserts, Default stays AskRewrite) with no rules: the
-            // verdict is always Default, so nothing here is ever an explicit allow.
-            let (config, mut warnings) = Config::load(env);
-            let mut d = evaluate(cmd, of(Agent::Claude), &RuleSet::default(), &config.hooks);
-            warnings.append(&mut d.warnings);
-            d.warnings = warnings;
-            d
+        Some(_) if program.is_some() => {
+            let hooks = HooksConfig {
+                rtk_program: program,
+                ..hooks.clone()
+            };
+            evaluate_for(cmd, agent, env, &hooks)
         }
+        Some(_) => evaluate_for(cmd, agent, env, hooks),
+        // Claude's authority (rtk asserts, Default stays AskRewrite) with no rules: the
+        // verdict is always Default, so nothing here is ever an explicit allow.
+        None => evaluate(cmd, of(Agent::Claude), &RuleSet::default(), hooks),
     };
     of(agent).settle(d, cmd, env)
 }
 
-/// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0.
-pub fn run(agent: Agent, env: &Env) -> anyhow::Result<u8> {
+/// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0. What the
+/// decisions had to say goes to `warnings`.
+pub fn run(
+    agent: Agent,
+    env: &Env,
+    hooks: &HooksConfig,
+    warnings: &Warnings,
+) -> anyhow::Result<u8> {
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),
         Err(why) => {
@@ -87,10 +99,8 @@ pub fn run(agent: Agent, env: &Env) -> anyhow::Result<u8> {
     };
     let env = &of(agent).session_env(payload.as_ref(), env);
     let decide = |cmd: &str| {
-        let d = decide(agent, cmd, env);
-        for w in &d.warnings {
-            let _ = writeln!(std::io::stderr(), "rtk: warning: {w}");
-        }
+        let d = decide(agent, cmd, env, hooks);
+        warnings.extend(d.warnings.iter().cloned());
         d
     };
     let answer = agent.answer_with(payload.as_ref(), &decide);

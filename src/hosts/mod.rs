@@ -31,7 +31,7 @@ mod tests;
 use serde_json::Value;
 
 use crate::agents::{Agent, Rules};
-use crate::config::Config;
+use crate::config::HooksConfig;
 use crate::env::Env;
 use crate::hooks::answer::Answer;
 use crate::hooks::decision::{close_read_only, evaluate_in, Decision};
@@ -100,28 +100,16 @@ pub fn load_rules_for(host: Agent, env: &Env) -> LoadedRules {
     }
 }
 
-/// Loads `host`'s rules and rtk's config from `env`, then decides (the hook path's entry).
-pub fn evaluate_for(cmd: &str, host: Agent, env: &Env) -> Decision {
-    evaluate_for_program(cmd, host, env, None)
-}
-
-/// [`evaluate_for`], inserting `program` instead of `rtk` (see `HooksConfig::rtk_program`).
-pub fn evaluate_for_program(
-    cmd: &str,
-    host: Agent,
-    env: &Env,
-    program: Option<String>,
-) -> Decision {
+/// Loads `host`'s rules from `env` and decides under rtk's `[hooks]` settings `hooks` (the
+/// hook path's entry; the caller read the config once, for the whole command).
+pub fn evaluate_for(cmd: &str, host: Agent, env: &Env, hooks: &HooksConfig) -> Decision {
     let loaded = load_rules_for(host, env);
-    let (mut config, config_warnings) = Config::load(env);
-    config.hooks.rtk_program = program;
     let judge = of(host);
-    let mut decision = evaluate_in(cmd, judge, &loaded.rules, &config.hooks, Some(env.cwd()));
+    let mut decision = evaluate_in(cmd, judge, &loaded.rules, hooks, Some(env.cwd()));
     if let Some(why) = judge.read_only().and_then(|t| t.gate(env, &loaded)) {
         close_read_only(&mut decision, why);
     }
     let mut warnings = loaded.warnings;
-    warnings.extend(config_warnings);
     warnings.append(&mut decision.warnings);
     decision.warnings = warnings;
     decision

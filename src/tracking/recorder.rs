@@ -19,6 +19,7 @@ use super::{now_unix, open_for, spool, RunRecord, Settings, TrackingError};
 use crate::config::Shared;
 use crate::env::Env;
 use crate::os;
+use crate::warnings::Warnings;
 
 /// How much the recorder's thread gives way to others (the `nice` scale, 0 to 19): opening
 /// the database costs CPU while the command starts, and a command like `git status` keeps
@@ -169,7 +170,9 @@ impl Recorder {
 
     /// Stores `run` and waits for it; warnings go to `warn`.
     pub fn finish_to(self, run: &RunRecord, warn: &mut dyn Write) {
-        print_warnings(&self.wait(run), warn);
+        let said = Warnings::new();
+        said.extend(self.wait(run));
+        let _ = said.print_to(warn);
     }
 
     /// Stores `run` and waits for it; trouble is kept for `rtk gain` and `rtk config`, not
@@ -178,12 +181,6 @@ impl Recorder {
         let env = self.env.clone();
         let warnings = self.wait(run);
         super::trouble::note(&env, &warnings, now_unix());
-    }
-}
-
-fn print_warnings(warnings: &[String], out: &mut dyn Write) {
-    for w in warnings {
-        let _ = writeln!(out, "rtk: warning: {w}");
     }
 }
 

@@ -2,6 +2,7 @@
 //!
 //! Claude's project: which folder's rules apply (issue 15 point 3, issue 22), workspace trust.
 
+use crate::config::HooksConfig;
 use crate::hosts::evaluate_for;
 use crate::hosts::tests::*;
 
@@ -355,9 +356,14 @@ fn project() -> Tree {
 
 /// `rtk rewrite`'s exit code for `cmd` run from `cwd` with the given extra variables.
 fn exit(t: &Tree, cwd: &str, extra: &[(&str, PathBuf)], cmd: &str) -> u8 {
-    evaluate_for(cmd, Agent::Claude, &t.env(cwd, extra))
-        .outcome
-        .exit_code()
+    evaluate_for(
+        cmd,
+        Agent::Claude,
+        &t.env(cwd, extra),
+        &HooksConfig::default(),
+    )
+    .outcome
+    .exit_code()
 }
 
 fn project_dir(t: &Tree, rel: &str) -> [(&'static str, PathBuf); 1] {
@@ -421,6 +427,7 @@ fn issue_22_started_in_a_subfolder_the_parents_allow_does_not_apply() {
         "git commit -m x",
         Agent::Claude,
         &t.env("work/repo/sub", &env),
+        &HooksConfig::default(),
     );
     assert_eq!(d.verdict, PermissionVerdict::Ask);
 }
@@ -480,7 +487,12 @@ fn untrusted_workspace_keeps_deny_and_ask_but_not_allow() {
 fn an_unreadable_trust_file_means_untrusted_with_one_warning() {
     let t = project();
     t.write("home/.claude.json", "{ not json");
-    let d = evaluate_for("git status", Agent::Claude, &t.env("work/repo", &[]));
+    let d = evaluate_for(
+        "git status",
+        Agent::Claude,
+        &t.env("work/repo", &[]),
+        &HooksConfig::default(),
+    );
     assert_eq!(d.outcome.exit_code(), 3);
     let trust_warnings: Vec<_> = d
         .warnings
@@ -515,6 +527,11 @@ fn the_trust_file_is_not_read_without_project_allow_rules() {
     let t = Tree::new();
     t.write("work/repo/.claude/settings.json", &claude_deny("rm:*"));
     t.write("home/.claude.json", "{ broken");
-    let d = evaluate_for("git status", Agent::Claude, &t.env("work/repo", &[]));
+    let d = evaluate_for(
+        "git status",
+        Agent::Claude,
+        &t.env("work/repo", &[]),
+        &HooksConfig::default(),
+    );
     assert!(d.warnings.is_empty(), "{:?}", d.warnings);
 }

@@ -2,6 +2,7 @@
 //! on `git push` must not be bypassed by `rtk git push`).
 
 use crate::agents::Agent;
+use crate::config::HooksConfig;
 use crate::hosts::codex::rules::{parse, Call, Value as V};
 use crate::hosts::tests::*;
 
@@ -21,7 +22,7 @@ fn codex_env(t: &Tree, cwd: &str) -> Env {
 fn hook(env: &Env, mode: &str, cmd: &str) -> Option<String> {
     let payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":mode,
         "tool_name":"Bash","tool_input":{"command":cmd}});
-    match Agent::Codex.answer(Some(&payload), env) {
+    match Agent::Codex.answer(Some(&payload), env, &HooksConfig::default()) {
         crate::hooks::answer::Answer::Silent => None,
         crate::hooks::answer::Answer::Json(v) => Some(
             v["hookSpecificOutput"]["updatedInput"]["command"]

@@ -3,6 +3,7 @@
 //! turned into a denial of the rewrite).
 
 use crate::agents::Agent;
+use crate::config::HooksConfig;
 use crate::hooks::answer::Answer;
 use crate::hosts::tests::*;
 
@@ -10,7 +11,7 @@ use crate::hosts::tests::*;
 fn hook(env: &Env, cmd: &str) -> Option<String> {
     let payload = serde_json::json!({"hook_event_name":"BeforeTool","tool_name":"run_shell_command",
         "tool_input":{"command":cmd}});
-    match Agent::Gemini.answer(Some(&payload), env) {
+    match Agent::Gemini.answer(Some(&payload), env, &HooksConfig::default()) {
         Answer::Json(v) => {
             assert!(v.get("decision").is_none(), "{v}");
             v.pointer("/hookSpecificOutput/tool_input/command")

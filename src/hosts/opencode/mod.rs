@@ -8,11 +8,13 @@ use serde_json::{json, Value};
 
 use super::Host;
 use crate::agents::Agent;
+use crate::config::HooksConfig;
 use crate::env::Env;
 use crate::hooks::answer::Answer;
 use crate::hooks::decision::Decision;
 use crate::hooks::host::{Judge, ReadOnlyTable};
 use crate::hooks::permissions::LoadedRules;
+use crate::warnings::Warnings;
 
 pub struct OpenCode;
 
@@ -40,14 +42,17 @@ impl Host for OpenCode {
 /// `rtk hook opencode [--agent NAME] <command…>` (what upstream's OpenCode plugin calls):
 /// `{"command": "<rewrite>"}` exactly when `rtk rewrite --host opencode` would print a change,
 /// else `{}` (`cmd` None: not valid UTF-8). OpenCode judges the rewritten command with its own
-/// `permission.bash` rules, so a line any of them could match is left unrewritten. Each
-/// warning goes to `warn`.
-pub fn upstream_answer(cmd: Option<&str>, env: &Env, warn: &mut dyn FnMut(&str)) -> Value {
+/// `permission.bash` rules, so a line any of them could match is left unrewritten. What the
+/// decision had to say goes to `warnings`.
+pub fn upstream_answer(
+    cmd: Option<&str>,
+    env: &Env,
+    hooks: &HooksConfig,
+    warnings: &Warnings,
+) -> Value {
     let rewritten = cmd.and_then(|cmd| {
-        let d = super::evaluate_for(cmd, Agent::OpenCode, env);
-        for w in &d.warnings {
-            warn(w);
-        }
+        let d = super::evaluate_for(cmd, Agent::OpenCode, env, hooks);
+        warnings.extend(d.warnings.iter().cloned());
         d.rewritten.filter(|r| r != cmd)
     });
     match rewritten {

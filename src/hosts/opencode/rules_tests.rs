@@ -1,11 +1,14 @@
 //! OpenCode's `permission` config and `rtk rewrite --host opencode` (issue 22: rules on the
 //! original are evaluated by OpenCode after the plugin, on the rewritten command).
 
+use crate::config::HooksConfig;
 use crate::hosts::evaluate_for;
 use crate::hosts::tests::*;
 
 fn exit(env: &Env, cmd: &str) -> u8 {
-    evaluate_for(cmd, Agent::OpenCode, env).outcome.exit_code()
+    evaluate_for(cmd, Agent::OpenCode, env, &HooksConfig::default())
+        .outcome
+        .exit_code()
 }
 
 fn env(t: &Tree) -> Env {
@@ -66,7 +69,12 @@ fn a_rule_on_the_rewritten_form_and_broken_or_inline_configs() {
     assert_eq!(exit(&env(&t), "git status"), 1);
     let t = Tree::new();
     t.write("work/repo/opencode.json", r#"{"permission": {"bash": "#);
-    let d = evaluate_for("git log", Agent::OpenCode, &env(&t));
+    let d = evaluate_for(
+        "git log",
+        Agent::OpenCode,
+        &env(&t),
+        &HooksConfig::default(),
+    );
     assert_eq!(d.outcome.exit_code(), 1);
     assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
     let t = Tree::new();
