@@ -94,6 +94,15 @@ pub struct Compacted {
 }
 
 impl Compacted {
+    /// `stdout` as the compacted output, stderr unchanged, nothing elided.
+    pub fn stdout(stdout: String) -> Self {
+        Compacted {
+            stdout,
+            stderr: None,
+            elided: None,
+        }
+    }
+
     /// Output printed unchanged (no elision).
     pub fn raw(out: &Output<'_>) -> Self {
         Compacted {

@@ -92,7 +92,8 @@ fn the_hook_path_never_reaches_filters_exec_or_tracking() {
             "programs",
             "recognise",
             "rewrite",
-            "shell"
+            "shell",
+            "warnings"
         ]
     );
     let reached = reachable(&graph, "hooks");

@@ -64,11 +64,7 @@ impl Filter for CargoTree {
             }
             text.push_str(rest);
         }
-        Ok(Compacted {
-            stdout: text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(text))
     }
 }
 

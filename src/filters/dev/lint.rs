@@ -63,11 +63,7 @@ impl Filter for Eslint {
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
         if out.code == 0 && text.trim().is_empty() {
-            return Ok(Compacted {
-                stdout: "eslint: no problems\n".into(),
-                stderr: None,
-                elided: None,
-            });
+            return Ok(Compacted::stdout("eslint: no problems\n".into()));
         }
         // eslint heads each file with its absolute path; under the working directory the
         // relative path says the same.
@@ -95,11 +91,7 @@ impl Filter for Eslint {
         if report.count == 0 {
             return Err(Unparsed("no eslint problems".into()));
         }
-        Ok(Compacted {
-            stdout: report.render(),
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(report.render()))
     }
 }
 
@@ -334,11 +326,7 @@ impl Filter for Flake8 {
         if report.count == 0 {
             return Err(Unparsed("no flake8 problems".into()));
         }
-        Ok(Compacted {
-            stdout: report.render(),
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(report.render()))
     }
 }
 

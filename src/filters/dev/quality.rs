@@ -29,11 +29,7 @@ impl Filter for Yamllint {
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
         if out.code == 0 && text.trim().is_empty() {
-            return Ok(Compacted {
-                stdout: "yamllint: no problems\n".into(),
-                stderr: None,
-                elided: None,
-            });
+            return Ok(Compacted::stdout("yamllint: no problems\n".into()));
         }
         let mut report = Report::default();
         let mut file: Option<&str> = None;
@@ -53,11 +49,7 @@ impl Filter for Yamllint {
         if report.count == 0 {
             return Err(Unparsed("no yamllint problems".into()));
         }
-        Ok(Compacted {
-            stdout: report.render(),
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(report.render()))
     }
 }
 

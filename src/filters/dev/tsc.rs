@@ -31,11 +31,7 @@ impl Filter for Tsc {
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let text = strip_ansi(out.stdout);
         if out.code == 0 && text.trim().is_empty() {
-            return Ok(Compacted {
-                stdout: "tsc: no errors\n".into(),
-                stderr: None,
-                elided: None,
-            });
+            return Ok(Compacted::stdout("tsc: no errors\n".into()));
         }
         let mut report = Report::default();
         let mut summary = false;
@@ -59,10 +55,6 @@ impl Filter for Tsc {
             let count = count_line(report.count, "error", report.files());
             s.push_str(&format!("Found {count}.\n"));
         }
-        Ok(Compacted {
-            stdout: s,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(s))
     }
 }

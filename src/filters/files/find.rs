@@ -126,11 +126,7 @@ impl Incremental for Groups {
         if self.whitespace {
             return Ok(Compacted::raw(out));
         }
-        Ok(Compacted {
-            stdout: self.render(out.stdout),
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(self.render(out.stdout)))
     }
 }
 

@@ -48,11 +48,7 @@ impl Incremental for Unpadded {
         Ok(())
     }
     fn finish(self: Box<Self>, _out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        Ok(Compacted {
-            stdout: self.text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(self.text))
     }
 }
 

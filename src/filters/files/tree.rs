@@ -72,10 +72,6 @@ impl Incremental for Indented {
         Ok(())
     }
     fn finish(self: Box<Self>, _out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        Ok(Compacted {
-            stdout: self.text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(self.text))
     }
 }

@@ -40,11 +40,7 @@ impl Filter for Wc {
             }
             text.push('\n');
         }
-        Ok(Compacted {
-            stdout: text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(text))
     }
 }
 

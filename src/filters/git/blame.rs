@@ -79,11 +79,7 @@ impl Filter for Blame {
             text.push_str(c.get(4).unwrap().as_str());
             text.push('\n');
         }
-        Ok(Compacted {
-            stdout: text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(text))
     }
 }
 

@@ -71,11 +71,7 @@ impl Filter for Commit {
             text.push_str(short.as_deref().unwrap_or(t));
             text.push('\n');
         }
-        Ok(Compacted {
-            stdout: text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(text))
     }
 }
 

@@ -232,11 +232,7 @@ impl Incremental for StatusLines {
             return Ok(Compacted::raw(out));
         }
         self.close();
-        Ok(Compacted {
-            stdout: self.out,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(self.out))
     }
 }
 

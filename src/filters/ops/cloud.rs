@@ -24,11 +24,7 @@ impl Filter for Helm {
             text.push_str(cells.join("\t").trim_end());
             text.push('\n');
         }
-        Ok(Compacted {
-            stdout: text,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(text))
     }
 }
 

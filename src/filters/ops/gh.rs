@@ -51,11 +51,7 @@ impl Filter for Gh {
             return Ok(Compacted::raw(out));
         }
         if let Some(min) = json::minify(out.stdout) {
-            return Ok(Compacted {
-                stdout: min,
-                stderr: None,
-                elided: None,
-            });
+            return Ok(Compacted::stdout(min));
         }
         if action(inv) != Some("view") {
             return Ok(Compacted::raw(out));

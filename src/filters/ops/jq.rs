@@ -53,11 +53,7 @@ impl Filter for Jq {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
-        Ok(Compacted {
-            stdout: compact_stream(out.stdout)?,
-            stderr: None,
-            elided: None,
-        })
+        Ok(Compacted::stdout(compact_stream(out.stdout)?))
     }
 }
 

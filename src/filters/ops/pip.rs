@@ -45,9 +45,5 @@ fn list(out: &Output<'_>) -> Result<Compacted, Unparsed> {
         text.push('\n');
     }
     text.push_str(&format!("pip list: {n} packages\n"));
-    Ok(Compacted {
-        stdout: text,
-        stderr: None,
-        elided: None,
-    })
+    Ok(Compacted::stdout(text))
 }

@@ -99,11 +99,7 @@ fn squeeze(out: &Output<'_>, fixed: usize) -> Result<Compacted, Unparsed> {
     if !out.stdout.ends_with('\n') {
         text.pop();
     }
-    Ok(Compacted {
-        stdout: text,
-        stderr: None,
-        elided: None,
-    })
+    Ok(Compacted::stdout(text))
 }
 
 #[cfg(test)]

@@ -88,11 +88,7 @@ fn finish(out: &Output<'_>, lines: Vec<String>) -> Compacted {
     if out.stdout.ends_with('\n') {
         text.push('\n');
     }
-    Compacted {
-        stdout: text,
-        stderr: None,
-        elided: None,
-    }
+    Compacted::stdout(text)
 }
 
 impl Filter for Sqlite3 {
