@@ -95,7 +95,7 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Trust => cmd::filters::trust(env),
         Command::Untrust => cmd::filters::untrust(env),
         // The run path says nothing of its own: its trouble goes to the history's trouble file.
-        Command::Run(argv) => crate::filters::run(argv, env, &session.shared),
+        Command::Run(argv) => crate::runner::run(argv, env, &session.shared),
     };
     // Each distinct warning once, after the command (also when it failed).
     let _ = session.warnings.print_to(&mut std::io::stderr().lock());

@@ -7,8 +7,8 @@
 //!   host authority into one [`hooks::decision::Decision`], rendered as an exit code
 //!   ([`hooks::rewrite_cmd`]) or a host's JSON ([`hosts`], one folder per host). Nothing on this path opens
 //!   SQLite or spawns a process.
-//! - Run path (`rtk git status`): [`filters`] picks a filter, [`exec`] spawns the exact argv,
-//!   the filter compacts the output, [`filters::tee`] keeps the raw output of what it elided,
+//! - Run path (`rtk git status`): [`runner`] asks [`filters`] for the filter, [`exec`] spawns the exact argv,
+//!   the filter compacts the output, [`runner::tee`] keeps the raw output of what it elided,
 //!   [`tracking`] records one row with [`tokens`]' estimate.
 //! - Everything else: [`init`] (install hooks/plugins), [`gain`] (savings report),
 //!   [`config`] (`config.toml`), [`discover`] (missed savings in transcripts); [`agents`]
@@ -44,6 +44,7 @@ pub mod os;
 pub mod programs;
 pub mod recognise;
 pub mod rewrite;
+pub mod runner;
 pub mod shell;
 pub mod tokens;
 pub mod tracking;

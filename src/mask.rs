@@ -1,6 +1,6 @@
 //! The one secret masker: every command line rtk stores (history rows) or prints (notes,
 //! "command not found", `rtk discover`) goes through [`line`] first; tee file names carry no
-//! command arguments at all (see `filters::tee::store`), and their program word goes through [`word`].
+//! command arguments at all (see `runner::tee::store`), and their program word goes through [`word`].
 //!
 //! What counts as a secret: values of secret-named options (`--password x`, `--api-key=x`,
 //! `--auth-token x`), secret-named assignments and pairs (`MY_PASS=x`, `a=1&token=x`,

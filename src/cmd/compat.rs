@@ -141,11 +141,11 @@ pub fn run(cmd: Compat, s: &Session) -> anyhow::Result<u8> {
         Compat::Bypass(a) => crate::exec::run_inherited(&a.argv),
         Compat::Run(a) => match a.line {
             Some(line) => crate::exec::run_inherited(&shell_argv(a.shell, line, cfg!(windows))),
-            None => crate::filters::run(a.argv, env, config),
+            None => crate::runner::run(a.argv, env, config),
         },
-        Compat::Err(a) | Compat::Test(a) => crate::filters::run(a.argv, env, config),
-        Compat::Read(a) => crate::filters::run(read_argv(&a), env, config),
-        Compat::Json(a) => crate::filters::run(vec!["cat".into(), a.file], env, config),
+        Compat::Err(a) | Compat::Test(a) => crate::runner::run(a.argv, env, config),
+        Compat::Read(a) => crate::runner::run(read_argv(&a), env, config),
+        Compat::Json(a) => crate::runner::run(vec!["cat".into(), a.file], env, config),
         Compat::Recall(a) => recall(&a, env),
     }
 }
@@ -167,7 +167,7 @@ fn read_argv(a: &ReadArgs) -> Vec<OsString> {
 
 /// The tee files' paths, newest first.
 fn tee_files(dir: &Path) -> Vec<PathBuf> {
-    crate::filters::tee::store::list(dir)
+    crate::runner::tee::store::list(dir)
         .into_iter()
         .map(|f| dir.join(f.name))
         .collect()
@@ -197,7 +197,7 @@ fn named<'f>(files: &'f [PathBuf], name: &str) -> Vec<&'f PathBuf> {
 }
 
 fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
-    let dir = crate::filters::tee::dir(env)
+    let dir = crate::runner::tee::dir(env)
         .ok_or_else(|| anyhow::anyhow!("no tee folder: set HOME or XDG_DATA_HOME"))?;
     let files = tee_files(&dir);
     let mut out = std::io::stdout().lock();

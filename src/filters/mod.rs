@@ -14,21 +14,17 @@ pub use crate::programs::args;
 pub mod decl;
 mod dev;
 mod diff;
-mod emit;
 mod files;
 mod git;
 mod langs;
 mod ops;
 pub mod pieces;
 pub mod registry;
-mod run;
 mod search;
-pub mod tee;
 pub mod unified;
 pub mod user;
 
 pub use registry::lookup;
-pub use run::run;
 
 /// The command being run, as the filter sees it.
 #[derive(Debug, Clone, Copy)]

@@ -13,8 +13,8 @@
 use std::io::Write;
 
 use super::tee::{TeeSink, Unsaved};
-use super::Compacted;
 use crate::exec::Captured;
+use crate::filters::Compacted;
 use crate::tokens::{self, SAMPLE_ABOVE};
 use crate::tracking::RunRecord;
 

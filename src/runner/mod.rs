@@ -1,5 +1,5 @@
 //! The runner behind `rtk <program> <args…>`: picks the filter, runs the exact argv through
-//! [`crate::exec`] (feeding the filter's [`Incremental`](super::Incremental) and the run's
+//! [`crate::exec`] (feeding the filter's [`Incremental`](crate::filters::Incremental) and the run's
 //! [`TeeSink`] as stdout arrives), compacts the finished output, and hands it to
 //! [`emit`] (which picks compacted or raw, adds the elision note with its tee file, and
 //! prints), then records the run for `rtk gain`.
@@ -7,19 +7,25 @@
 //! Invariants: the returned code is the child's (also when rtk's stdout broke); without a filter the command runs with
 //! inherited stdio; unparseable or oversized output is printed raw; rtk prints nothing of its
 //! own unless something was elided; the compact form is never longer than the raw one.
+//!
+//! Its own module, above `filters` (which only maps a program to its filter): [`emit`] chooses
+//! and prints, [`tee`] keeps the raw output of what a filter elided.
+
+pub mod emit;
+pub mod tee;
 
 use std::ffi::OsString;
 use std::io;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::emit::{self, Printed};
-use super::tee::TeeSink;
-use super::{lookup, Filter, Invocation, Output, Plan};
 use crate::config::Shared;
 use crate::env::Env;
 use crate::exec::{self, Captured, StreamMode};
+use crate::filters::{lookup, Filter, Invocation, Output, Plan};
 use crate::tracking::{self, RunRecord};
+use emit::Printed;
+use tee::TeeSink;
 
 /// Most stdout a filter holds; past it the output streams through raw.
 pub const STDOUT_CAP: usize = 16 * 1024 * 1024;
@@ -36,7 +42,7 @@ pub fn run(argv: Vec<OsString>, env: &Env, config: &Shared) -> anyhow::Result<u8
     let found = words.as_deref().and_then(|w| {
         let (program, rest) = w.split_first()?;
         // The user's own filters first (docs/filters.md), then rtk's.
-        super::user::lookup(env, program, rest).or_else(|| lookup(program, rest))
+        crate::filters::user::lookup(env, program, rest).or_else(|| lookup(program, rest))
     });
     let mut rec = RunRecord {
         command: argv
@@ -138,7 +144,7 @@ fn captured(
 fn print(
     c: &Captured,
     job: &Job<'_>,
-    inc: Option<Box<dyn super::Incremental>>,
+    inc: Option<Box<dyn crate::filters::Incremental>>,
     mut sink: TeeSink<'_>,
     rec: &mut RunRecord,
 ) -> anyhow::Result<Printed> {
