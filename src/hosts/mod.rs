@@ -9,7 +9,8 @@
 //!
 //! The decision engine (`crate::hooks`) is the same for every host and sees a host only as a
 //! [`Judge`]; this module sits above it. [`load_rules_for`] and [`evaluate_for`] are the hook
-//! path's entry: the host's rules and rtk's config read, then the one decision function;
+//! path's entry: the host's rules read, then the one decision function under the `[hooks]`
+//! settings the caller's session read once;
 //! [`resolve_host`] is `rtk rewrite`'s choice of host.
 
 pub mod check;
