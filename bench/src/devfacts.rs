@@ -101,7 +101,7 @@ pub fn diags(tool: &str, raw: &str) -> Vec<(String, String, String)> {
         "dotnet" => MSBUILD
             .captures_iter(raw)
             .for_each(|c| push(format!("{}:{}:{}", &c[1], &c[2], &c[3]), &c[4], &c[5])),
-        "golangci-lint" => GOLANGCI
+        "golangci-lint" | "staticcheck" => GOLANGCI
             .captures_iter(raw)
             .for_each(|c| push(format!("{}:{}", &c[1], &c[2]), &c[4], &c[3])),
         "go vet" => GO

@@ -97,6 +97,7 @@ pub static FILTERS: &[&dyn Filter] = &[
     &ops::du::Du,
     &dev::cc::Cc,
     &dev::shellcheck::Shellcheck,
+    &dev::staticcheck::Staticcheck,
     &dev::cmake::CmakeBuild,
     &dev::cmake::Ctest,
     &dev::prove::Prove,

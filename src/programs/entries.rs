@@ -233,6 +233,34 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: rw(Producer, "`-l` (list files) only; never -w or -d"),
     },
     Program {
+        names: &["staticcheck"],
+        ecosystem: Eco::Go,
+        syntax: PLAIN,
+        routes: &[every("staticcheck", "staticcheck ./...").scoped(&Scope::check(|w| {
+            // Go flags: `-f`, `--f`, `-f=json`, `-format json` all name the same option.
+            !w.args.iter().any(|a| {
+                let name = a.trim_start_matches('-').split('=').next().unwrap_or("");
+                a.starts_with('-')
+                    && matches!(
+                        name,
+                        "f" | "format"
+                            | "explain"
+                            | "list-checks"
+                            | "version"
+                            | "debug.version"
+                            | "h"
+                            | "help"
+                            | "merge"
+                            | "matrix"
+                    )
+            })
+        }))],
+        rewrite: rw(
+            Producer,
+            "default (text) format; never -f/-format, -explain, -list-checks, -merge, -matrix, help or version",
+        ),
+    },
+    Program {
         names: &["npm"],
         ecosystem: Eco::JavaScript,
         syntax: &recognise::SUB,

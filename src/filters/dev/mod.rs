@@ -30,6 +30,7 @@ pub mod quality;
 pub mod rustc;
 pub mod rustfmt;
 pub mod shellcheck;
+pub mod staticcheck;
 pub mod stylelint;
 pub mod tox;
 pub mod tsc;
