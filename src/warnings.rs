@@ -34,7 +34,7 @@ impl Warnings {
     }
 
     /// Everything said so far, leaving the sink empty.
-    pub fn take(&self) -> Vec<String> {
+    fn take(&self) -> Vec<String> {
         std::mem::take(&mut *self.said.lock().unwrap_or_else(|p| p.into_inner()))
     }
 

@@ -31,13 +31,6 @@ impl Shared {
         }
     }
 
-    /// A handle that holds `config` already (tests, callers that built their own).
-    pub fn of(config: Config) -> Self {
-        let shared = Shared::new(&Env::default());
-        let _ = shared.inner.loaded.set((config, Vec::new()));
-        shared
-    }
-
     /// The config (defaults when the file is missing or broken).
     pub fn get(&self) -> &Config {
         &self.loaded().0
