@@ -158,6 +158,13 @@ pub static PROGRAMS: &[Program] = &[
         rewrite: reader("`-ba` (every line numbered) of named files only"),
     },
     Program {
+        names: &["sed"],
+        ecosystem: Eco::Files,
+        syntax: PLAIN,
+        routes: &[every("read", "sed -n '1,120p' a.txt").scoped(&sc::sed::SCOPE)],
+        rewrite: reader("`-n` with print/quit line ranges (`1,120p`, `200,$p`, `1,5p;9q`) of named files only"),
+    },
+    Program {
         names: &["grep", "egrep", "fgrep", "rg"],
         ecosystem: Eco::Files,
         syntax: PLAIN,

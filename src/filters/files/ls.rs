@@ -1,8 +1,14 @@
 //! `ls -l` family: one entry per line as `name  size` (`name/` for directories, `name*` for
 //! executables, `name -> target` for links); `.`/`..`, `total`, permissions, owners, link counts
 //! and dates are dropped (said in the elision note). Folder headers of several paths / `-R`
-//! are kept. Listings without `-l` are already one name per line and stream through unchanged.
-//! Lines are compacted as ls prints them ([`Listing`] is the filter's [`Incremental`]).
+//! are kept. Lines are compacted as ls prints them ([`Listing`] is the filter's [`Incremental`]).
+//!
+//! Listings without `-l` (one name a line, as ls prints to a pipe): each folder's names on one
+//! line, joined by a space (`Cargo.toml README.md src`), every name whole; folder headers
+//! (`src:`) and the blank line between folders stay. A name holding a space or a tab would not
+//! be copyable from such a line: then the listing prints as ls printed it ([`Names`]). Forms
+//! that print something else than names (columns `-C`/`-x`, `-m`, sizes `-s`, inodes `-i`,
+//! quoting styles, colours, `--zero`) stream through unchanged.
 
 use crate::filters::args::Spec;
 use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
@@ -50,19 +56,109 @@ impl Filter for Ls {
                 "hyperlink",
             ],
         );
-        if SPEC.has(a, "l", &[]) && !other_layout {
+        if (SPEC.has(a, "l", &[]) && !other_layout) || names_only(a) {
             Plan::Capture { stderr: false }
         } else {
             Plan::Stream
         }
     }
-    fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-        let mut l = Listing::default();
-        l.feed(out.stdout)?;
-        Box::new(l).finish(out)
+    fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        let mut i = self.incremental(inv).expect("incremental");
+        i.feed(out.stdout, 0)?;
+        i.finish(out)
     }
-    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
-        Some(Box::<Listing>::default())
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        if names_only(inv.args) {
+            Some(Box::<Names>::default())
+        } else {
+            Some(Box::<Listing>::default())
+        }
+    }
+}
+
+/// Whether ls prints one name a line (optionally with a `-F`/`-p` indicator): no long format
+/// (`-l`, `-g`, `-o`, `-n`, `--full-time`), no columns or commas, no sizes, inodes, contexts,
+/// quoting, colours or NUL ends.
+fn names_only(args: &[String]) -> bool {
+    !SPEC.has(
+        args,
+        "lgonCxmsiZQbk",
+        &[
+            "format",
+            "full-time",
+            "time-style",
+            "inode",
+            "size",
+            "context",
+            "color",
+            "colour",
+            "quoting-style",
+            "escape",
+            "quote-name",
+            "zero",
+            "dired",
+            "hyperlink",
+            "width",
+            "tabsize",
+            "help",
+            "version",
+        ],
+    )
+}
+
+/// One line of names per folder (see the module header), built as ls prints.
+#[derive(Default)]
+struct Names {
+    text: String,
+    /// Names on the current line.
+    row: usize,
+    /// At the start of a folder's block (the output's start, or after a blank line).
+    block_start: bool,
+    started: bool,
+}
+
+impl Incremental for Names {
+    fn feed(&mut self, lines: &str, _offset: usize) -> Result<(), Unparsed> {
+        for line in lines.lines() {
+            let at_start = !self.started || self.block_start;
+            self.started = true;
+            if line.is_empty() {
+                self.end_row();
+                self.text.push('\n');
+                self.block_start = true;
+                continue;
+            }
+            if line.contains(char::is_whitespace) {
+                return Err(Unparsed(format!("a name with a space: {line}")));
+            }
+            self.block_start = false;
+            if at_start && line.ends_with(':') {
+                // A folder header (`ls a b`, `ls -R`); in ls's own output a name ending in `:`
+                // at a block's start reads the same way, so it is kept on its own line too.
+                self.text.push_str(line);
+                self.text.push('\n');
+                continue;
+            }
+            if self.row > 0 {
+                self.text.push(' ');
+            }
+            self.text.push_str(line);
+            self.row += 1;
+        }
+        Ok(())
+    }
+    fn finish(mut self: Box<Self>, _out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        self.end_row();
+        Ok(Compacted::stdout(self.text))
+    }
+}
+
+impl Names {
+    fn end_row(&mut self) {
+        if self.row > 0 {
+            self.text.push('\n');
+            self.row = 0;
+        }
     }
 }
 
@@ -353,6 +449,80 @@ crw-rw-rw- 1 u g 1, 3 Jan  2  2026 null\n";
             "a file.txt  12\nrun.sh*  19\nl -> a file.txt\nnull  (c)\n"
         );
         assert!(c.elided.is_some());
+    }
+
+    fn names(args: &[&str], stdout: &str) -> Result<Compacted, Unparsed> {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let inv = Invocation {
+            program: "ls",
+            args: &args,
+            sub: None,
+        };
+        Ls.compact(
+            &inv,
+            &Output {
+                stdout,
+                stderr: "",
+                code: 0,
+            },
+        )
+    }
+
+    #[test]
+    fn names_of_a_folder_share_a_line_whole() {
+        let c = names(&[], "Cargo.lock\nCargo.toml\nsrc\nx:y.rs\n").unwrap();
+        assert_eq!(c.stdout, "Cargo.lock Cargo.toml src x:y.rs\n");
+        assert!(c.elided.is_none());
+        // Several folders (`ls a b`, `ls -R`): headers and the blank line between them stay.
+        let raw = "a.txt\n\nsrc:\nlib.rs\nmain.rs\n\nsrc/empty:\n\nz:\nq\n";
+        let c = names(&["-R", "-a"], raw).unwrap();
+        assert_eq!(
+            c.stdout,
+            "a.txt\n\nsrc:\nlib.rs main.rs\n\nsrc/empty:\n\nz:\nq\n"
+        );
+        assert_eq!(
+            names(&["-F"], "bin/\nrun*\n").unwrap().stdout,
+            "bin/ run*\n"
+        );
+    }
+
+    #[test]
+    fn a_name_with_a_space_keeps_ls_lines() {
+        assert!(names(&[], "a b.txt\nc\n").is_err());
+        assert!(names(&[], "a\tb\n").is_err());
+        assert!(names(&[], "nbsp\u{a0}name\n").is_err());
+    }
+
+    #[test]
+    fn only_one_name_a_line_forms_are_joined() {
+        for args in [
+            &[][..],
+            &["-a"],
+            &["-1"],
+            &["-R", "src"],
+            &["-AtrF"],
+            &["--sort=size"],
+        ] {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            assert!(names_only(&args), "{args:?}");
+        }
+        for args in [
+            &["-C"][..],
+            &["-x"],
+            &["-m"],
+            &["-s"],
+            &["-i"],
+            &["-Q"],
+            &["-l"],
+            &["-1g"],
+            &["--color=always"],
+            &["--format=commas"],
+            &["--zero"],
+            &["--quoting-style=shell"],
+        ] {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            assert!(!names_only(&args), "{args:?}");
+        }
     }
 
     #[test]

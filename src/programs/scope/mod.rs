@@ -44,6 +44,7 @@ pub mod rspec;
 pub mod rubocop;
 pub mod runners;
 pub mod sbt;
+pub mod sed;
 pub mod shellcheck;
 pub mod sql;
 pub mod stat;
