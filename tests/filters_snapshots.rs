@@ -180,6 +180,45 @@ fn every_path_is_copied_whole_in_finds_report() {
     }
 }
 
+/// A listing without `-l` keeps every name whole: each line ls printed (a name, a `dir:`
+/// header or a blank line) is a line of the report or one space-separated word of one, as many
+/// times as ls printed it, and nothing else is added (a listing printed as ls printed it is
+/// read one name a line).
+#[test]
+fn every_name_of_a_plain_listing_survives_whole() {
+    let mut checked = 0;
+    for f in fixtures().iter().filter(|f| f.tool == "ls") {
+        let out = shown(f);
+        let mut raw: Vec<&str> = f.stdout.lines().filter(|l| !l.is_empty()).collect();
+        let mut words: Vec<&str> = out
+            .lines()
+            .filter(|l| !l.is_empty())
+            .flat_map(|l| {
+                // Printed as ls printed it (a name with a space): one name a line.
+                if l.ends_with(':') || out == f.stdout {
+                    vec![l]
+                } else {
+                    l.split(' ').collect()
+                }
+            })
+            .collect();
+        if f.argv.iter().any(|a| a.starts_with('-') && a.contains('l')) {
+            continue;
+        }
+        raw.sort_unstable();
+        words.sort_unstable();
+        assert_eq!(words, raw, "{}: names differ", f.name);
+        assert_eq!(
+            out.matches("\n\n").count(),
+            f.stdout.matches("\n\n").count(),
+            "{}: folders' blank lines",
+            f.name
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} plain listings checked");
+}
+
 #[test]
 fn every_grep_match_and_find_path_survives() {
     for f in fixtures()
