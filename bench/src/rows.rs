@@ -39,6 +39,10 @@ pub enum Fact {
     /// rtk output as it is: a line that is the path, or its name as one word of a line headed by
     /// its folder (`./src/: git.rs ls.rs`). One fact per path.
     CopyablePaths,
+    /// Every name of a listing without `-l` (one a line, as ls prints to a pipe; `dir:` headers
+    /// aside) can be copied as it is: a whole line, or one space-separated word of a line. One
+    /// fact per name.
+    Names,
     /// The line naming commit `hash` also names each parent (merges are labelled, not hidden).
     MergeShown { hash: String, parents: Vec<String> },
 }
@@ -203,6 +207,7 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
     ));
 
     rows.push(row("ls -la", &["ls", "-la"], r, contains_all(names_in(r))));
+    rows.push(row("ls", &["ls"], r, vec![Fact::Names]));
     let module = r
         .join("src")
         .read_dir()?
@@ -217,6 +222,12 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
         &["ls", "-la", &module_rel],
         r,
         contains_all(names_in(&module)),
+    ));
+    rows.push(row(
+        "ls -R src/<module>",
+        &["ls", "-R", &module_rel],
+        r,
+        vec![Fact::Names],
     ));
     if on_path("tree") {
         let mut names = names_in(&r.join("src"));
@@ -283,6 +294,14 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
             facts,
         ));
     }
+    if on_path("rg") {
+        rows.push(row(
+            "rg --files src",
+            &["rg", "--files", "src"],
+            r,
+            vec![Fact::CopyablePaths],
+        ));
+    }
     rows.push(row(
         "grep -rn (no match)",
         &["grep", "-rn", "NO_SUCH_SYMBOL_ANYWHERE", "src"],
@@ -296,6 +315,12 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
     rows.push(row(
         "head -n 40 <file>",
         &["head", "-n", "40", &file_rel],
+        r,
+        vec![Fact::Exact],
+    ));
+    rows.push(row(
+        "sed -n '10,60p' <file>",
+        &["sed", "-n", "10,60p", &file_rel],
         r,
         vec![Fact::Exact],
     ));
@@ -396,6 +421,17 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
                     verdict(path_copyable(&out, p), format!("path {p:?} not copyable"));
                 }
             }
+            Fact::Names => {
+                let words: BTreeSet<&str> = out.lines().flat_map(|l| l.split(' ')).collect();
+                for n in String::from_utf8_lossy(&raw.stdout).lines() {
+                    if !n.is_empty() && !n.ends_with(':') {
+                        verdict(
+                            lines.contains(n) || words.contains(n),
+                            format!("name {n:?} not copyable"),
+                        );
+                    }
+                }
+            }
             Fact::MergeShown { hash, parents } => {
                 let line = out
                     .lines()
@@ -446,6 +482,24 @@ mod tests {
         assert_eq!(
             check(&row, &raw, &wrong).2,
             vec!["path \"./src/git.rs\" not copyable"]
+        );
+    }
+
+    #[test]
+    fn listing_names_must_be_whole_words() {
+        let row = row("ls", &["ls"], Path::new("."), vec![Fact::Names]);
+        let raw = run("a file.txt\nlib.rs\n\nsrc:\nmain.rs\n");
+        assert_eq!(check(&row, &raw, &raw).0, 4);
+        let joined = run("lib.rs\na file.txt\n\nsrc:\nmain.rs\n");
+        assert_eq!(check(&row, &raw, &joined).0, 4);
+        // A name cut, and a name with a space joined to others (no longer one word).
+        let cut = run("a file.txt lib\n\nsrc:\nmain.rs\n");
+        assert_eq!(
+            check(&row, &raw, &cut).2,
+            vec![
+                "name \"a file.txt\" not copyable",
+                "name \"lib.rs\" not copyable"
+            ]
         );
     }
 }
