@@ -1,9 +1,10 @@
 //! `grep` and `rg`: matches grouped by file — one `path (N)` header with the match count, then
 //! each matching line exactly as printed, as `rg --heading` does (`12:text` with line numbers;
 //! indented, `  text`, without them, so a line never reads as a header) — so the path is not
-//! repeated per line; a file with a single match keeps grep's own `path:12:text` line, and
-//! further files whose single numbered match is the same line are named after it (`  same line:
-//! path:N …`), the line printed once. Lines
+//! repeated per line; a file with a single match keeps grep's own `path:12:text` line, and a
+//! numbered match whose text recurs is printed once, where it first stands, with every later
+//! place named after it (`  same line: path:N …`: a later file's single match, or a later line
+//! of a file's group, which its `(N)` still counts). Lines
 //! are never shortened. Up to [`FULL_UP_TO`] matching lines everything
 //! is shown; past that each file shows its first lines — [`BUDGET`] / files, between 1 and
 //! [`PER_FILE`] — and a `... +N more` line: every matching file and its count stay, and the
@@ -378,23 +379,42 @@ impl Runs {
 
 /// Prints runs grouped: `path (N)` then the matches (at most `cap` of them, then `... +K
 /// more`), indented only when they have no line number to set them apart from a header; a file
-/// with one match keeps grep's `path:line`. Files with one match whose line is the same text
-/// (a method every impl defines, an import every module has) print it once: the first in
-/// grep's form, then `  same line: path:N path:N …` naming the others where they stand.
+/// with one match keeps grep's `path:line`. A numbered match whose text recurs (a method every
+/// impl defines, an import every module has) prints it once, where it first stands, followed by
+/// `  same line: path:N path:N …` naming every later place: a later file with that one match
+/// is named there only; a later line of a file's group leaves the group (its header still
+/// counts it) and is named there too. With a cap, only single-match files share.
 /// Returns the text and the number of match lines left out.
 fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (String, usize) {
     let indent = if numbered { "" } else { "  " };
     let mut out = String::with_capacity(text.len());
     let mut dropped = 0;
-    let shared = same_lines(text, runs, numbered);
-    let mut done = vec![false; runs.len()];
+    let shared = same_lines(text, runs, numbered, cap.is_none());
+    let moved: std::collections::HashSet<(usize, usize)> =
+        shared.values().flatten().copied().collect();
+    let same_line = |out: &mut String, at: (usize, usize)| {
+        let Some(others) = shared.get(&at) else {
+            return;
+        };
+        out.push_str("  same line:");
+        for &(j, m) in others {
+            if let Run::File(q, l) = &runs[j] {
+                out.push(' ');
+                out.push_str(&text[q.clone()]);
+                let n = &text[l[m].clone()];
+                out.push(':');
+                out.push_str(&n[..n.find(':').unwrap_or(n.len())]);
+            }
+        }
+        out.push('\n');
+    };
     for (i, run) in runs.iter().enumerate() {
         match run {
             Run::Verbatim(line) => {
                 out.push_str(&text[line.clone()]);
                 out.push('\n');
             }
-            Run::File(..) if done[i] => {}
+            Run::File(_, lines) if lines.len() == 1 && moved.contains(&(i, 0)) => {}
             Run::File(p, lines)
                 if lines.len() == 1 && !(numbered && text[p.clone()].starts_with(digit)) =>
             {
@@ -404,31 +424,20 @@ fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (Stri
                 out.push(':');
                 out.push_str(&text[lines[0].clone()]);
                 out.push('\n');
-                if let Some(others) = shared.get(&i) {
-                    out.push_str("  same line:");
-                    for &j in others {
-                        done[j] = true;
-                        if let Run::File(q, l) = &runs[j] {
-                            out.push(' ');
-                            out.push_str(&text[q.clone()]);
-                            if numbered {
-                                let n = &text[l[0].clone()];
-                                out.push(':');
-                                out.push_str(&n[..n.find(':').unwrap_or(n.len())]);
-                            }
-                        }
-                    }
-                    out.push('\n');
-                }
+                same_line(&mut out, (i, 0));
             }
             Run::File(p, lines) => {
                 out.push_str(&text[p.clone()]);
                 let _ = writeln!(out, " ({})", lines.len());
                 let keep = cap.unwrap_or(usize::MAX).min(lines.len());
-                for l in &lines[..keep] {
+                for (k, l) in lines[..keep].iter().enumerate() {
+                    if moved.contains(&(i, k)) {
+                        continue;
+                    }
                     out.push_str(indent);
                     out.push_str(&text[l.clone()]);
                     out.push('\n');
+                    same_line(&mut out, (i, k));
                 }
                 if keep < lines.len() {
                     let _ = writeln!(out, "{indent}... +{} more", lines.len() - keep);
@@ -443,40 +452,44 @@ fn render(text: &str, runs: &[Run], numbered: bool, cap: Option<usize>) -> (Stri
 /// Shortest matched text worth sharing: below it, `path:N` alone costs about what the line does.
 const SHARED_MIN: usize = 12;
 
-/// For each single-match run whose text recurs in later single-match runs, the indices of those
-/// runs (keyed by the first). Only numbered matches share (a location is `path:N`, which also
-/// names the file as grep's `path:` does). Runs whose path holds whitespace never share (the
-/// `same line:` list is space-separated), nor runs a digit-led path prints as a group.
+/// Each numbered match (run, line) whose text recurs later, with the places it recurs in (keyed
+/// by the first). `groups`: lines of several-match files share too; otherwise only single-match
+/// files do. Only numbered matches share (a location is `path:N`, which also names the file as
+/// grep's `path:` does). Runs whose path holds whitespace never share (the `same line:` list is
+/// space-separated), nor runs of a digit-led path.
 fn same_lines(
     text: &str,
     runs: &[Run],
     numbered: bool,
-) -> std::collections::HashMap<usize, Vec<usize>> {
-    let mut first: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let mut shared: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    groups: bool,
+) -> std::collections::HashMap<(usize, usize), Vec<(usize, usize)>> {
+    let mut first: std::collections::HashMap<&str, (usize, usize)> =
+        std::collections::HashMap::new();
+    let mut shared: std::collections::HashMap<(usize, usize), Vec<(usize, usize)>> =
+        std::collections::HashMap::new();
+    if !numbered {
+        return shared;
+    }
     for (i, run) in runs.iter().enumerate() {
         let Run::File(p, lines) = run else { continue };
         let path = &text[p.clone()];
-        if !numbered
-            || lines.len() != 1
+        if (!groups && lines.len() != 1)
             || path.contains(char::is_whitespace)
             || path.starts_with(digit)
         {
             continue;
         }
-        let line = &text[lines[0].clone()];
-        let body = if numbered {
-            line.find(':').map_or(line, |c| &line[c + 1..])
-        } else {
-            line
-        };
-        if body.trim().len() < SHARED_MIN {
-            continue;
-        }
-        match first.get(body) {
-            Some(&f) => shared.entry(f).or_default().push(i),
-            None => {
-                first.insert(body, i);
+        for (k, l) in lines.iter().enumerate() {
+            let line = &text[l.clone()];
+            let body = line.find(':').map_or(line, |c| &line[c + 1..]);
+            if body.trim().len() < SHARED_MIN {
+                continue;
+            }
+            match first.get(body) {
+                Some(&f) => shared.entry(f).or_default().push((i, k)),
+                None => {
+                    first.insert(body, (i, k));
+                }
             }
         }
     }
@@ -599,8 +612,19 @@ mod tests {
         assert_eq!(
             group(&raw, true, None).unwrap().0,
             format!(
-                "a/x.rs:3:{sig}\n  same line: c/z.rs:40 e.rs:2\nb.rs (2)\n1:use y;\n9:{sig}\nd.rs:7:other line here\n"
+                "a/x.rs:3:{sig}\n  same line: b.rs:9 c/z.rs:40 e.rs:2\nb.rs (2)\n1:use y;\nd.rs:7:other line here\n"
             )
+        );
+        // A group's line can be the first place too; with a cap only single matches share.
+        let raw =
+            format!("b.rs:1:use y;\nb.rs:9:{sig}\nc.rs:4:{sig}\nd.rs:1:{sig}\nd.rs:2:{sig}\n");
+        assert_eq!(
+            group(&raw, true, None).unwrap().0,
+            format!("b.rs (2)\n1:use y;\n9:{sig}\n  same line: c.rs:4 d.rs:1 d.rs:2\nd.rs (2)\n")
+        );
+        assert_eq!(
+            group(&raw, true, Some(5)).unwrap().0,
+            format!("b.rs (2)\n1:use y;\n9:{sig}\nc.rs:4:{sig}\nd.rs (2)\n1:{sig}\n2:{sig}\n")
         );
         // Short lines are not shared, nor lines of a path with a space in it, nor lines
         // without a number (grep's `path:` would be lost).
