@@ -108,9 +108,10 @@ class Claude(Host):
         "requires approval:",
         " needs approval. ",  # a path-changing command (rm) in the working directory
         "can't be checked before it runs",  # command substitution
-        # 2.1.260's words for rm in the working directory ("… was blocked. For security, Claude
-        # Code may only remove files from the allowed working directories …").
-        "may only remove files from the allowed working directories",
+        # A path outside the session's working directories, and 2.1.260's words for rm inside it:
+        # "<program> in '<dir>' was blocked. For security, Claude Code may only <verb> files
+        # from/in the allowed working directories for this session …".
+        "was blocked. For security, Claude Code may only ",
     )
 
 

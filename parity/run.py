@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
 from corpus import COMMANDS, ISSUE_CASES  # noqa: E402
-from fixture import Fixture  # noqa: E402
+from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 
 REPO = HERE.parent
@@ -125,22 +125,11 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
         trace = fx.root / "connect.trace"
         if STRACE:
             argv = [STRACE, "-f", "-qq", "-s", "4096", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
-        try:
-            p = subprocess.run(
-                argv,
-                cwd=fx.cwd,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=RUN_TIMEOUT,
-            )
-            stdout = p.stdout + p.stderr
-            if keep:
-                (fx.root / "host.stdout").write_text(p.stdout)
-                (fx.root / "host.stderr").write_text(p.stderr)
-        except subprocess.TimeoutExpired:
-            stdout = None
+        done = run_host(argv, fx.cwd, env, timeout=RUN_TIMEOUT)
+        stdout = "".join(done) if done else None
+        if keep and done:
+            (fx.root / "host.stdout").write_text(done[0])
+            (fx.root / "host.stderr").write_text(done[1])
         snap = script.snapshot()
         decision = "error" if stdout is None else host.classify(fx, snap, stdout)
         calls = fx.rtk_calls() + (rtk_execs(trace) if STRACE else [])
