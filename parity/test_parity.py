@@ -226,6 +226,31 @@ class Refusals(unittest.TestCase):
         rm = ("[is_error] rm in '/tmp/x/home/repo/notes.txt' was blocked. For security, Claude Code "
               "may only remove files from the allowed working directories for this session: '/tmp/x'")
         self.assertEqual(claude.classify_result(rm), "ask")  # 2.1.260
+        outside = ("[is_error] cat in '/tmp/x/home' was blocked. For security, Claude Code may only "
+                   "concatenate files from the allowed working directories for this session: '/tmp/x'")
+        self.assertEqual(claude.classify_result(outside), "ask")  # 2.1.332
+
+
+class HostTimeout(unittest.TestCase):
+    def test_a_timeout_kills_the_hosts_children_too(self):
+        """A host that outlives its timeout leaves no child behind to answer the next session."""
+        import os
+        import time
+
+        from fixture import run_host
+
+        with tempfile.TemporaryDirectory() as d:
+            pidfile = Path(d) / "child"
+            script = f"sleep 60 & echo $! > {pidfile}; wait"
+            started = time.monotonic()
+            self.assertIsNone(run_host(["bash", "-c", script], d, dict(os.environ), timeout=1))
+            self.assertLess(time.monotonic() - started, 30)
+            child = int(pidfile.read_text())
+            time.sleep(0.2)
+            alive = Path(f"/proc/{child}").exists() and "Z" not in Path(f"/proc/{child}/stat").read_text().split()[2]
+            self.assertFalse(alive, "the host's child outlived the timeout")
+            self.assertEqual(run_host(["bash", "-c", "echo out; echo err >&2"], d, dict(os.environ), timeout=30),
+                             ("out\n", "err\n"))
 
 
 class ReadonlyDiff(unittest.TestCase):
