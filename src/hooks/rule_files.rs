@@ -132,7 +132,11 @@ fn strip_trailing_commas(text: &str) -> String {
             out.push(c);
         } else if c == ',' {
             let next = chars[i + 1..].iter().find(|n| !n.is_whitespace());
-            out.push(if matches!(next, Some('}' | ']')) { ' ' } else { c });
+            out.push(if matches!(next, Some('}' | ']')) {
+                ' '
+            } else {
+                c
+            });
         } else {
             out.push(c);
         }

@@ -74,11 +74,12 @@ pub fn settle(mut d: Decision, cmd: &str, env: &Env) -> Decision {
     d
 }
 
-/// The answer: the rewrite without a decision, or nothing (VS Code judges the original).
+/// The answer: the rewrite without a decision, or nothing (VS Code judges the original); a
+/// deny rule on either form means nothing.
 pub fn render(input: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
-    let ruled = |v| matches!(v, PermissionVerdict::Ask | PermissionVerdict::Deny);
+    let denied = |v| v == PermissionVerdict::Deny;
     match rewrite_of(d, cmd) {
-        Some(r) if !ruled(d.verdict) && !ruled(d.rewritten_verdict) => {
+        Some(r) if !denied(d.verdict) && !denied(d.rewritten_verdict) => {
             pre_tool_use(with_command(input, r), false, "")
         }
         _ => Answer::Silent,
@@ -86,9 +87,9 @@ pub fn render(input: &Map<String, Value>, cmd: &str, d: &Decision) -> Answer {
 }
 
 fn check(cmd: &str, rewritten: &str, d: &Decision, env: &Env) -> Result<(), String> {
-    if d.verdict != PermissionVerdict::Default || d.rewritten_verdict != PermissionVerdict::Default
-    {
-        return Err("a Claude rule matches it".into());
+    // Claude's files count for deny only here (VS Code does not read their allow and ask).
+    if d.verdict == PermissionVerdict::Deny || d.rewritten_verdict == PermissionVerdict::Deny {
+        return Err("a Claude deny rule matches it".into());
     }
     let original = crate::shell::parse(cmd);
     let rtk_form = crate::shell::parse(rewritten);
@@ -123,12 +124,21 @@ pub fn settings_rules(env: &Env) -> Result<Vec<VsRule>, String> {
         return Err(format!("{var} is set: VS Code's settings live elsewhere"));
     }
     let home = env.home().ok_or("no home folder")?;
-    for server in [".vscode-server", ".vscode-server-insiders", ".vscode-remote"] {
+    for server in [
+        ".vscode-server",
+        ".vscode-server-insiders",
+        ".vscode-remote",
+    ] {
         if home.join(server).exists() {
-            return Err(format!("~/{server} exists: the user's settings may be on another machine"));
+            return Err(format!(
+                "~/{server} exists: the user's settings may be on another machine"
+            ));
         }
     }
-    let user_dirs: Vec<PathBuf> = user_folders(env).into_iter().filter(|d| d.is_dir()).collect();
+    let user_dirs: Vec<PathBuf> = user_folders(env, &home)
+        .into_iter()
+        .filter(|d| d.is_dir())
+        .collect();
     if user_dirs.is_empty() {
         return Err("no VS Code user settings folder found".into());
     }
@@ -136,8 +146,10 @@ pub fn settings_rules(env: &Env) -> Result<Vec<VsRule>, String> {
     for dir in &user_dirs {
         files.push(dir.join("settings.json"));
         if let Ok(entries) = std::fs::read_dir(dir.join("profiles")) {
-            let mut profiles: Vec<PathBuf> =
-                entries.flatten().map(|e| e.path().join("settings.json")).collect();
+            let mut profiles: Vec<PathBuf> = entries
+                .flatten()
+                .map(|e| e.path().join("settings.json"))
+                .collect();
             profiles.sort();
             files.extend(profiles);
         }
@@ -154,13 +166,16 @@ pub fn settings_rules(env: &Env) -> Result<Vec<VsRule>, String> {
     Ok(rules)
 }
 
-/// `<config>/<product>/User` for every config folder and product (VS Code's `appData`, or
-/// `$VSCODE_APPDATA`).
-fn user_folders(env: &Env) -> Vec<PathBuf> {
+/// `<config>/<product>/User` for every config folder and product: VS Code's `appData`
+/// (`$VSCODE_APPDATA`; `$XDG_CONFIG_HOME` or `~/.config` on Linux, `~/Library/Application
+/// Support` on macOS, `%APPDATA%` on Windows), every candidate read (a union only adds rules).
+fn user_folders(env: &Env, home: &Path) -> Vec<PathBuf> {
     let mut bases = env.config_homes();
+    bases.push(home.join(".config"));
     if let Some(custom) = env.path_var("VSCODE_APPDATA") {
         bases.insert(0, custom);
     }
+    bases.dedup();
     let mut out = Vec::new();
     for base in bases {
         for product in PRODUCTS {
@@ -200,7 +215,12 @@ fn workspace_files(env: &Env, home: &Path) -> Result<Vec<PathBuf>, String> {
 /// Collects the rules under [`RULE_KEYS`], whether written flat (`"chat.tools.…": {…}`) or
 /// nested (`"chat": {"tools": …}`), in language sections (`"[python]"`) and a workspace file's
 /// `settings` alike (keys compared without case: reading more can only make rtk step aside).
-fn collect(value: &Value, prefix: &str, file: &Path, rules: &mut Vec<VsRule>) -> Result<(), String> {
+fn collect(
+    value: &Value,
+    prefix: &str,
+    file: &Path,
+    rules: &mut Vec<VsRule>,
+) -> Result<(), String> {
     let Value::Object(map) = value else {
         return Ok(());
     };
@@ -213,7 +233,8 @@ fn collect(value: &Value, prefix: &str, file: &Path, rules: &mut Vec<VsRule>) ->
             format!("{prefix}.{}", key.to_ascii_lowercase())
         };
         let rule_key = |k: &&str| k.eq_ignore_ascii_case(&path);
-        let under = |k: &&str| path.is_empty() || k.to_ascii_lowercase().starts_with(&format!("{path}."));
+        let under =
+            |k: &&str| path.is_empty() || k.to_ascii_lowercase().starts_with(&format!("{path}."));
         if RULE_KEYS.iter().any(rule_key) {
             let source = format!("{} '{key}'", file.display());
             rules.extend(vscode_rules::rules_of(v, &source)?);

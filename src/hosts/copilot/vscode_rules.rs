@@ -132,7 +132,9 @@ pub struct VsRule {
 /// `null` unsets and is skipped. Err for any other value (rtk cannot tell what VS Code does).
 pub fn rules_of(value: &Value, source: &str) -> Result<Vec<VsRule>, String> {
     let Value::Object(map) = value else {
-        return Err(format!("{source}: an auto-approve setting that is not an object"));
+        return Err(format!(
+            "{source}: an auto-approve setting that is not an object"
+        ));
     };
     let mut rules = Vec::new();
     for (key, v) in map {
@@ -238,7 +240,9 @@ fn reach(key: &str, pieces: &[&str]) -> Result<Reach, String> {
 /// could (or why rtk cannot tell).
 pub fn parity(rules: &[VsRule], pieces: &[&str]) -> Result<(), String> {
     if pieces.iter().any(|p| !p.is_ascii()) {
-        return Err("a command that is not ASCII (rtk imitates VS Code's regexes on ASCII only)".into());
+        return Err(
+            "a command that is not ASCII (rtk imitates VS Code's regexes on ASCII only)".into(),
+        );
     }
     for rule in rules {
         match reach(&rule.key, pieces)? {
@@ -261,7 +265,9 @@ mod tests {
     use serde_json::json;
 
     fn matches(key: &str, s: &str) -> bool {
-        regexes(key).unwrap().is_some_and(|[a, _]| a.is_match(s.as_bytes()))
+        regexes(key)
+            .unwrap()
+            .is_some_and(|[a, _]| a.is_match(s.as_bytes()))
     }
 
     #[test]
@@ -297,7 +303,11 @@ mod tests {
         assert_eq!(parity(&default_rules(), &orig), Ok(()));
         // A default rule on either form: `git status` is auto-approved, `rtk git status` not.
         assert!(parity(&default_rules(), &["git status", "rtk git status"]).is_err());
-        assert!(parity(&default_rules(), &["git log -3 | head", "git log -3", "head"]).is_err());
+        assert!(parity(
+            &default_rules(),
+            &["git log -3 | head", "git log -3", "head"]
+        )
+        .is_err());
         for (key, approve) in [
             ("cargo", true),
             ("cargo test", false),

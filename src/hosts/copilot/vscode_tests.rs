@@ -100,7 +100,10 @@ fn the_rewrite_goes_without_a_decision_where_no_rule_tells_the_forms_apart() {
     // Even when a Copilot CLI version leaks into VS Code's environment: no table, no allow.
     let leaked = h.env().with_var("COPILOT_CLI_BINARY_VERSION", "1.0.102");
     let out = h.answer_in(&leaked, "cargo test", Some(&h.workspace()));
-    assert!(out.contains("rtk cargo test") && !out.contains("permissionDecision"), "{out}");
+    assert!(
+        out.contains("rtk cargo test") && !out.contains("permissionDecision"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -181,14 +184,18 @@ fn without_every_rule_source_in_sight_the_hook_steps_aside() {
 }
 
 #[test]
-fn a_claude_rule_on_either_form_means_no_answer() {
+fn a_claude_deny_rule_on_either_form_means_no_answer() {
     use crate::hooks::answer::test_support::all;
     let input = json!({"command": "cargo test"});
     let input = input.as_object().unwrap();
     for (name, d) in all("rtk cargo test") {
         let out = vscode::render(input, "cargo test", &d).to_text();
-        let rewrites = matches!(name, "allow" | "host-authority" | "default");
+        let rewrites = matches!(name, "allow" | "host-authority" | "ask" | "default");
         assert_eq!(!out.is_empty(), rewrites, "{name}: {out}");
         assert!(!out.contains("permissionDecision"), "{name}: {out}");
     }
+    // A deny rule that matches only the rtk form.
+    let mut d = all("rtk cargo test").remove(3).1;
+    d.rewritten_verdict = crate::hooks::permissions::PermissionVerdict::Deny;
+    assert_eq!(vscode::render(input, "cargo test", &d).to_text(), "");
 }
