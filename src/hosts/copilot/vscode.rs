@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::vscode_rules::{self, VsRule};
+use super::vscode_rules::{self, Forms, VsRule};
 use crate::env::Env;
 use crate::hooks::answer::{pre_tool_use, rewrite_of, with_command, Answer};
 use crate::hooks::decision::{Decision, Outcome};
@@ -93,19 +93,29 @@ fn check(cmd: &str, rewritten: &str, d: &Decision, env: &Env) -> Result<(), Stri
     }
     let original = crate::shell::parse(cmd);
     let rtk_form = crate::shell::parse(rewritten);
-    let mut pieces: Vec<&str> = vec![cmd.trim(), rewritten.trim()];
-    for c in original.commands.iter().chain(&rtk_form.commands) {
-        pieces.push(c.forms.exact.trim());
-    }
     for c in &original.commands {
         let program = c.words.first().map(|w| crate::shell::basename(&w.value));
         if program.is_some_and(|p| SCRIPT_RUNNERS.contains(&p)) {
             return Err("VS Code may auto-approve package.json scripts".into());
         }
     }
+    let text = |c: &crate::shell::SimpleCommand| c.forms.exact.trim().to_string();
+    let o: Vec<String> = original.commands.iter().map(text).collect();
+    let r: Vec<String> = rtk_form.commands.iter().map(text).collect();
+    if o.len() != r.len() {
+        return Err("the rewrite changed the number of commands".into());
+    }
+    let forms = Forms {
+        lines: [cmd.trim(), rewritten.trim()],
+        commands: o
+            .iter()
+            .zip(&r)
+            .map(|(a, b)| [a.as_str(), b.as_str()])
+            .collect(),
+    };
     let mut rules = vscode_rules::default_rules();
     rules.extend(settings_rules(env)?);
-    vscode_rules::parity(&rules, &pieces)
+    vscode_rules::parity(&rules, &forms)
 }
 
 /// Every terminal auto-approve rule in the VS Code settings rtk can find; Err when it cannot

@@ -10,11 +10,13 @@
 //! a JavaScript regular expression (`"/^cargo\b/i"`); each is tried on every simple command
 //! ("sub-command") and, with `matchCommandLine`, on the whole line.
 //!
-//! [`parity`] classifies every rule against every piece of both forms: a rule that matches
-//! none of them is neutral; a deny rule (`false`) that matches every piece of both forms denies
-//! both alike; anything else — any allow rule that matches (it could release the `rtk` form
-//! from a deny rule rtk does not know), any partial match, a regex the `regex` crate reads
-//! differently or not at all, a line that is not ASCII — is a difference rtk cannot rule out.
+//! [`parity`] tries every rule on the commands the rewrite changed (both forms), or with
+//! `matchCommandLine` on both whole lines: a rule that matches none of them is neutral; a deny
+//! rule (`false`) that matches all of them denies both alike; anything else — any allow rule
+//! that matches (it could release the `rtk` form from a deny rule rtk does not know), any
+//! partial match, a regex the `regex` crate reads differently or not at all, a line that is not
+//! ASCII — is a difference rtk cannot rule out. A command the rewrite left unchanged gets the
+//! same answer from every rule and is not tried.
 
 use regex::bytes::{Regex, RegexBuilder};
 use serde_json::Value;
@@ -124,6 +126,8 @@ pub struct VsRule {
     pub key: String,
     /// `true` approve, `false` require approval (a deny rule).
     pub approve: bool,
+    /// `matchCommandLine`: tried on the whole line instead of each simple command.
+    pub line: bool,
     /// Where it came from (a settings file, or "VS Code default").
     pub source: String,
 }
@@ -138,19 +142,21 @@ pub fn rules_of(value: &Value, source: &str) -> Result<Vec<VsRule>, String> {
     };
     let mut rules = Vec::new();
     for (key, v) in map {
-        let approve = match v {
+        let (approve, line) = match v {
             Value::Null => continue,
-            Value::Bool(b) => *b,
-            Value::Object(o) => match o.get("approve") {
-                Some(Value::Bool(b)) => *b,
-                Some(Value::Null) | None => continue,
-                Some(_) => return Err(format!("{source}: rule '{key}' has an unreadable approve")),
+            Value::Bool(b) => (*b, false),
+            Value::Object(o) => match (o.get("approve"), o.get("matchCommandLine")) {
+                (Some(Value::Null) | None, _) => continue,
+                (Some(Value::Bool(b)), Some(Value::Bool(l))) => (*b, *l),
+                (Some(Value::Bool(b)), Some(Value::Null) | None) => (*b, false),
+                _ => return Err(format!("{source}: rule '{key}' has an unreadable value")),
             },
             _ => return Err(format!("{source}: rule '{key}' has an unreadable value")),
         };
         rules.push(VsRule {
             key: key.clone(),
             approve,
+            line,
             source: source.to_string(),
         });
     }
@@ -164,6 +170,7 @@ pub fn default_rules() -> Vec<VsRule> {
         .map(|k| VsRule {
             key: (*k).to_string(),
             approve: true,
+            line: false,
             source: "VS Code default".into(),
         })
         .collect()
@@ -235,17 +242,35 @@ fn reach(key: &str, pieces: &[&str]) -> Result<Reach, String> {
     })
 }
 
-/// Ok when no rule can tell the two forms apart, given `pieces`: every simple command of the
-/// original and of the rewritten line, and both whole lines. Err names the first rule that
-/// could (or why rtk cannot tell).
-pub fn parity(rules: &[VsRule], pieces: &[&str]) -> Result<(), String> {
-    if pieces.iter().any(|p| !p.is_ascii()) {
+/// The two forms of one line: the whole lines and their simple commands, paired in order
+/// (the rewrite prefixes commands, it does not add or remove any).
+pub struct Forms<'a> {
+    pub lines: [&'a str; 2],
+    pub commands: Vec<[&'a str; 2]>,
+}
+
+/// Ok when no rule can tell the two forms apart. A rule is tried where VS Code tries it: on
+/// each simple command (a command the rewrite left as it was gets the same answer from every
+/// rule, known or not, and is skipped), or with `matchCommandLine` on the whole lines. Err
+/// names the first rule that could tell them apart (or why rtk cannot tell).
+pub fn parity(rules: &[VsRule], forms: &Forms) -> Result<(), String> {
+    let mut changed: Vec<&str> = Vec::new();
+    for [o, r] in &forms.commands {
+        if o != r {
+            changed.extend([*o, *r]);
+        }
+    }
+    if forms.lines.iter().chain(&changed).any(|p| !p.is_ascii()) {
         return Err(
             "a command that is not ASCII (rtk imitates VS Code's regexes on ASCII only)".into(),
         );
     }
     for rule in rules {
-        match reach(&rule.key, pieces)? {
+        let targets: &[&str] = if rule.line { &forms.lines } else { &changed };
+        if targets.is_empty() {
+            continue;
+        }
+        match reach(&rule.key, targets)? {
             Reach::None => {}
             Reach::All if !rule.approve => {}
             _ => {
@@ -292,51 +317,93 @@ mod tests {
         assert!(regexes("/x/y").is_err());
     }
 
+    fn forms<'a>(lines: [&'a str; 2], commands: &[[&'a str; 2]]) -> Forms<'a> {
+        Forms {
+            lines,
+            commands: commands.to_vec(),
+        }
+    }
+
     #[test]
     fn parity_steps_aside_whenever_a_rule_could_differ() {
-        let orig = ["cargo test", "rtk cargo test"];
-        let rule = |key: &str, approve: bool| VsRule {
+        let cargo = forms(
+            ["cargo test", "rtk cargo test"],
+            &[["cargo test", "rtk cargo test"]],
+        );
+        let rule = |key: &str, approve: bool, line: bool| VsRule {
             key: key.into(),
             approve,
+            line,
             source: "test".into(),
         };
-        assert_eq!(parity(&default_rules(), &orig), Ok(()));
+        assert_eq!(parity(&default_rules(), &cargo), Ok(()));
         // A default rule on either form: `git status` is auto-approved, `rtk git status` not.
-        assert!(parity(&default_rules(), &["git status", "rtk git status"]).is_err());
-        assert!(parity(
-            &default_rules(),
-            &["git log -3 | head", "git log -3", "head"]
-        )
-        .is_err());
-        for (key, approve) in [
-            ("cargo", true),
-            ("cargo test", false),
-            ("rtk", true),
-            ("/.*/", true),
-            ("/test/", true),
-            ("/^cargo/", false),
+        let status = forms(
+            ["git status", "rtk git status"],
+            &[["git status", "rtk git status"]],
+        );
+        assert!(parity(&default_rules(), &status).is_err());
+        // A command the rewrite left alone answers the same to every rule: `cd` and `tail`
+        // are default rules, yet both lines get VS Code's same verdict.
+        let cd = forms(
+            [
+                "cd app && cargo test 2>&1 | tail -5",
+                "cd app && rtk cargo test 2>&1 | tail -5",
+            ],
+            &[
+                ["cd app", "cd app"],
+                ["cargo test", "rtk cargo test"],
+                ["tail -5", "tail -5"],
+            ],
+        );
+        assert_eq!(parity(&default_rules(), &cd), Ok(()));
+        for (key, approve, line) in [
+            ("cargo", true, false),
+            ("cargo test", false, false),
+            ("rtk", true, false),
+            ("/.*/", true, false),
+            ("/test/", true, false),
+            ("/^cargo/", false, false),
+            ("/^cd app && cargo/", true, true),
+            ("/tail/", true, true),
+            ("cd", true, true),
         ] {
-            assert!(parity(&[rule(key, approve)], &orig).is_err(), "{key}");
+            assert!(parity(&[rule(key, approve, line)], &cd).is_err(), "{key}");
         }
         // A deny rule on every piece of both forms denies both alike; unrelated rules are neutral.
-        for (key, approve) in [("/.*/", false), ("npm test", true), ("/^docker/", false)] {
-            assert_eq!(parity(&[rule(key, approve)], &orig), Ok(()), "{key}");
+        for (key, approve, line) in [
+            ("/.*/", false, false),
+            ("/.*/", false, true),
+            ("npm test", true, false),
+            ("/^docker/", false, false),
+            ("/^make/", true, true),
+        ] {
+            assert_eq!(parity(&[rule(key, approve, line)], &cd), Ok(()), "{key}");
         }
-        assert!(parity(&[], &["cargo test 'é'"]).is_err());
+        let accented = forms(
+            ["cargo test é", "rtk cargo test é"],
+            &[["cargo test é", "rtk cargo test é"]],
+        );
+        assert!(parity(&[], &accented).is_err());
     }
 
     #[test]
     fn rule_objects_read_as_vs_code_reads_them() {
         let v = json!({"a": true, "b": false, "c": null, "d": {"approve": true, "matchCommandLine": true}, "e": {"approve": null}});
-        let keys: Vec<(String, bool)> = rules_of(&v, "s")
+        let keys: Vec<(String, bool, bool)> = rules_of(&v, "s")
             .unwrap()
             .into_iter()
-            .map(|r| (r.key, r.approve))
+            .map(|r| (r.key, r.approve, r.line))
             .collect();
         assert_eq!(
             keys,
-            [("a".into(), true), ("b".into(), false), ("d".into(), true)]
+            [
+                ("a".into(), true, false),
+                ("b".into(), false, false),
+                ("d".into(), true, true)
+            ]
         );
+        assert!(rules_of(&json!({"a": {"approve": true, "matchCommandLine": 1}}), "s").is_err());
         assert!(rules_of(&json!({"a": "yes"}), "s").is_err());
         assert!(rules_of(&json!(["a"]), "s").is_err());
     }

@@ -97,6 +97,9 @@ fn the_rewrite_goes_without_a_decision_where_no_rule_tells_the_forms_apart() {
         r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"rtk cargo test","explanation":"Run the tests","goal":"Test","isBackground":false}}}"#
     );
     assert!(h.rewrites("git push origin main"));
+    // Commands the rewrite leaves as they were (`cd`, `tail`: default rules) answer alike.
+    assert!(h.rewrites("cd src && cargo test"));
+    assert!(h.rewrites("cargo test 2>&1 | tail -5"));
     // Even when a Copilot CLI version leaks into VS Code's environment: no table, no allow.
     let leaked = h.env().with_var("COPILOT_CLI_BINARY_VERSION", "1.0.102");
     let out = h.answer_in(&leaked, "cargo test", Some(&h.workspace()));
@@ -118,6 +121,7 @@ fn commands_a_default_rule_matches_are_left_to_vs_code() {
         "git log --oneline -5",
         "curl https://example.com",
         "cargo test && git diff",
+        "git push && git status",
         "npm run build",
         "pnpm test",
     ] {
