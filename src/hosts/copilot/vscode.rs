@@ -44,8 +44,9 @@ const RULE_KEYS: &[&str] = &[
 /// VS Code's product folders (stable, Insiders, and the open-source builds).
 const PRODUCTS: &[&str] = &["Code", "Code - Insiders", "VSCodium", "Code - OSS"];
 
-/// Programs whose `run` scripts VS Code may auto-approve from `package.json`
-/// (`npmScriptAutoApprover.ts`): the `rtk` form would not be.
+/// Programs whose scripts VS Code may auto-approve from `package.json` (`npmScriptAutoApprover.ts`:
+/// `npm run|test|start…`, `yarn …`, `pnpm …`, any case; `bun` for safety): the `rtk` form
+/// would not be.
 const SCRIPT_RUNNERS: &[&str] = &["npm", "yarn", "pnpm", "bun"];
 
 /// True for VS Code's terminal payload (the Claude-compatible shape with its tool name).
@@ -95,7 +96,7 @@ fn check(cmd: &str, rewritten: &str, d: &Decision, env: &Env) -> Result<(), Stri
     let rtk_form = crate::shell::parse(rewritten);
     for c in &original.commands {
         let program = c.words.first().map(|w| crate::shell::basename(&w.value));
-        if program.is_some_and(|p| SCRIPT_RUNNERS.contains(&p)) {
+        if program.is_some_and(|p| SCRIPT_RUNNERS.iter().any(|r| r.eq_ignore_ascii_case(p))) {
             return Err("VS Code may auto-approve package.json scripts".into());
         }
     }
