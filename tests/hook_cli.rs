@@ -644,6 +644,11 @@ fn claude_command_line_rules_are_read_from_the_parent_process() {
     assert_eq!(run("git status", &["--settings", "{}"]), 3);
 }
 
+/// Where Copilot Chat keeps a session's transcript (its workspace `storageUri`, under the user
+/// folder, sessionTranscriptService.ts), relative to the TestEnv root.
+const TRANSCRIPT: &str =
+    "xdg-config/Code/User/workspaceStorage/7f3a/GitHub.copilot-chat/transcripts/8c1d.jsonl";
+
 /// VS Code Copilot Chat's `PreToolUse` input for its terminal tool, DOC-FORMAT (VS Code is a
 /// desktop app): the fields `executeHook` and `executePreToolUseHook` write in
 /// extensions/copilot/src/extension/chat/vscode-node/chatHookService.ts (microsoft/vscode),
@@ -654,7 +659,7 @@ fn vscode_payload(t: &TestEnv, cmd: &str) -> String {
         "timestamp": "2026-12-04T18:30:00.000Z",
         "hook_event_name": "PreToolUse",
         "session_id": "8c1d6f3e-2b4a-4e5f-9a0b-1c2d3e4f5a6b",
-        "transcript_path": t.home().join(".config/Code/User/workspaceStorage/x/transcript.jsonl"),
+        "transcript_path": t.root.path().join(TRANSCRIPT),
         "model": "gpt-5",
         "tool_name": "run_in_terminal",
         "tool_input": {"command": cmd, "explanation": "Run it", "goal": "Check", "isBackground": false},
@@ -673,6 +678,11 @@ fn copilot_vscode_rewrites_only_where_its_auto_approve_rules_cannot_differ() {
     t.write(
         "xdg-config/Code/User/settings.json",
         "{\n  // user rules\n  \"chat.tools.terminal.autoApprove\": {\"cargo test\": true,},\n}\n",
+    );
+    // VS Code's record of the window's workspace: the work folder.
+    t.write(
+        "xdg-config/Code/User/workspaceStorage/7f3a/workspace.json",
+        &format!(r#"{{"folder": "file://{}"}}"#, t.work().display()),
     );
     t.write(
         "work/.vscode/settings.json",

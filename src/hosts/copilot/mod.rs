@@ -10,6 +10,7 @@ pub mod vscode;
 pub mod vscode_rules;
 #[cfg(test)]
 mod vscode_tests;
+pub mod vscode_workspace;
 
 use serde_json::{json, Value};
 

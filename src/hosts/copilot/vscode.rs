@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use super::vscode_rules::{self, Forms, VsRule};
+use super::vscode_workspace;
 use crate::env::Env;
 use crate::hooks::answer::{pre_tool_use, rewrite_of, with_command, Answer};
 use crate::hooks::decision::{Decision, Outcome};
@@ -29,6 +30,9 @@ pub const TOOL: &str = "run_in_terminal";
 /// Set by the hook for the decision when the payload is VS Code's (its value: the payload's
 /// `cwd`, possibly empty).
 pub const SURFACE_VAR: &str = "RTK_COPILOT_VSCODE_CWD";
+
+/// The payload's `transcript_path`, when it has one ([`vscode_workspace`]).
+pub const TRANSCRIPT_VAR: &str = "RTK_COPILOT_VSCODE_TRANSCRIPT";
 
 /// The settings holding terminal auto-approve rules (the deprecated ones are still merged by
 /// some releases).
@@ -57,7 +61,11 @@ pub fn is_vscode(payload: &Value) -> bool {
 /// `env` marked for a VS Code decision, with the payload's `cwd`.
 pub fn session_env(payload: &Value, env: &Env) -> Env {
     let cwd = string(payload, "cwd").unwrap_or("");
-    env.clone().with_var(SURFACE_VAR, cwd)
+    let env = env.clone().with_var(SURFACE_VAR, cwd);
+    match string(payload, "transcript_path") {
+        Some(t) if !t.is_empty() => env.with_var(TRANSCRIPT_VAR, t),
+        _ => env,
+    }
 }
 
 /// The decision VS Code's hook may act on: unchanged when VS Code's rules judge both forms
@@ -146,10 +154,13 @@ pub fn settings_rules(env: &Env) -> Result<Vec<VsRule>, String> {
             ));
         }
     }
-    let user_dirs: Vec<PathBuf> = user_folders(env, &home)
-        .into_iter()
-        .filter(|d| d.is_dir())
-        .collect();
+    let window = match env.path_var(TRANSCRIPT_VAR) {
+        Some(t) => Some(vscode_workspace::from_transcript(&env.cwd().join(t))?),
+        None => None,
+    };
+    let mut candidates = user_folders(env, &home);
+    candidates.extend(window.as_ref().map(|w| w.user_dir.clone()));
+    let user_dirs: Vec<PathBuf> = candidates.into_iter().filter(|d| d.is_dir()).collect();
     if user_dirs.is_empty() {
         return Err("no VS Code user settings folder found".into());
     }
@@ -165,7 +176,14 @@ pub fn settings_rules(env: &Env) -> Result<Vec<VsRule>, String> {
             files.extend(profiles);
         }
     }
-    files.extend(workspace_files(env, &home)?);
+    match &window {
+        // The workspace is known: its files, and those above the hook's folder if it has one.
+        Some(w) => {
+            files.extend(w.settings_files.iter().cloned());
+            files.extend(workspace_files(env, &home).unwrap_or_default());
+        }
+        None => files.extend(workspace_files(env, &home)?),
+    }
     let mut rules = Vec::new();
     for file in files {
         match read_settings(&file, Dialect::JsonWithCommentsAndTrailingCommas) {
@@ -196,9 +214,9 @@ fn user_folders(env: &Env, home: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The workspace's settings: `.vscode/settings.json` and `*.code-workspace` files in the
-/// hook's folder and every folder above it. Err when the workspace folder is unknown (VS Code
-/// runs a hook without `cwd` in the home folder).
+/// Settings files near the hook: `.vscode/settings.json` and `*.code-workspace` files in the
+/// hook's folder and every folder above it. Err when that folder is unknown (VS Code runs a
+/// hook without `cwd` in the home folder).
 fn workspace_files(env: &Env, home: &Path) -> Result<Vec<PathBuf>, String> {
     let dir = match env.var(SURFACE_VAR) {
         Some(cwd) => env.cwd().join(cwd),

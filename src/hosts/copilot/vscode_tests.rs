@@ -203,3 +203,50 @@ fn a_claude_deny_rule_on_either_form_means_no_answer() {
     d.rewritten_verdict = crate::hooks::permissions::PermissionVerdict::Deny;
     assert_eq!(vscode::render(input, "cargo test", &d).to_text(), "");
 }
+
+#[test]
+fn the_transcript_path_names_the_workspace_even_a_multi_root_one_elsewhere() {
+    let h = Home::new();
+    let storage = h.user().join("workspaceStorage").join("9e2b");
+    let transcript = storage
+        .join("GitHub.copilot-chat")
+        .join("transcripts")
+        .join("s.jsonl");
+    let ws = h.home().join("workspaces").join("all.code-workspace");
+    h.write(
+        &storage.join("workspace.json"),
+        &format!(r#"{{"workspace": "file://{}"}}"#, ws.display()),
+    );
+    let answer = |h: &Home| {
+        let mut p = payload("cargo test");
+        p["transcript_path"] = json!(transcript);
+        let env = super::super::of(Agent::Copilot).session_env(Some(&p), &h.env());
+        let hooks = HooksConfig::default();
+        let decide = |c: &str| crate::hosts::hook::decide(Agent::Copilot, c, &env, &hooks);
+        Agent::Copilot.answer_with(Some(&p), &decide).to_text()
+    };
+    // The workspace file is missing: rtk cannot read its settings.
+    assert_eq!(answer(&h), "");
+    // No hook cwd, yet the workspace is known: its settings are read, the rewrite goes.
+    h.write(
+        &ws,
+        &format!(
+            r#"{{"folders": [{{"path": "{}"}}]}}"#,
+            h.workspace().display()
+        ),
+    );
+    assert!(answer(&h).contains("rtk cargo test"), "{}", answer(&h));
+    // A rule in the multi-root file (outside every folder above the hook) is seen.
+    h.write(
+        &ws,
+        r#"{"folders": [{"path": "../src/app"}], "settings": {"chat.tools.terminal.autoApprove": {"cargo": true}}}"#,
+    );
+    assert_eq!(answer(&h), "");
+    // So is a rule in one of its folders.
+    h.write(&ws, r#"{"folders": [{"path": "../src/app"}]}"#);
+    h.write(
+        &h.workspace().join(".vscode").join("settings.json"),
+        r#"{"chat.tools.terminal.autoApprove": {"/^cargo/": false}}"#,
+    );
+    assert_eq!(answer(&h), "");
+}
