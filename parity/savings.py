@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
-from corpus import Cmd  # noqa: E402
+from corpus import Cmd, instructed  # noqa: E402
 from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from run import installed, REPO  # noqa: E402
@@ -64,7 +64,8 @@ def run(host, paths, rtk, node_bin, script, port, setup, line, with_rtk):
         if with_rtk:
             subprocess.run([rtk, "init", "--agent", host.name, *host.init_args], cwd=fx.repo, env=env,
                            check=True, capture_output=True)
-        script.reset(line)
+        # An instruction host's model types the rtk form rtk's block tells it to.
+        script.reset(instructed(line) if with_rtk and host.instructions else line)
         done = run_host(host.argv(fx, paths[host.name]), fx.cwd, env, timeout=180)
         snap = script.snapshot()
         decision = host.classify(fx, snap, "".join(done)) if done else "error"
