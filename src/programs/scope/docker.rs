@@ -15,7 +15,9 @@ pub const COMPOSE: Scope = Scope::check(|w| {
         // compose's own `--progress` stands before the command: checked with the rest.
         Some((j, "build")) => builds(rest) && builds(&rest[j + 1..]),
         Some((j, "up")) => builds(rest) && detached(&rest[j + 1..]),
-        _ => listing_or_logs(w, &["ps"]),
+        Some((_, "ps")) => true,
+        Some((j, "logs")) => !follows(&rest[j + 1..]),
+        _ => false,
     }
 });
 
