@@ -57,8 +57,6 @@ const CASES: &[(&str, &[&str])] = &[
         &[
             "python -m pytest -x",
             "python -m django test --settings=shop.settings -v 2 cart.tests",
-            "python manage.py test cart --parallel 1",
-            "python tests/runtests.py queries --verbosity 2",
             "python -m unittest -v test_calc.AddTests",
         ],
     ),

@@ -73,25 +73,6 @@ const DJANGO_TEST: Scope = Scope {
     ..HELP_NEVER
 };
 
-/// `python manage.py test …` and `python [tests/]runtests.py …` (Django's runners), never help.
-const DJANGO_SCRIPT: Scope = Scope::check(|w| {
-    let script = w
-        .args
-        .first()
-        .map_or("", |a| a.rsplit('/').next().unwrap_or(a));
-    let rest = w.args.get(1..).unwrap_or(&[]);
-    !has_help(rest)
-        && match script {
-            "manage.py" => rest.first() == Some(&"test"),
-            "runtests.py" => true,
-            _ => false,
-        }
-});
-
-fn has_help(args: &[&str]) -> bool {
-    args.iter().any(|a| matches!(*a, "-h" | "--help"))
-}
-
 const HELP_NEVER: Scope = Scope::without(&["-h", "--help"]);
 
 const POETRY: Scope = Scope::without(&["-h", "--help", "--dry-run"]);
@@ -242,11 +223,10 @@ pub static PROGRAMS: &[Program] = &[
             route("mypy", "mypy", "python -m mypy src").scoped(&Scope::NO_WATCH),
             route("unittest", "unittest", "python -m unittest -v").scoped(&HELP_NEVER),
             route("django", "unittest", "python -m django test").scoped(&DJANGO_TEST),
-            every("unittest", "python manage.py test").scoped(&DJANGO_SCRIPT),
         ],
         rewrite: rw(
             Producer,
-            "only `-m pytest`, `-m mypy`, `-m unittest`, `-m django test`, `manage.py test` and `runtests.py`",
+            "only `-m pytest`, `-m mypy`, `-m unittest` and `-m django test`",
         ),
     },
     Program {
