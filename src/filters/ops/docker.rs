@@ -10,6 +10,7 @@
 //! `--watch`) and anything else pass through. Errors (no daemon, no cluster) are printed as is.
 
 use super::{dockerbuild, fold_repeats, json, retable};
+use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Docker;
@@ -162,8 +163,9 @@ fn compact_kind(kind: Kind, out: &Output<'_>) -> Result<Compacted, Unparsed> {
 
 /// A build's or `compose up`'s log, both streams, failed or not.
 fn build(out: &Output<'_>) -> Compacted {
-    let (stdout, a) = dockerbuild::compact(out.stdout);
-    let (stderr, b) = dockerbuild::compact(out.stderr);
+    // `--ansi always` colours compose's lines.
+    let (stdout, a) = dockerbuild::compact(&strip_ansi(out.stdout));
+    let (stderr, b) = dockerbuild::compact(&strip_ansi(out.stderr));
     Compacted {
         stdout,
         stderr: Some(stderr),

@@ -83,7 +83,8 @@ fn builds(args: &[&str]) -> bool {
         && !args.iter().any(|a| a.starts_with("-o") && a.len() > 2)
 }
 
-/// `up` with `-d`/`--detach` (also `--detach=true`), never `--help` or `--attach`/`--watch`.
+/// `up` with `-d`/`--detach` (also `--detach=true`), never help, `--watch`, `--menu` or the
+/// options that wait on containers' exits; a build it runs prints as `build` does.
 fn detached(args: &[&str]) -> bool {
     args.iter()
         .any(|a| matches!(*a, "-d" | "--detach" | "--detach=true"))
@@ -99,13 +100,7 @@ fn detached(args: &[&str]) -> bool {
                 "--exit-code-from",
             ],
         )
-        && builds(
-            &args
-                .iter()
-                .copied()
-                .filter(|a| *a != "-d")
-                .collect::<Vec<_>>()[..],
-        )
+        && builds(args)
 }
 
 /// `docker container ls|list|logs` (logs never followed).
