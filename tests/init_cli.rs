@@ -625,7 +625,7 @@ const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 8] = [
     ),
     ("trae", ".trae/rules/project_rules.md", None),
     ("antigravity", ".agents/rules/rtk-rules.md", None),
-    ("kimi", "AGENTS.md", None),
+    ("kimi", "AGENTS.md", Some(".kimi-code/AGENTS.md")),
     ("omp", "AGENTS.md", None),
 ];
 
@@ -705,4 +705,32 @@ fn a_clinerules_folder_gets_rtks_own_file() {
     assert!(t.work().join(".clinerules/rtk.md").is_file());
     init(&t, &["--agent", "cline", "--uninstall"]);
     assert!(!t.work().join(".clinerules/rtk.md").exists());
+}
+
+#[test]
+fn kimi_global_follows_kimi_code_home() {
+    let t = TestEnv::new();
+    let dir = t.home().join("kimi-data");
+    let run = |args: &[&str]| {
+        let out = t
+            .rtk()
+            .env("KIMI_CODE_HOME", &dir)
+            .arg("init")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = run(&["--agent", "kimi", "--global"]);
+    let file = dir.join("AGENTS.md");
+    assert!(out.contains(&file.display().to_string()), "{out}");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("rtk git status"));
+    assert!(!t.home().join(".kimi-code/AGENTS.md").exists());
+    let out = run(&["--agent", "kimi", "--global", "--show"]);
+    assert!(out.contains("are installed in"), "{out}");
+    run(&["--agent", "kimi", "--global", "--uninstall"]);
+    assert!(!file.exists());
 }
