@@ -374,6 +374,18 @@ fn plugins_install_into_each_hosts_folder_idempotently_and_uninstall_cleanly() {
             "plugins/pi/rtk.ts",
         ),
         (
+            "omp",
+            &[],
+            "work/.omp/extensions/rtk.ts",
+            "plugins/omp/rtk.ts",
+        ),
+        (
+            "omp",
+            &["--global"],
+            "home/.omp/agent/extensions/rtk.ts",
+            "plugins/omp/rtk.ts",
+        ),
+        (
             "opencode",
             &[],
             "work/.opencode/plugins/rtk.ts",
@@ -610,7 +622,7 @@ fn unknown_agent_is_an_error() {
 }
 
 /// Instruction-file hosts: (name, project file, user-wide file under HOME if any).
-const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 8] = [
+const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 7] = [
     ("qwen", "QWEN.md", Some(".qwen/QWEN.md")),
     ("cline", ".clinerules", None),
     (
@@ -626,7 +638,6 @@ const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 8] = [
     ("trae", ".trae/rules/project_rules.md", None),
     ("antigravity", ".agents/rules/rtk-rules.md", None),
     ("kimi", "AGENTS.md", Some(".kimi-code/AGENTS.md")),
-    ("omp", "AGENTS.md", None),
 ];
 
 #[test]
