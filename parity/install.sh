@@ -44,6 +44,11 @@ PINS=(
     "droid|@factory/cli-linux-x64|0.225.2|node_modules/@factory/cli-linux-x64/bin/droid"
     # 3.0.3 pins a certifi release PyPI does not serve; 3.0.2 installs.
     "vibe|pypi:mistral-vibe|3.0.2|venv/bin/vibe"
+    # The platform package holds the compiled CLI (bin/cline is a Node wrapper that finds it).
+    "cline|cline|3.0.65|node_modules/@cline/cli-linux-x64/bin/cline"
+    # @kilocode/cli 7.8.1 (the latest) names platform packages 7.8.1 that the registry does not
+    # have for linux-x64; the newest linux-x64 platform package (7.7.9) holds the whole CLI.
+    "kilocode|@kilocode/cli-linux-x64|7.7.9|node_modules/@kilocode/cli-linux-x64/bin/kilo"
 )
 
 # Python for a PyPI host's venv: Mistral Vibe needs >= 3.12.

@@ -120,7 +120,8 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
                 capture_output=True,
             )
         remote_before = fx.remote_head()
-        script.reset(cmd.line)
+        typed = typed_line(rtk, cmd.line, env, fx.cwd) if with_rtk and host.instructions else cmd.line
+        script.reset(typed)
         argv = host.argv(fx, exe)
         trace = fx.root / "connect.trace"
         if STRACE:
@@ -146,6 +147,8 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
         calls = fx.rtk_calls() + (rtk_execs(trace) if STRACE else [])
         return {
             "decision": decision,
+            "typed": typed,
+            "instructions": host.instructions,
             "result": (snap["results"] or [""])[0][:300],
             "model_calls": snap["calls"],
             "stdout_tail": (stdout or "")[-400:],
@@ -159,6 +162,14 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
         fx.close()
 
 
+def typed_line(rtk, line, env, cwd):
+    """What a model following rtk's instruction block types for `line`: its rtk form, where
+    `rtk rewrite` has one (exit 0 or 3), else the line itself."""
+    p = subprocess.run([rtk, "rewrite", "--", line], cwd=cwd, env=env, capture_output=True, text=True)
+    form = p.stdout.rstrip("\n")
+    return form if p.returncode in (0, 3) and form.startswith("rtk ") else line
+
+
 def judge(without, with_):
     """None when the pair is equal, else why not."""
     net = without["net"] + with_["net"]
@@ -168,7 +179,12 @@ def judge(without, with_):
         return "no decision (without=%s, with=%s)" % (without["decision"], with_["decision"])
     if without["decision"] != with_["decision"]:
         return "decision %s without rtk, %s with rtk" % (without["decision"], with_["decision"])
-    if with_["decision"] == "ran":
+    if with_["instructions"]:
+        # An instruction host: where the model typed the rtk form and it ran, rtk ran.
+        if with_["decision"] == "ran" and with_["typed"] != without["typed"]:
+            if not any(c[0] == "run" for c in with_["calls"]):
+                return "the model typed the rtk form but rtk did not run"
+    elif with_["decision"] == "ran":
         answers = [c for c in with_["calls"] if c[0] in ("hook", "rewrite")]
         offered = any("rtk " in (c[3] or "") for c in answers)
         ran_rtk = any(c[0] == "run" for c in with_["calls"])
