@@ -86,4 +86,11 @@ ISSUE_CASES = [
     ("vibe", "allow-rtk", "git-show"),
     ("vibe", "always", "ls-la"),
     ("vibe", "deny", "git-show"),
+    # Cline (issue 28): the hook's rewrite runs in act mode; in plan mode the guard still refuses
+    # a write (rtk leaves the line alone: `rtk git commit` would pass the guard).
+    ("cline", "none", "git-status"),
+    ("cline", "plan", "git-commit"),
+    # Kilo Code (issue 28, instructions): the model types `rtk ls -la`, which Kilo's built-in
+    # `ls *` allow does not name.
+    ("kilocode", "none", "ls-la"),
 ]

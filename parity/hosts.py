@@ -28,6 +28,10 @@ class Host:
     # An instruction host has no hook: with rtk, the model types the rtk form of the line
     # (what `rtk rewrite` gives; the line itself where rtk has none), as rtk's block tells it.
     instructions = False
+    # The setups a sample run (`--sample`, scripts/test.sh) takes; empty: all of `setups`.
+    sample_setups = ()
+    # Seconds one host run may take before it counts as no decision.
+    run_timeout = 120
 
     def env(self, fx, port):
         return {}
@@ -573,7 +577,9 @@ class Cline(Host):
     setups = ["none", "ask", "plan", "subfolder"]
 
     def env(self, fx, port):
-        return {"CLINE_NO_AUTO_UPDATE": "1", "DO_NOT_TRACK": "1"}
+        # CLINE_NO_AUTO_UPDATE: no update check; E2E_TEST: no PostHog feature-flag polling
+        # (the only switch Cline 3.0.65 has for it; it reads E2E_TEST nowhere else).
+        return {"CLINE_NO_AUTO_UPDATE": "1", "DO_NOT_TRACK": "1", "E2E_TEST": "true"}
 
     def prepare(self, fx, port, setup, cmd):
         providers = {
@@ -630,6 +636,10 @@ class Kilo(Host):
     name = "kilocode"
     setups = ["none", "allow", "deny", "ask", "subfolder"]
     instructions = True
+    # One Kilo run takes 40-130 s on the 2-core machine: the sample keeps two setups.
+    sample_setups = ("none", "deny")
+    # Kilo spends 40-100 s starting up at load average ~20 (measured: parity/README.md).
+    run_timeout = 360
 
     def env(self, fx, port):
         return {

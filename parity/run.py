@@ -134,7 +134,7 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
                 stdin=subprocess.DEVNULL,
                 capture_output=True,
                 text=True,
-                timeout=RUN_TIMEOUT,
+                timeout=host.run_timeout,
             )
             stdout = p.stdout + p.stderr
             if keep:
@@ -179,7 +179,7 @@ def judge(without, with_):
         return "no decision (without=%s, with=%s)" % (without["decision"], with_["decision"])
     if without["decision"] != with_["decision"]:
         return "decision %s without rtk, %s with rtk" % (without["decision"], with_["decision"])
-    if with_["instructions"]:
+    if with_.get("instructions"):
         # An instruction host: where the model typed the rtk form and it ran, rtk ran.
         if with_["decision"] == "ran" and with_["typed"] != without["typed"]:
             if not any(c[0] == "run" for c in with_["calls"]):
@@ -246,6 +246,9 @@ def main():
             if args.issue:
                 cmds = [c for c in cmds if (host.name, setup, c.id) in ISSUE_CASES]
             elif not args.full and not args.commands:
+                # A host slow to start samples only its `sample_setups` (scripts/test.sh's time).
+                if host.sample_setups and not args.setups and setup not in host.sample_setups:
+                    continue
                 # Seeded per host and setup, so a pair's pick does not depend on which other
                 # hosts run: `--hosts codex --seed N` samples what the whole run would.
                 rng = random.Random(f"{seed}/{host.name}/{setup}")

@@ -147,6 +147,15 @@ class Judge(unittest.TestCase):
     def test_hook_never_called(self):
         self.assertIn("never called", run.judge(result("ran"), result("ran")))
 
+    def test_instruction_host_typed_rtk_form_must_run_rtk(self):
+        without = dict(result("ran"), typed="git status", instructions=True)
+        typed = dict(result("ran"), typed="rtk git status", instructions=True)
+        self.assertIn("did not run", run.judge(without, typed))
+        typed["calls"] = [("run", "git status", None, None)]
+        self.assertIsNone(run.judge(without, typed))
+        # A line the model types as it is (rtk has no form for it) needs no hook.
+        self.assertIsNone(run.judge(without, dict(result("ran"), typed="git status", instructions=True)))
+
     def test_no_decision_and_network_fail(self):
         self.assertIn("no decision", run.judge(result("error"), result("error")))
         self.assertIn("beyond 127.0.0.1", run.judge(result("ran", net=["192.0.2.1"]), result("ran")))

@@ -43,8 +43,8 @@ pub fn portable(stdout: &[u8]) -> String {
     text.replace(&format!("{} ", bin.display()), "rtk ")
 }
 
-pub const AGENTS: [&str; 7] = [
-    "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe",
+pub const AGENTS: [&str; 8] = [
+    "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe", "cline",
 ];
 
 /// What the host sets in its hooks' environment, as measured: Claude Code 2.1.332 names
@@ -329,7 +329,8 @@ fn hook_check_prints_every_agent() {
             "copilot read-only table",
             "codex",
             "droid",
-            "vibe"
+            "vibe",
+            "cline"
         ]
     );
     // Outside Claude Code its version is not seen: the table does not apply, and check says so.
