@@ -38,7 +38,6 @@ from fixture import Fixture  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 
 REPO = HERE.parent
-RUN_TIMEOUT = 120
 # Every host run is traced for connect(2) when strace is there (parity/install.sh installs it):
 # a connection to anything but loopback fails the pair.
 STRACE = shutil.which("strace")

@@ -153,7 +153,8 @@ fn an_instruction_host_install_replaces_upstreams_rules_section() {
         "# My rules\n"
     );
     assert!(t.work().join(".cline/hooks/PreToolUse.bash").is_file());
-    for (agent, file) in [("windsurf", ".windsurfrules")] {
+    {
+        let (agent, file) = ("windsurf", ".windsurfrules");
         let upstream = read(&t, file);
         assert!(upstream.contains("rtk bypass"), "{file}");
         std::fs::write(t.work().join(file), format!("# My rules\n\n{upstream}")).unwrap();

@@ -97,8 +97,7 @@ mod tests {
             let got = answer(&sample("git status"), &|_| d.clone()).to_text();
             if matches!(name, "allow" | "host-authority" | "ask" | "default") {
                 assert_eq!(
-                    got,
-                    r#"{"overrideInput":{"commands":["rtk git status"]}}"#,
+                    got, r#"{"overrideInput":{"commands":["rtk git status"]}}"#,
                     "{name}"
                 );
             } else {

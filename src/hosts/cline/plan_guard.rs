@@ -17,11 +17,56 @@
 
 /// Programs the guard refuses whatever their arguments.
 const WRITERS: &[&str] = &[
-    "rm", "rmdir", "unlink", "mv", "cp", "dd", "touch", "mkdir", "ln", "link", "chmod", "chown",
-    "chgrp", "truncate", "shred", "install", "patch", "rsync", "mkfifo", "mknod", "del", "erase",
-    "move", "ren", "rename", "md", "rd", "mklink", "copy", "xcopy", "robocopy", "new-item", "ni",
-    "remove-item", "move-item", "copy-item", "rename-item", "set-content", "add-content",
-    "clear-content", "out-file", "mi", "ri", "cpi", "rni", "ac", "clc", "tee", "wget", "curl",
+    "rm",
+    "rmdir",
+    "unlink",
+    "mv",
+    "cp",
+    "dd",
+    "touch",
+    "mkdir",
+    "ln",
+    "link",
+    "chmod",
+    "chown",
+    "chgrp",
+    "truncate",
+    "shred",
+    "install",
+    "patch",
+    "rsync",
+    "mkfifo",
+    "mknod",
+    "del",
+    "erase",
+    "move",
+    "ren",
+    "rename",
+    "md",
+    "rd",
+    "mklink",
+    "copy",
+    "xcopy",
+    "robocopy",
+    "new-item",
+    "ni",
+    "remove-item",
+    "move-item",
+    "copy-item",
+    "rename-item",
+    "set-content",
+    "add-content",
+    "clear-content",
+    "out-file",
+    "mi",
+    "ri",
+    "cpi",
+    "rni",
+    "ac",
+    "clc",
+    "tee",
+    "wget",
+    "curl",
     "yarn",
 ];
 
@@ -128,7 +173,8 @@ fn refuses(program: &str, args: &[String]) -> bool {
         }
     }
     let in_place = |a: &String| {
-        a.starts_with("--in-place") || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
+        a.starts_with("--in-place")
+            || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
     };
     match program {
         "sed" | "gsed" | "perl" => args.iter().any(in_place),
@@ -148,7 +194,10 @@ fn harmless_target(t: &str) -> bool {
     if t.starts_with('&') {
         return true; // a descriptor (`2>&1`)
     }
-    if matches!(t.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty") {
+    if matches!(
+        t.as_str(),
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
+    ) {
         return true;
     }
     !t.contains("..") && (t.starts_with("/tmp/") || t.starts_with("/var/tmp/"))
