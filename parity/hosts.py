@@ -636,8 +636,9 @@ class Kilo(Host):
     name = "kilocode"
     setups = ["none", "allow", "deny", "ask", "subfolder"]
     instructions = True
-    # One Kilo run takes 40-130 s on the 2-core machine: the sample keeps two setups.
-    sample_setups = ("none", "deny")
+    # One Kilo run takes 70-300 s on the 2-core machine: the sample keeps one setup (its draw
+    # and the issue case, `ls -la`).
+    sample_setups = ("none",)
     # Kilo spends 40-100 s starting up at load average ~20 (measured: parity/README.md).
     run_timeout = 360
 
