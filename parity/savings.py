@@ -81,6 +81,7 @@ def main():
     ap.add_argument("--host", required=True)
     ap.add_argument("--setup", default="none")
     ap.add_argument("--bench", default=str(REPO / "bench/target/release/rtk-bench"))
+    ap.add_argument("--first", type=int, default=len(SAMPLE), help="only the first N commands (a slow host)")
     args = ap.parse_args()
     host = HOSTS[args.host]
     paths = installed([host.name])
@@ -91,7 +92,7 @@ def main():
     out = Path(tempfile.mkdtemp(prefix="rtk-savings-"))
     print(f"savings: results go to {out}", flush=True)
     rows, failed = [], False
-    for i, line in enumerate(SAMPLE):
+    for i, line in enumerate(SAMPLE[: args.first]):
         files = []
         for with_rtk in (False, True):
             decision, result, ran_rtk = run(host, paths, rtk, node_bin, script, port, args.setup, line, with_rtk)
