@@ -27,9 +27,12 @@ for case in "${CASES[@]}"; do
     mapfile -t argv <"$f.argv"
     bin="$WORK/bin"
     rm -rf "$bin" && mkdir -p "$bin" "$WORK/home"
+    # A bare name goes on PATH; a path (`./tests/runtests.py`) where the command runs.
+    stub="$bin/${argv[0]}"
+    case "${argv[0]}" in */*) stub="$WORK/${argv[0]}"; mkdir -p "$(dirname "$stub")" ;; esac
     printf '#!/bin/sh\ncat "%s.out"\ncat "%s.err" >&2\nexit %s\n' "$f" "$f" "$(cat "$f.code")" \
-        >"$bin/${argv[0]}"
-    chmod +x "$bin/${argv[0]}"
+        >"$stub"
+    chmod +x "$stub"
     cat "$f.out" "$f.err" >"$WORK/raw"
     (cd "$WORK" && env PATH="$bin:$PATH" HOME="$WORK/home" XDG_DATA_HOME="$WORK/home" \
         "$RTK" "${argv[@]}" >"$WORK/rtk" 2>&1) || true

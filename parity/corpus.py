@@ -94,3 +94,40 @@ ISSUE_CASES = [
     # `ls *` allow does not name.
     ("kilocode", "none", "ls-la"),
 ]
+
+
+def _instructed_programs():
+    """The commands rtk's instruction block (src/init/instructions.rs, `BLOCK`) tells the model
+    to type with `rtk` in front: `[["git", "status"], ["ls"], …]`, read from the block itself."""
+    import re
+    from pathlib import Path
+
+    src = (Path(__file__).resolve().parent.parent / "src/init/instructions.rs").read_text()
+    block = src.split("pub const BLOCK: &str = \"", 1)[1].split("\";", 1)[0]
+    progs = []
+    for line in block.splitlines():
+        if not line.startswith("    rtk "):
+            continue
+        for item in re.split(r"\s{2,}", line.strip()):
+            words = [w for w in item.split()[1:] if w not in ("…", "<file>")]
+            progs.append(words)
+    return progs
+
+
+INSTRUCTED = _instructed_programs()
+
+
+def instructed(line):
+    """The line a model following rtk's instructions types for `line`: `rtk ` in front of each
+    command of a `&&` / `;` list that the block names (of a pipeline, its first command only:
+    the instructions are about the command you run, not the filter it feeds)."""
+    import re
+
+    parts = re.split(r"( && | \|\| |; )", line)
+    out = []
+    for part in parts:
+        head = part.split(" | ", 1)[0].split()
+        if any(head[: len(p)] == p for p in INSTRUCTED):
+            part = "rtk " + part
+        out.append(part)
+    return "".join(out)

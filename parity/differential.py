@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
 from differential_gen import generate, sample  # noqa: E402
-from fixture import Fixture  # noqa: E402
+from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from run import REPO, STRACE, installed, outside_connects  # noqa: E402
 
@@ -153,12 +153,8 @@ def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, ke
         trace = fx.root / "connect.trace"
         if STRACE:
             argv = [STRACE, "-f", "-qq", "-e", "trace=connect", "-e", "signal=none", "-o", str(trace), *argv]
-        try:
-            p = subprocess.run(argv, cwd=fx.cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                               text=True, timeout=60 + 4 * len(lines))
-            stdout = p.stdout + p.stderr
-        except subprocess.TimeoutExpired as e:
-            stdout = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        done = run_host(argv, fx.cwd, env, timeout=60 + 4 * len(lines))
+        stdout = "".join(done) if done else ""
         snap = script.snapshot()
         denials = claude_denials(stdout)
         rtk_calls = rtk_by_call(fx.calls_log)

@@ -9,6 +9,7 @@ the real binary: hook and rewrite calls with their exit code and answer, any oth
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -30,6 +31,29 @@ esac
 """
 
 README = "hello world\nsecond line\nthird line\nhello again\nfifth line\nsixth line\n"
+
+
+def run_host(argv, cwd, env, timeout):
+    """Runs a host CLI in its own process group: (stdout, stderr), or None when it ran past
+    `timeout`. On a timeout the whole group is killed, not only the process started: a host's
+    own children (Claude's native binary under its launcher, strace's tracees) would otherwise
+    keep talking to the scripted model after the fixture is gone and answer the next session's
+    calls from a deleted working directory."""
+    p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, errors="replace", start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        out = None
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)  # what is left of the group, on time or not
+        except ProcessLookupError:
+            pass
+    if out is None:
+        p.communicate()
+        return None
+    return out, err
 
 
 def _git(cwd, *args, env):

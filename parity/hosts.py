@@ -25,12 +25,14 @@ class Host:
     name = ""
     setups = SETUPS
     init_args = ["--global"]
-    # An instruction host has no hook: with rtk, the model types the rtk form of the line
-    # (what `rtk rewrite` gives; the line itself where rtk has none), as rtk's block tells it.
+    # An instruction-file host: rtk has no hook there; `rtk init --agent <host>` (in the
+    # project) writes instructions, and "with rtk" the model types the line they tell it to
+    # (`instructed`).
     instructions = False
-    # The setups a sample run (`--sample`, scripts/test.sh) takes; empty: all of `setups`.
-    sample_setups = ()
-    # Seconds one host run may take before it counts as no decision.
+    # Setups the seeded sample (scripts/test.sh) leaves to the full run: ones that can only
+    # come out equal on this host, so a sample pair there costs host time and proves little.
+    unsampled = ()
+    # Seconds one host run may take before it counts as no decision (at least run.py's default).
     run_timeout = 120
 
     def env(self, fx, port):
@@ -115,9 +117,10 @@ class Claude(Host):
         "requires approval:",
         " needs approval. ",  # a path-changing command (rm) in the working directory
         "can't be checked before it runs",  # command substitution
-        # 2.1.260's words for rm in the working directory ("… was blocked. For security, Claude
-        # Code may only remove files from the allowed working directories …").
-        "may only remove files from the allowed working directories",
+        # A path outside the session's working directories, and 2.1.260's words for rm inside it:
+        # "<program> in '<dir>' was blocked. For security, Claude Code may only <verb> files
+        # from/in the allowed working directories for this session …".
+        "was blocked. For security, Claude Code may only ",
     )
 
 
@@ -565,6 +568,130 @@ class Droid(Host):
         return "error"
 
 
+class Qwen(Host):
+    """Qwen Code: `qwen -o json` (one-shot) with an OpenAI-compatible provider (chat
+    completions); its rules are `permissions.{allow,ask,deny}` `Bash(…)` entries in
+    settings.json (user `~/.qwen/`, project `.qwen/`) and its approval mode. Headless, it
+    withholds the shell tool unless an allow rule names it or the mode is yolo. An instruction
+    host: no hook rtk can answer through (docs/guide/getting-started/supported-agents.md)."""
+
+    name = "qwen"
+    setups = ["none", "default", "allow", "deny", "ask", "subfolder", "yolo"]
+    # Headless Qwen withholds the shell tool under both, so both forms are refused alike.
+    unsampled = ("none", "subfolder")
+    init_args = []
+    instructions = True
+
+    def env(self, fx, port):
+        return {"OPENAI_API_KEY": "dummy", "QWEN_CODE_NO_RELAUNCH": "1"}
+
+    def prepare(self, fx, port, setup, cmd):
+        fx.port = port
+        settings = {
+            "security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": False}},
+            "general": {"enableAutoUpdate": False, "disableAutoUpdate": True, "disableUpdateNag": True},
+            # Its memory agents send requests of their own (one offers a read-only shell).
+            "memory": {"enableManagedAutoMemory": False, "enableManagedAutoDream": False},
+            "privacy": {"usageStatisticsEnabled": False},
+            "telemetry": {"enabled": False},
+        }
+        # `run_shell_command(…)`: headless, Qwen offers the shell only when an allow rule names
+        # it by that name (or `Shell`); a `Bash(…)` rule does not count there.
+        rules = [f"run_shell_command({cmd.rule})", f"run_shell_command({cmd.rule} *)"]
+        if setup in ("allow", "deny"):
+            settings["permissions"] = {setup: rules}
+        elif setup in ("default", "ask"):
+            # An allow rule for an unrelated command only makes headless Qwen offer the shell;
+            # the command itself is judged by its default (read-only: run; else ask) or the
+            # ask rule.
+            settings["permissions"] = {"allow": ["run_shell_command(uname)"]}
+            if setup == "ask":
+                settings["permissions"]["ask"] = rules
+        _write(fx.home / ".qwen/settings.json", json.dumps(settings, indent=2))
+        # Deny is judged under yolo (headless, the default mode withholds the shell tool
+        # unless an allow rule names it: nothing would be judged); yolo runs an ask-ruled
+        # command without asking, so ask is judged in the default mode.
+        fx.extra_args = ["--approval-mode", "yolo"] if setup in ("deny", "yolo") else []
+        if setup == "subfolder":
+            _write(fx.repo / ".qwen/settings.json", json.dumps({"permissions": {"allow": rules}}, indent=2))
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        base = f"http://127.0.0.1:{fx.port}/v1"
+        return [exe, "-m", "fake-model", "--openai-base-url", base, "-o", "json", *fx.extra_args, INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["shell_offered"]:
+            return "denied"  # headless mode withholds a shell it would have to confirm
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "denied by permission rules" in r:
+            return "denied"
+        if "non-interactive mode cannot prompt for confirmation" in r:
+            return "ask"
+        if "Exit Code:" in r or "Output:" in r or "Command:" in r:
+            return "ran"
+        return "error"
+
+
+class Kimi(Host):
+    """Kimi Code (npm `@moonshot-ai/kimi-code`): `kimi -p` with an OpenAI provider in
+    `$KIMI_CODE_HOME/config.toml`; its rules are `[permission]` `deny`/`ask`/`allow` entries
+    (`{tool = "Bash", match = "<glob>"}`) there. `-p` runs in its "auto" (never ask) mode. An
+    instruction host: its PreToolUse hook can only block."""
+
+    name = "kimi"
+    setups = ["none", "allow", "deny", "ask", "subfolder"]
+    init_args = []
+    instructions = True
+
+    def env(self, fx, port):
+        return {
+            "KIMI_CODE_HOME": str(fx.home / ".kimi-code"),
+            "KIMI_DISABLE_TELEMETRY": "1",
+            "KIMI_CODE_NO_AUTO_UPDATE": "1",
+            "KIMI_CLI_NO_AUTO_UPDATE": "1",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        config = f"""default_model = "fake"
+
+[providers.local]
+type = "openai"
+base_url = "http://127.0.0.1:{port}/v1"
+api_key = "dummy"
+
+[models.fake]
+provider = "local"
+model = "fake-model"
+max_context_size = 128000
+"""
+        globs = json.dumps(cmd.rule) + ", " + json.dumps(cmd.rule + " *")
+        decision = {"allow": "allow", "deny": "deny", "ask": "ask", "subfolder": "deny"}.get(setup)
+        if decision:
+            entries = ", ".join(f'{{ tool = "Bash", match = {g} }}' for g in globs.split(", "))
+            config += f"\n[permission]\n{decision} = [{entries}]\n"
+        _write(fx.home / ".kimi-code/config.toml", config)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "-p", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "was denied by permission rule" in r:
+            return "denied"
+        if "rejected the approval request" in r or "approval request was cancelled" in r:
+            return "ask"
+        if r.startswith("Wall time:") or "Command failed with exit code" in r:
+            return "ran"
+        return "error"
+
+
 class Cline(Host):
     """Cline CLI 3.x: `cline --json "…"` (act mode, auto-approve on unless a setup turns it
     off), provider `openai-compatible` set with `cline auth` (chat completions), shell tool
@@ -638,7 +765,7 @@ class Kilo(Host):
     instructions = True
     # One Kilo run takes 70-300 s on the 2-core machine: the sample keeps one setup (its draw
     # and the issue case, `ls -la`).
-    sample_setups = ("none",)
+    unsampled = ("allow", "deny", "ask", "subfolder")
     # Kilo spends 40-100 s starting up at load average ~20 (measured: parity/README.md).
     run_timeout = 360
 
@@ -703,5 +830,6 @@ class Kilo(Host):
 
 HOSTS = {
     h.name: h
-    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid(), Cline(), Kilo())
+    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid(), Qwen(), Kimi(),
+              Cline(), Kilo())
 }

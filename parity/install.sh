@@ -44,6 +44,11 @@ PINS=(
     "droid|@factory/cli-linux-x64|0.225.2|node_modules/@factory/cli-linux-x64/bin/droid"
     # 3.0.3 pins a certifi release PyPI does not serve; 3.0.2 installs.
     "vibe|pypi:mistral-vibe|3.0.2|venv/bin/vibe"
+    # Instruction-file hosts (no hook rtk can answer through): driven to compare the line the
+    # model types with and without rtk's instructions.
+    "qwen|@qwen-code/qwen-code|0.24.4|node_modules/.bin/qwen"
+    # The maintained Kimi Code CLI (PyPI `kimi-cli` is the archived Python one).
+    "kimi|@moonshot-ai/kimi-code|2.1.0|node_modules/.bin/kimi"
     # The platform package holds the compiled CLI (bin/cline is a Node wrapper that finds it).
     "cline|cline|3.0.65|node_modules/@cline/cli-linux-x64/bin/cline"
     # @kilocode/cli 7.8.1 (the latest) names platform packages 7.8.1 that the registry does not

@@ -33,11 +33,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
-from corpus import COMMANDS, ISSUE_CASES  # noqa: E402
-from fixture import Fixture  # noqa: E402
+from corpus import COMMANDS, ISSUE_CASES, instructed  # noqa: E402
+from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 
 REPO = HERE.parent
+RUN_TIMEOUT = 120
 # Every host run is traced for connect(2) when strace is there (parity/install.sh installs it):
 # a connection to anything but loopback fails the pair.
 STRACE = shutil.which("strace")
@@ -119,35 +120,23 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
                 capture_output=True,
             )
         remote_before = fx.remote_head()
-        typed = typed_line(rtk, cmd.line, env, fx.cwd) if with_rtk and host.instructions else cmd.line
-        script.reset(typed)
+        # An instruction host's model, told by rtk's block, types the rtk form itself.
+        line = instructed(cmd.line) if with_rtk and host.instructions else cmd.line
+        script.reset(line)
         argv = host.argv(fx, exe)
         trace = fx.root / "connect.trace"
         if STRACE:
             argv = [STRACE, "-f", "-qq", "-s", "4096", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
-        try:
-            p = subprocess.run(
-                argv,
-                cwd=fx.cwd,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=host.run_timeout,
-            )
-            stdout = p.stdout + p.stderr
-            if keep:
-                (fx.root / "host.stdout").write_text(p.stdout)
-                (fx.root / "host.stderr").write_text(p.stderr)
-        except subprocess.TimeoutExpired:
-            stdout = None
+        done = run_host(argv, fx.cwd, env, timeout=max(RUN_TIMEOUT, host.run_timeout))
+        stdout = "".join(done) if done else None
+        if keep and done:
+            (fx.root / "host.stdout").write_text(done[0])
+            (fx.root / "host.stderr").write_text(done[1])
         snap = script.snapshot()
         decision = "error" if stdout is None else host.classify(fx, snap, stdout)
         calls = fx.rtk_calls() + (rtk_execs(trace) if STRACE else [])
         return {
             "decision": decision,
-            "typed": typed,
-            "instructions": host.instructions,
             "result": (snap["results"] or [""])[0][:300],
             "model_calls": snap["calls"],
             "stdout_tail": (stdout or "")[-400:],
@@ -156,21 +145,27 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
             "net": outside_connects(trace) if STRACE else [],
             "unknown": snap["unknown"],
             "dir": str(fx.root) if keep else None,
+            "line": line,
         }
     finally:
         fx.close()
 
 
-def typed_line(rtk, line, env, cwd):
-    """What a model following rtk's instruction block types for `line`: its rtk form, where
-    `rtk rewrite` has one (exit 0 or 3), else the line itself."""
-    p = subprocess.run([rtk, "rewrite", "--", line], cwd=cwd, env=env, capture_output=True, text=True)
-    form = p.stdout.rstrip("\n")
-    return form if p.returncode in (0, 3) and form.startswith("rtk ") else line
+def load_expected():
+    """{(host, setup, command id): (without, with, reason)} from expected-differences.txt; a
+    command id `*` stands for every command whose line rtk's instructions change."""
+    expected = {}
+    for line in (HERE / "expected-differences.txt").read_text().splitlines():
+        body, _, reason = line.partition("#")
+        words = body.split()
+        if len(words) == 5:
+            expected[tuple(words[:3])] = (words[3], words[4], reason.strip())
+    return expected
 
 
-def judge(without, with_):
-    """None when the pair is equal, else why not."""
+def judge(without, with_, instructions=False):
+    """None when the pair is equal, else why not. `instructions`: an instruction-file host,
+    where no hook is asked and the model types the rtk form itself."""
     net = without["net"] + with_["net"]
     if net:
         return "connected beyond 127.0.0.1: " + ", ".join(sorted(set(net)))
@@ -178,12 +173,11 @@ def judge(without, with_):
         return "no decision (without=%s, with=%s)" % (without["decision"], with_["decision"])
     if without["decision"] != with_["decision"]:
         return "decision %s without rtk, %s with rtk" % (without["decision"], with_["decision"])
-    if with_.get("instructions"):
-        # An instruction host: where the model typed the rtk form and it ran, rtk ran.
-        if with_["decision"] == "ran" and with_["typed"] != without["typed"]:
-            if not any(c[0] == "run" for c in with_["calls"]):
-                return "the model typed the rtk form but rtk did not run"
-    elif with_["decision"] == "ran":
+    if with_["decision"] == "ran" and with_.get("line") != without.get("line"):
+        # An instruction host: the model typed the rtk form; it must be what ran.
+        if not any(c[0] == "run" for c in with_["calls"]):
+            return "the model typed the rtk form but it did not run"
+    elif with_["decision"] == "ran" and not instructions:
         answers = [c for c in with_["calls"] if c[0] in ("hook", "rewrite")]
         offered = any("rtk " in (c[3] or "") for c in answers)
         ran_rtk = any(c[0] == "run" for c in with_["calls"])
@@ -229,6 +223,7 @@ def main():
         sys.exit(f"parity: no rtk binary at {rtk} (cargo build, or set RTK_BIN)")
     node_bin = str(Path(paths["node24"]).parent)
     known = load_known()
+    expected = load_expected()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     if not args.full and not args.issue:
         print(f"parity: sample of {args.sample} pairs per host and setup, seed {seed} "
@@ -238,16 +233,16 @@ def main():
     server, port = model_server.serve(script)
     table = []
     failures, stale = [], []
+    differed = []  # pairs that differ exactly as expected-differences.txt says
     for host in hosts:
         setups = [s for s in host.setups if not args.setups or s in args.setups.split(",")]
+        if not args.full and not args.setups and not args.issue:
+            setups = [s for s in setups if s not in host.unsampled]
         for setup in setups:
             cmds = [c for c in COMMANDS if not args.commands or c.id in args.commands.split(",")]
             if args.issue:
                 cmds = [c for c in cmds if (host.name, setup, c.id) in ISSUE_CASES]
             elif not args.full and not args.commands:
-                # A host slow to start samples only its `sample_setups` (scripts/test.sh's time).
-                if host.sample_setups and not args.setups and setup not in host.sample_setups:
-                    continue
                 # Seeded per host and setup, so a pair's pick does not depend on which other
                 # hosts run: `--hosts codex --seed N` samples what the whole run would.
                 rng = random.Random(f"{seed}/{host.name}/{setup}")
@@ -258,20 +253,32 @@ def main():
             if not cmds:
                 continue
             t0 = time.monotonic()
-            tried = equal = known_failed = 0
+            tried = equal = known_failed = diff = 0
             for cmd in cmds:
                 pair = [
                     run_one(host, paths, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
                     for w in (False, True)
                 ]
-                why = judge(*pair)
+                why = judge(*pair, instructions=host.instructions)
                 key = (host.name, setup, cmd.id)
                 tried += 1
-                if why is None:
+                want = expected.get(key)
+                changed = pair[1]["line"] != pair[0]["line"]
+                if want is None and changed:
+                    want = expected.get((host.name, setup, "*"))
+                got = (pair[0]["decision"], pair[1]["decision"])
+                if why is None and key in expected:
+                    stale.append(key)
+                    status = "EQUAL (on expected-differences list)"
+                elif why is None:
                     equal += 1
                     if key in known:
                         stale.append(key)
                     status = "ok" if key not in known else "PASSES (on known-failures list)"
+                elif want and got == want[:2] and why.startswith("decision "):
+                    diff += 1
+                    differed.append(key)
+                    status = "expected difference: " + want[2]
                 elif key in known:
                     known_failed += 1
                     status = "known failure: " + why
@@ -286,20 +293,26 @@ def main():
                         print(f"      {label}: rtk calls={r['calls']} unknown={r['unknown']} dir={r['dir']}")
                         if r["decision"] == "error":
                             print(f"      {label}: model calls={r['model_calls']} stdout={r['stdout_tail']!r}")
-            table.append((host.name, setup, tried, equal, known_failed, time.monotonic() - t0))
+            table.append((host.name, setup, tried, equal, known_failed, diff, time.monotonic() - t0))
     server.shutdown()
 
-    print("\n| host | setup | pairs tried | equal | known failures | secs |")
-    print("|---|---|---|---|---|---|")
-    for h, s, tried, equal, kf, secs in table:
-        print(f"| {h} | {s} | {tried} | {equal} | {kf} | {secs:.0f} |")
-    tot = [sum(r[i] for r in table) for i in (2, 3, 4)]
-    print(f"| all | | {tot[0]} | {tot[1]} | {tot[2]} | {sum(r[5] for r in table):.0f} |")
+    print("\n| host | setup | pairs tried | equal | known failures | expected differences | secs |")
+    print("|---|---|---|---|---|---|---|")
+    for h, s, tried, equal, kf, df, secs in table:
+        print(f"| {h} | {s} | {tried} | {equal} | {kf} | {df} | {secs:.0f} |")
+    tot = [sum(r[i] for r in table) for i in (2, 3, 4, 5)]
+    print(f"| all | | {tot[0]} | {tot[1]} | {tot[2]} | {tot[3]} | {sum(r[6] for r in table):.0f} |")
     if args.print_failures:
         for (h, s, c), why in failures:
-            print(f"{h} {s} {c}  # {why}")
+            decisions = re.match(r"decision (\w+) without rtk, (\w+) with rtk", why)
+            if HOSTS[h].instructions and decisions:
+                # expected-differences.txt's format, once the docs say why
+                print(f"{h} {s} {c} {decisions.group(1)} {decisions.group(2)}  # {why}")
+            else:
+                print(f"{h} {s} {c}  # {why}")
     for key in stale:
-        print("parity: known failure now passes, remove it from parity/known-failures.txt: " + " ".join(key))
+        where = "expected-differences.txt" if key in expected else "known-failures.txt"
+        print(f"parity: pair now equal, remove it from parity/{where}: " + " ".join(key))
     for key, why in failures:
         print("parity: FAIL " + " ".join(key) + ": " + why)
     print(f"{tot[1]} passed, {len(failures) + len(stale)} failed")

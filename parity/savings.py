@@ -22,10 +22,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
-from corpus import Cmd  # noqa: E402
-from fixture import Fixture  # noqa: E402
+from corpus import Cmd, instructed  # noqa: E402
+from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
-from run import installed, typed_line, REPO  # noqa: E402
+from run import installed, REPO  # noqa: E402
 
 # Read-only commands an agent runs while finding its way around a repository.
 SAMPLE = [
@@ -64,12 +64,11 @@ def run(host, paths, rtk, node_bin, script, port, setup, line, with_rtk):
         if with_rtk:
             subprocess.run([rtk, "init", "--agent", host.name, *host.init_args], cwd=fx.repo, env=env,
                            check=True, capture_output=True)
-        # An instruction host: the model types the rtk form, as rtk's block tells it.
-        script.reset(typed_line(rtk, line, env, fx.cwd) if with_rtk and host.instructions else line)
-        p = subprocess.run(host.argv(fx, paths[host.name]), cwd=fx.cwd, env=env, stdin=subprocess.DEVNULL,
-                           capture_output=True, text=True, timeout=max(180, host.run_timeout))
+        # An instruction host's model types the rtk form rtk's block tells it to.
+        script.reset(instructed(line) if with_rtk and host.instructions else line)
+        done = run_host(host.argv(fx, paths[host.name]), fx.cwd, env, timeout=max(180, host.run_timeout))
         snap = script.snapshot()
-        decision = host.classify(fx, snap, p.stdout + p.stderr)
+        decision = host.classify(fx, snap, "".join(done)) if done else "error"
         ran_rtk = any(c[0] == "run" for c in fx.rtk_calls())
         return decision, (snap["results"] or [""])[0], ran_rtk
     finally:

@@ -147,18 +147,41 @@ class Judge(unittest.TestCase):
     def test_hook_never_called(self):
         self.assertIn("never called", run.judge(result("ran"), result("ran")))
 
-    def test_instruction_host_typed_rtk_form_must_run_rtk(self):
-        without = dict(result("ran"), typed="git status", instructions=True)
-        typed = dict(result("ran"), typed="rtk git status", instructions=True)
-        self.assertIn("did not run", run.judge(without, typed))
-        typed["calls"] = [("run", "git status", None, None)]
-        self.assertIsNone(run.judge(without, typed))
-        # A line the model types as it is (rtk has no form for it) needs no hook.
-        self.assertIsNone(run.judge(without, dict(result("ran"), typed="git status", instructions=True)))
-
     def test_no_decision_and_network_fail(self):
         self.assertIn("no decision", run.judge(result("error"), result("error")))
         self.assertIn("beyond 127.0.0.1", run.judge(result("ran", net=["192.0.2.1"]), result("ran")))
+
+
+class InstructionHosts(unittest.TestCase):
+    """An instruction-file host: the model types the line rtk's block tells it to."""
+
+    def test_instructed_line_follows_the_block(self):
+        from corpus import INSTRUCTED, instructed
+
+        self.assertIn(["git", "status"], INSTRUCTED)
+        self.assertIn(["rg"], INSTRUCTED)
+        self.assertNotIn(["git", "push"], INSTRUCTED)
+        self.assertEqual(instructed("git status && git log --oneline -3"), "rtk git status && rtk git log --oneline -3")
+        self.assertEqual(instructed("git log --oneline | head -3"), "rtk git log --oneline | head -3")
+        self.assertEqual(instructed("git push origin master"), "git push origin master")
+        self.assertEqual(instructed("git fetch && git status"), "git fetch && rtk git status")
+        self.assertEqual(instructed("git branch"), "git branch")
+
+    def test_judge_wants_the_typed_rtk_form_to_run(self):
+        without = dict(result("ran"), line="git status")
+        typed = dict(result("ran", [("run", "git status", None, None)]), line="rtk git status")
+        self.assertIsNone(run.judge(without, typed, instructions=True))
+        self.assertIn("did not run", run.judge(without, dict(result("ran"), line="rtk git status"), instructions=True))
+        # A line the instructions leave alone needs no hook call.
+        self.assertIsNone(run.judge(dict(result("ran"), line="pwd"), dict(result("ran"), line="pwd"), instructions=True))
+
+    def test_expected_differences_parse(self):
+        expected = run.load_expected()
+        self.assertEqual(expected[("qwen", "deny", "*")][:2], ("denied", "ran"))
+        for (host, setup, _), (a, b, why) in expected.items():
+            self.assertIn(a, ("ran", "ask", "denied"))
+            self.assertIn(b, ("ran", "ask", "denied"))
+            self.assertTrue(why, (host, setup))
 
 
 class Checks(unittest.TestCase):
@@ -235,6 +258,31 @@ class Refusals(unittest.TestCase):
         rm = ("[is_error] rm in '/tmp/x/home/repo/notes.txt' was blocked. For security, Claude Code "
               "may only remove files from the allowed working directories for this session: '/tmp/x'")
         self.assertEqual(claude.classify_result(rm), "ask")  # 2.1.260
+        outside = ("[is_error] cat in '/tmp/x/home' was blocked. For security, Claude Code may only "
+                   "concatenate files from the allowed working directories for this session: '/tmp/x'")
+        self.assertEqual(claude.classify_result(outside), "ask")  # 2.1.332
+
+
+class HostTimeout(unittest.TestCase):
+    def test_a_timeout_kills_the_hosts_children_too(self):
+        """A host that outlives its timeout leaves no child behind to answer the next session."""
+        import os
+        import time
+
+        from fixture import run_host
+
+        with tempfile.TemporaryDirectory() as d:
+            pidfile = Path(d) / "child"
+            script = f"sleep 60 & echo $! > {pidfile}; wait"
+            started = time.monotonic()
+            self.assertIsNone(run_host(["bash", "-c", script], d, dict(os.environ), timeout=1))
+            self.assertLess(time.monotonic() - started, 30)
+            child = int(pidfile.read_text())
+            time.sleep(0.2)
+            alive = Path(f"/proc/{child}").exists() and "Z" not in Path(f"/proc/{child}/stat").read_text().split()[2]
+            self.assertFalse(alive, "the host's child outlived the timeout")
+            self.assertEqual(run_host(["bash", "-c", "echo out; echo err >&2"], d, dict(os.environ), timeout=30),
+                             ("out\n", "err\n"))
 
 
 class ReadonlyDiff(unittest.TestCase):

@@ -173,6 +173,45 @@ static FACTS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
             "sbt total",
             re(r"(?m)^(\[(?:success|error)\] Total time: .+)$"),
         ),
+        // unittest and Django's runners (issue 32): every failed test, traceback location,
+        // the counts
+        (
+            "unittest failure",
+            re(r"(?m)^((?:FAIL|ERROR): \w+ \(\S+\))$"),
+        ),
+        (
+            "unittest result",
+            re(r"(?m)^(\S+ \(\S+\) \.\.\. (?:FAIL|ERROR|skipped .+))$"),
+        ),
+        (
+            "traceback location",
+            re(r#"(?m)^  (File "[^"]+", line \d+, in \S+)$"#),
+        ),
+        (
+            "unittest counts",
+            re(r"(?m)^(Ran \d+ tests? in \S+|OK(?: \(.+\))?|FAILED \(.+\)|Found \d+ test\(s\)\.)$"),
+        ),
+        // cargo bench: every result, whole (padding squeezed); docker builds: the image
+        // written, each step, every error
+        ("libtest bench", re(r"(?m)^(test \S+ +\.\.\. bench: +.+)$")),
+        ("criterion result", re(r"(?m)^(\S.*? +time: +\[.+\])$")),
+        (
+            "docker image",
+            re(r"(?m)^#\d+ ((?:writing image|naming to|exporting manifest) \S+)"),
+        ),
+        ("docker step", re(r"(?m)^#\d+ (\[[^\]]*\d+/\d+\] .+)$")),
+        (
+            "docker step error",
+            re(r"(?m)^#\d+ (?:\d+\.\d+ )?(ERROR: .+)$"),
+        ),
+        (
+            "docker build result",
+            re(r"(?m)^(ERROR: failed to solve: .+)$"),
+        ),
+        (
+            "compose state",
+            re(r"(?m)^ ((?:Container|Network|Volume) \S+) +(?:Started|Created|Healthy|Running)$"),
+        ),
         // Playwright
         (
             "js frame",
@@ -296,10 +335,11 @@ fn test_runner_successes_are_a_few_lines() {
 #[test]
 fn json_bodies_keep_every_value() {
     let mut checked = 0;
-    for f in fixtures()
-        .iter()
-        .filter(|f| f.tool == "curl" || f.tool == "gh")
-    {
+    for f in fixtures().iter().filter(|f| {
+        f.tool == "curl"
+            || f.tool == "gh"
+            || (f.tool == "docker" && f.name.starts_with("inspect") && f.code == 0)
+    }) {
         let body = |s: &str| s.rsplit("\r\n\r\n").next().unwrap_or(s).to_string();
         let Ok(raw) = serde_json::from_str::<serde_json::Value>(&body(&f.stdout)) else {
             continue;
@@ -312,7 +352,7 @@ fn json_bodies_keep_every_value() {
         assert!(c.stdout.len() < f.stdout.len(), "{}: not minified", f.name);
         checked += 1;
     }
-    assert!(checked >= 2, "JSON fixtures missing");
+    assert!(checked >= 3, "JSON fixtures missing");
 }
 
 #[test]
@@ -345,7 +385,33 @@ fn plan_table_interactive_and_unknown_forms_pass_through() {
         ("docker ps -a", capture(false)),
         ("docker ps --format {{.Names}}", Plan::Passthrough),
         ("docker logs -f web", Plan::Passthrough),
-        ("docker compose up -d", Plan::Passthrough),
+        ("docker compose up -d", capture(true)),
+        ("docker compose up", Plan::Passthrough),
+        ("docker compose up --build", Plan::Passthrough),
+        ("docker compose -f x.yml up -d --build", capture(true)),
+        ("docker compose --progress tty build", Plan::Passthrough),
+        ("docker compose build", capture(true)),
+        ("docker build -t shop .", capture(true)),
+        ("docker build --progress=plain .", capture(true)),
+        ("docker build -q .", Plan::Passthrough),
+        ("docker build -o - .", Plan::Passthrough),
+        ("docker build --progress tty .", Plan::Passthrough),
+        ("docker inspect web", capture(false)),
+        ("docker inspect -f {{.Id}} web", Plan::Passthrough),
+        ("docker inspect --format={{.Id}} web", Plan::Passthrough),
+        ("docker-compose up -d", capture(true)),
+        ("docker-compose up", Plan::Passthrough),
+        ("cargo doc --no-deps", capture(true)),
+        ("cargo doc --open", Plan::Passthrough),
+        ("cargo bench", capture(true)),
+        ("python -m django test", capture(true)),
+        ("python -m django runserver", Plan::Passthrough),
+        ("./manage.py test cart", capture(true)),
+        ("./manage.py migrate", Plan::Passthrough),
+        ("./manage.py test --help", Plan::Passthrough),
+        ("./tests/runtests.py basic", capture(true)),
+        ("./tests/runtests.py --help", Plan::Passthrough),
+        ("python -m unittest -v", capture(true)),
         ("docker compose -f x.yml ps", capture(false)),
         ("docker container ls", capture(false)),
         ("kubectl get pods -o json", Plan::Passthrough),

@@ -324,6 +324,7 @@ fn hook_check_prints_every_agent() {
             "claude read-only table",
             "cursor",
             "gemini",
+            "copilot (VS Code run_in_terminal)",
             "copilot (PreToolUse)",
             "copilot (preToolUse)",
             "copilot read-only table",
@@ -642,4 +643,88 @@ fn claude_command_line_rules_are_read_from_the_parent_process() {
     );
     assert_eq!(run("git status", &["--allowed-tools=Bash(git status)"]), 0);
     assert_eq!(run("git status", &["--settings", "{}"]), 3);
+}
+
+/// Where Copilot Chat keeps a session's transcript (its workspace `storageUri`, under the user
+/// folder, sessionTranscriptService.ts), relative to the TestEnv root.
+const TRANSCRIPT: &str =
+    "xdg-config/Code/User/workspaceStorage/7f3a/GitHub.copilot-chat/transcripts/8c1d.jsonl";
+
+/// VS Code Copilot Chat's `PreToolUse` input for its terminal tool, DOC-FORMAT (VS Code is a
+/// desktop app): the fields `executeHook` and `executePreToolUseHook` write in
+/// extensions/copilot/src/extension/chat/vscode-node/chatHookService.ts (microsoft/vscode),
+/// `tool_input` as `run_in_terminal` takes it (runInTerminalTool.ts); the sources and commits
+/// are named in docs/guide/getting-started/supported-agents.md, "VS Code Copilot Chat".
+fn vscode_payload(t: &TestEnv, cmd: &str) -> String {
+    serde_json::json!({
+        "timestamp": "2026-12-04T18:30:00.000Z",
+        "hook_event_name": "PreToolUse",
+        "session_id": "8c1d6f3e-2b4a-4e5f-9a0b-1c2d3e4f5a6b",
+        "transcript_path": t.root.path().join(TRANSCRIPT),
+        "model": "gpt-5",
+        "tool_name": "run_in_terminal",
+        "tool_input": {"command": cmd, "explanation": "Run it", "goal": "Check", "isBackground": false},
+        "tool_use_id": "call_k2Jd9__vscode-1764873000000",
+        "cwd": t.work(),
+    })
+    .to_string()
+}
+
+/// Issue 28: VS Code judges the line the hook hands back, with its own auto-approve rules
+/// (defaults, user and workspace settings): rtk rewrites, without a decision, only where no
+/// rule can tell the `rtk` form from the original.
+#[test]
+fn copilot_vscode_rewrites_only_where_its_auto_approve_rules_cannot_differ() {
+    let t = TestEnv::new();
+    t.write(
+        "xdg-config/Code/User/settings.json",
+        "{\n  // user rules\n  \"chat.tools.terminal.autoApprove\": {\"cargo test\": true,},\n}\n",
+    );
+    // VS Code's record of the window's workspace: the work folder.
+    t.write(
+        "xdg-config/Code/User/workspaceStorage/7f3a/workspace.json",
+        &format!(r#"{{"folder": "file://{}"}}"#, t.work().display()),
+    );
+    t.write(
+        "work/.vscode/settings.json",
+        r#"{"chat.tools.terminal.autoApprove": {"/^git fetch\\b/": false}}"#,
+    );
+    let hook = |cmd: &str| {
+        let out = t
+            .rtk()
+            .args(["hook", "copilot"])
+            .write_stdin(vscode_payload(&t, cmd))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        hook("git push origin main"),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"rtk git push origin main","explanation":"Run it","goal":"Check","isBackground":false}}}"#
+            .to_owned()
+            + "\n"
+    );
+    // A default rule (`git status`, `ls`), a user rule (`cargo test`), a workspace rule
+    // (`git fetch`): each would stop matching (or start matching) the rtk form.
+    for cmd in ["git status", "ls -la", "cargo test", "git fetch origin"] {
+        assert_eq!(hook(cmd), "", "{cmd}");
+    }
+    // `rtk hook check` answers as the hook does.
+    let check = t
+        .rtk()
+        .args([
+            "hook", "check", "--agent", "copilot", "git", "push", "origin", "main",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(check.stdout).unwrap();
+    assert!(
+        text.contains(r#"copilot (VS Code run_in_terminal): {"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"rtk git push origin main""#),
+        "{text}"
+    );
+    assert!(
+        !text.lines().next().unwrap().contains("permissionDecision"),
+        "{text}"
+    );
 }

@@ -624,7 +624,7 @@ const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 7] = [
     ),
     ("trae", ".trae/rules/project_rules.md", None),
     ("antigravity", ".agents/rules/rtk-rules.md", None),
-    ("kimi", "AGENTS.md", None),
+    ("kimi", "AGENTS.md", Some(".kimi-code/AGENTS.md")),
     ("omp", "AGENTS.md", None),
 ];
 
@@ -744,4 +744,32 @@ fn cline_gets_its_hook_file_and_loses_the_former_instructions() {
     assert!(g.is_file());
     init(&t, &["--agent", "cline", "--global", "--uninstall"]);
     assert!(!g.exists());
+}
+
+#[test]
+fn kimi_global_follows_kimi_code_home() {
+    let t = TestEnv::new();
+    let dir = t.home().join("kimi-data");
+    let run = |args: &[&str]| {
+        let out = t
+            .rtk()
+            .env("KIMI_CODE_HOME", &dir)
+            .arg("init")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = run(&["--agent", "kimi", "--global"]);
+    let file = dir.join("AGENTS.md");
+    assert!(out.contains(&file.display().to_string()), "{out}");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("rtk git status"));
+    assert!(!t.home().join(".kimi-code/AGENTS.md").exists());
+    let out = run(&["--agent", "kimi", "--global", "--show"]);
+    assert!(out.contains("are installed in"), "{out}");
+    run(&["--agent", "kimi", "--global", "--uninstall"]);
+    assert!(!file.exists());
 }

@@ -171,3 +171,47 @@ fn an_instruction_host_install_replaces_upstreams_rules_section() {
         );
     }
 }
+
+#[test]
+fn kimi_install_replaces_upstreams_agents_md_block() {
+    let t = TestEnv::new();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/upstream/project-kimi/AGENTS.md");
+    let upstream = std::fs::read_to_string(fixture).unwrap();
+    assert!(upstream.contains("<!-- rtk-instructions v2 -->"));
+    let file = t.work().join("AGENTS.md");
+    std::fs::write(&file, &upstream).unwrap();
+    let out = init(&t, &["--agent", "kimi"]);
+    assert!(
+        out.contains("removed upstream rtk's instruction block"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.starts_with("# House rules\n\nTabs, not spaces.\n"),
+        "{text}"
+    );
+    assert!(!text.contains("rtk-instructions v2"), "{text}");
+    assert!(!text.contains("rtk bypass"), "{text}");
+    assert_eq!(text.matches("<!-- rtk-instructions:begin -->").count(), 1);
+    // A second install finds neither block to replace.
+    let out = init(&t, &["--agent", "kimi"]);
+    assert!(out.contains("already installed"), "{out}");
+    init(&t, &["--agent", "kimi", "--uninstall"]);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "# House rules\n\nTabs, not spaces.\n"
+    );
+    // Uninstall alone removes upstream's block too, and a file holding only it.
+    std::fs::write(
+        &file,
+        upstream
+            .split("\n\n<!--")
+            .nth(1)
+            .map(|b| format!("<!--{b}"))
+            .unwrap(),
+    )
+    .unwrap();
+    init(&t, &["--agent", "kimi", "--uninstall"]);
+    assert!(!file.exists());
+}

@@ -436,12 +436,13 @@ impl Live {
     }
 
     /// Where a successful read may land: the project, the enumerated system places, git's exec
-    /// path, the rtk binary, and in the fixture HOME only git's config (for git) and rtk's
+    /// path, the rtk binary, and in the fixture HOME only git's config (for git, and for
+    /// ripgrep, which reads it for `core.excludesFile` and git's global ignore file) and rtk's
     /// config and data (for rtk).
     fn read_allowed(&self, who: &str, p: &Path) -> bool {
         let text = p.to_string_lossy();
         let home = self.home();
-        let git = who == "git" || who.starts_with("git-");
+        let git = who == "git" || who.starts_with("git-") || who == "rg";
         p.starts_with(self.project())
             || READ_TREES.iter().any(|t| text.starts_with(t))
             || READ_FILES.iter().any(|f| p == Path::new(f))

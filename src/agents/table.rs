@@ -462,15 +462,22 @@ pub static AGENTS: [Descriptor; 19] = [
     Descriptor {
         agent: Agent::Kimi,
         name: "kimi",
-        aliases: &["kimi-cli"],
+        aliases: &["kimi-cli", "kimi-code"],
         rules: Rules::None,
         authority: Authority::Host,
         rewrite_host: false,
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Instructions,
+        // Kimi Code 2.x reads `$KIMI_CODE_HOME/AGENTS.md` (else `~/.kimi-code/AGENTS.md`)
+        // user-wide, and `AGENTS.md` in every folder from the git root down to the working
+        // directory.
         install: Install::Instructions {
-            global: None,
+            global: Some(Place::Dir {
+                var: Some("KIMI_CODE_HOME"),
+                home: ".kimi-code",
+                file: "AGENTS.md",
+            }),
             project: "AGENTS.md",
         },
         docs: DOCS,

@@ -109,6 +109,8 @@ pub static FILTERS: &[&dyn Filter] = &[
     &dev::cargotree::CargoTree,
     &git::blame::Blame,
     &dev::golist::GoList,
+    &dev::cargobench::Bench,
+    &dev::unittest::Unittest,
 ];
 
 /// The filter named `name` (a route's [`crate::programs::Route::filter`]).

@@ -26,6 +26,8 @@ pub enum Dialect {
     /// JSON with comments (Gemini strips them; Droid is read leniently because it only
     /// contributes deny rules, so accepting more input can only make rtk stricter).
     JsonWithComments,
+    /// JSON with comments and trailing commas before `}` or `]` (VS Code's settings files).
+    JsonWithCommentsAndTrailingCommas,
 }
 
 /// Reads and parses one settings file. `Ok(None)` when it does not exist.
@@ -51,6 +53,9 @@ pub fn read_settings(path: &Path, dialect: Dialect) -> Result<Option<Value>, Str
     let parsed = match dialect {
         Dialect::Json => serde_json::from_str(text),
         Dialect::JsonWithComments => serde_json::from_str(&strip_json_comments(text)),
+        Dialect::JsonWithCommentsAndTrailingCommas => {
+            serde_json::from_str(&strip_trailing_commas(&strip_json_comments(text)))
+        }
     };
     parsed.map(Some).map_err(|e| e.to_string())
 }
@@ -100,6 +105,42 @@ fn strip_json_comments(text: &str) -> String {
             }
             _ => out.push(c),
         }
+    }
+    out
+}
+
+/// Replaces each comma followed (past whitespace) by `}` or `]`, outside strings, with a space.
+fn strip_trailing_commas(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                if let Some(&n) = chars.get(i + 1) {
+                    out.push(n);
+                    i += 1;
+                }
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push(c);
+        } else if c == ',' {
+            let next = chars[i + 1..].iter().find(|n| !n.is_whitespace());
+            out.push(if matches!(next, Some('}' | ']')) {
+                ' '
+            } else {
+                c
+            });
+        } else {
+            out.push(c);
+        }
+        i += 1;
     }
     out
 }

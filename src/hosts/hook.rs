@@ -31,6 +31,8 @@ impl Agent {
         env: &Env,
         hooks: &HooksConfig,
     ) -> Answer {
+        // As `rtk hook` does: the host completes the environment from its payload first.
+        let env = &of(self).session_env(payload, env);
         let decide = |cmd: &str| decide(self, cmd, env, hooks);
         self.answer_with(payload, &decide)
     }

@@ -267,8 +267,65 @@ pub const UPSTREAM_ONLY: [&str; 0] = [];
 pub fn instruction_host(agent: &str, base: &Path, rules: &Path) -> anyhow::Result<Vec<String>> {
     let mut lines = uninstall_only(agent, base)?;
     lines.retain(|l| !l.starts_with("no upstream rtk install found"));
+    if agent == "kimi" && rules == base.join("AGENTS.md") {
+        // Upstream's `rtk init --agent kimi` wrote its marked block into the project's
+        // AGENTS.md (it had no user-wide install for Kimi). Before the `# RTK` section
+        // below, which that block holds: cut there, its start marker would stay behind.
+        lines.extend(strip_marked_block(rules)?);
+    }
     lines.extend(strip_rules_section(rules)?);
     Ok(lines)
+}
+
+/// Where upstream's `<!-- rtk-instructions v2 -->` … `<!-- /rtk-instructions -->` block is in
+/// `text` (whole lines; the blank line before it included), if both markers are there in order.
+/// rtk's own markers (`<!-- rtk-instructions:begin -->`) are not upstream's.
+fn upstream_block(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut at = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        let end = at + line.len();
+        match start {
+            None => {
+                let rest = t.strip_prefix("<!-- rtk-instructions");
+                if rest.is_some_and(|r| r.starts_with(' ') || r.starts_with("-->")) {
+                    start = Some(at);
+                }
+            }
+            Some(s) if t.starts_with("<!-- /rtk-instructions") => {
+                let before = &text[..s];
+                let s = if before.ends_with("\n\n") { s - 1 } else { s };
+                return Some(s..end);
+            }
+            Some(_) => {}
+        }
+        at = end;
+    }
+    None
+}
+
+/// Removes upstream's marked instruction block from `f`; the file goes when nothing else is
+/// left in it, else it is backed up first.
+fn strip_marked_block(f: &Path) -> anyhow::Result<Option<String>> {
+    let Ok(text) = std::fs::read_to_string(f) else {
+        return Ok(None);
+    };
+    let Some(r) = upstream_block(&text) else {
+        return Ok(None);
+    };
+    let kept = format!("{}{}", &text[..r.start], &text[r.end..]);
+    if kept.trim().is_empty() {
+        std::fs::remove_file(f).with_context(|| format!("cannot remove {}", f.display()))?;
+        return Ok(Some(format!("removed upstream rtk's {}", f.display())));
+    }
+    let b = files::backup(f)?;
+    files::write_atomic(f, kept.as_bytes())?;
+    Ok(Some(format!(
+        "removed upstream rtk's instruction block from {}{}",
+        f.display(),
+        backup_note(b)
+    )))
 }
 
 /// Removes upstream's install for an agent. `base` is HOME (`--global`) or the project folder.
@@ -394,6 +451,21 @@ mod tests {
         std::fs::write(&mine, "Re-run as `rtk bypass <cmd>`\n").unwrap();
         assert!(remove_if_mentions(&mine, "rtk bypass").unwrap().is_some());
         assert!(!mine.exists());
+    }
+
+    #[test]
+    fn upstreams_marked_block_is_found_and_rtks_own_is_not() {
+        let up = "<!-- rtk-instructions v2 -->\n# RTK\nUse rtk.\n<!-- /rtk-instructions -->\n";
+        let text = format!("# Mine\n\n{up}after\n");
+        let r = upstream_block(&text).unwrap();
+        assert_eq!(
+            format!("{}{}", &text[..r.start], &text[r.end..]),
+            "# Mine\nafter\n"
+        );
+        let ours = "<!-- rtk-instructions:begin -->\nx\n<!-- rtk-instructions:end -->\n";
+        assert_eq!(upstream_block(ours), None);
+        // A start marker without its end is left alone.
+        assert_eq!(upstream_block("<!-- rtk-instructions v2 -->\nx\n"), None);
     }
 
     #[test]

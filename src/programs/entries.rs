@@ -64,6 +64,15 @@ const UV_PIP: Scope = Scope {
     ..Scope::ANY
 };
 
+/// `cargo doc` without `--open` (which starts a browser).
+const DOC: Scope = Scope::without(&["--open"]);
+
+/// `python -m django test` (other django commands run servers, migrations, shells).
+const DJANGO_TEST: Scope = Scope {
+    action: &["test"],
+    ..HELP_NEVER
+};
+
 const HELP_NEVER: Scope = Scope::without(&["-h", "--help"]);
 
 const POETRY: Scope = Scope::without(&["-h", "--help", "--dry-run"]);
@@ -190,10 +199,12 @@ pub static PROGRAMS: &[Program] = &[
             route("clippy", "cargo-build", "cargo clippy --all-targets"),
             route("fmt", "cargo-fmt-check", "cargo fmt --check").scoped(&sc::cargo::FMT),
             route("tree", "cargo-tree", "cargo tree"),
+            route("doc", "cargo-build", "cargo doc --no-deps").scoped(&DOC),
+            route("bench", "cargo-bench", "cargo bench"),
         ],
         rewrite: rw(
             Producer,
-            "`nextest` only as `nextest run`; `fmt` only with --check",
+            "`nextest` only as `nextest run`; `fmt` only with --check; `doc` never --open",
         ),
     },
     Program {
@@ -210,8 +221,27 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[
             route("pytest", "pytest", "python -m pytest").scoped(&Scope::NO_WATCH),
             route("mypy", "mypy", "python -m mypy src").scoped(&Scope::NO_WATCH),
+            route("unittest", "unittest", "python -m unittest -v").scoped(&HELP_NEVER),
+            route("django", "unittest", "python -m django test").scoped(&DJANGO_TEST),
         ],
-        rewrite: rw(Producer, "only `-m pytest` and `-m mypy`"),
+        rewrite: rw(
+            Producer,
+            "only `-m pytest`, `-m mypy`, `-m unittest` and `-m django test`",
+        ),
+    },
+    Program {
+        names: &["./tests/runtests.py", "tests/runtests.py", "./runtests.py"],
+        ecosystem: Eco::Python,
+        syntax: PLAIN,
+        routes: &[every("unittest", "./tests/runtests.py basic").scoped(&HELP_NEVER)],
+        rewrite: rw(Producer, "Django's own test runner; never --help"),
+    },
+    Program {
+        names: &["./manage.py"],
+        ecosystem: Eco::Python,
+        syntax: &recognise::SUB,
+        routes: &[route("test", "unittest", "./manage.py test").scoped(&HELP_NEVER)],
+        rewrite: rw(Producer, "`test` only"),
     },
     Program {
         names: &["go"],
@@ -429,10 +459,12 @@ pub static PROGRAMS: &[Program] = &[
             route("image", "docker", "docker image ls").scoped(&sc::docker::IMAGE),
             route("run", "docker-run", "docker run --rm alpine echo hi").scoped(&sc::container_run::RUN),
             route("exec", "docker-run", "docker exec web ls /app").scoped(&sc::container_run::RUN),
+            route("build", "docker", "docker build -t shop .").scoped(&sc::docker::BUILD),
+            route("inspect", "docker", "docker inspect web").scoped(&sc::docker::INSPECT),
         ],
         rewrite: rw(
             Never,
-            "ps, images, logs, compose ps|logs, container ls|logs, image ls; never follow; run/exec never with -i, -t or -d",
+            "ps, images, logs, inspect, build, compose ps|logs|build|up -d, container ls|logs, image ls; never follow or attach; run/exec never with -i, -t or -d; build never quiet, to an output or another progress; inspect never --format",
         ),
     },
     Program {
@@ -442,8 +474,10 @@ pub static PROGRAMS: &[Program] = &[
         routes: &[
             route("ps", "docker", "docker-compose ps").scoped(&sc::docker::NO_FOLLOW),
             route("logs", "docker", "docker-compose logs web").scoped(&sc::docker::NO_FOLLOW),
+            route("build", "docker", "docker-compose build").scoped(&sc::docker::COMPOSE_V1_BUILD),
+            route("up", "docker", "docker-compose up -d").scoped(&sc::docker::COMPOSE_V1_UP),
         ],
-        rewrite: rw(Never, "never follow"),
+        rewrite: rw(Never, "never follow; `up` only detached (-d)"),
     },
     Program {
         names: &["kubectl"],

@@ -1,4 +1,4 @@
-//! `cargo test` / `cargo nextest run` and `cargo build|check|clippy`.
+//! `cargo test` / `cargo nextest run` and `cargo build|check|clippy|doc`.
 //!
 //! nextest: see [`compact_nextest`].
 //! test: every `running N tests` section is reduced to its failures: each `---- name stdout
@@ -18,7 +18,7 @@ use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 /// `cargo test`, `cargo nextest run`.
 pub struct Test;
-/// `cargo build`, `cargo check`, `cargo clippy`.
+/// `cargo build`, `cargo check`, `cargo clippy`, `cargo doc` (its `Generated` line kept).
 pub struct Build;
 
 static RESULT: LazyLock<Regex> = LazyLock::new(|| {
@@ -344,7 +344,7 @@ impl Filter for Build {
         if rest.iter().any(|a| a == "--help" || a == "-h") {
             return Plan::Passthrough;
         }
-        Plan::Capture { stderr: true }
+        Plan::Capture { stderr: true }.scoped(inv)
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let err = rustc::compact(out.stderr);

@@ -11,6 +11,7 @@
 
 pub mod biome;
 pub mod cargo;
+pub mod cargobench;
 pub mod cargotree;
 pub mod cc;
 pub mod cmake;
@@ -34,6 +35,7 @@ pub mod staticcheck;
 pub mod stylelint;
 pub mod tox;
 pub mod tsc;
+pub mod unittest;
 
 /// Text being built, with a count of the lines left out.
 #[derive(Debug, Default)]

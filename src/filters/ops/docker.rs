@@ -1,12 +1,16 @@
-//! `docker ps|images|logs`, `docker compose ps|logs`, `kubectl get|logs|describe`.
+//! `docker ps|images|logs|inspect|build`, `docker compose ps|logs|build|up -d`, `kubectl
+//! get|logs|describe`.
 //!
 //! Tables lose their column padding (cells re-joined with tabs, empty cells kept); `docker ps`
 //! also drops the truncated COMMAND and the CREATED columns (said in the note). Logs fold runs
 //! of identical lines to one line + `[×N]`, nothing else. `kubectl describe` drops fields whose
-//! value is `<none>` and squeezes key padding. `--format`/`-o` output, follow mode (`-f`,
+//! value is `<none>` and squeezes key padding. `docker inspect`'s JSON loses its indentation
+//! only (every key and value as printed). Builds and `compose up -d` go through
+//! [`super::dockerbuild`] (both streams). `--format`/`-o` output, follow mode (`-f`,
 //! `--watch`) and anything else pass through. Errors (no daemon, no cluster) are printed as is.
 
-use super::{fold_repeats, retable};
+use super::{dockerbuild, fold_repeats, json, retable};
+use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
 pub struct Docker;
@@ -65,6 +69,10 @@ enum Kind {
     Table,
     Logs,
     Describe,
+    /// `docker build`, `compose build`, `compose up -d`: progress on stderr.
+    Build,
+    /// `docker inspect`: a JSON array.
+    Json,
 }
 
 fn docker_kind(inv: &Invocation<'_>) -> Option<Kind> {
@@ -85,6 +93,10 @@ fn docker_kind(inv: &Invocation<'_>) -> Option<Kind> {
     } else {
         (sub, rest)
     };
+    if matches!(sub, "build" | "up") {
+        // Their scopes (the table's) say which forms; the filter's plan checks them.
+        return Some(Kind::Build);
+    }
     if follows(rest) || formatted(rest) {
         return None;
     }
@@ -92,6 +104,7 @@ fn docker_kind(inv: &Invocation<'_>) -> Option<Kind> {
         "ps" => Some(Kind::Ps),
         "images" => Some(Kind::Table),
         "logs" => Some(Kind::Logs),
+        "inspect" => Some(Kind::Json),
         _ => None,
     }
 }
@@ -110,7 +123,8 @@ fn kubectl_kind(inv: &Invocation<'_>) -> Option<Kind> {
 }
 
 fn compact_kind(kind: Kind, out: &Output<'_>) -> Result<Compacted, Unparsed> {
-    if out.code != 0 || out.stdout.trim().is_empty() {
+    // A failed build is where its log matters most: compacted all the same.
+    if kind != Kind::Build && (out.code != 0 || out.stdout.trim().is_empty()) {
         return Ok(Compacted::raw(out));
     }
     let (stdout, elided) = match kind {
@@ -134,12 +148,34 @@ fn compact_kind(kind: Kind, out: &Output<'_>) -> Result<Compacted, Unparsed> {
             )
         }
         Kind::Describe => describe(out.stdout),
+        Kind::Build => return Ok(build(out)),
+        Kind::Json => (
+            json::minify(out.stdout).ok_or_else(|| Unparsed("not one JSON value".into()))? + "\n",
+            None,
+        ),
     };
     Ok(Compacted {
         stdout,
         stderr: None,
         elided,
     })
+}
+
+/// A build's or `compose up`'s log, both streams, failed or not.
+fn build(out: &Output<'_>) -> Compacted {
+    // `--ansi always` colours compose's lines.
+    let (stdout, a) = dockerbuild::compact(&strip_ansi(out.stdout));
+    let (stderr, b) = dockerbuild::compact(&strip_ansi(out.stderr));
+    Compacted {
+        stdout,
+        stderr: Some(stderr),
+        elided: (a + b > 0).then(|| {
+            format!(
+                "{} lines: build progress, internal steps, output of steps that passed",
+                a + b
+            )
+        }),
+    }
 }
 
 fn describe(text: &str) -> (String, Option<String>) {
@@ -166,6 +202,15 @@ fn describe(text: &str) -> (String, Option<String>) {
     )
 }
 
+/// `docker-compose ps|logs|build|up` (its routes).
+fn compose_v1_kind(inv: &Invocation<'_>) -> Kind {
+    match inv.args[inv.sub.unwrap_or(0)].as_str() {
+        "ps" => Kind::Ps,
+        "build" | "up" => Kind::Build,
+        _ => Kind::Logs,
+    }
+}
+
 impl Filter for Docker {
     fn name(&self) -> &'static str {
         "docker"
@@ -175,27 +220,23 @@ impl Filter for Docker {
             let rest = inv.rest();
             if follows(rest) || formatted(rest) {
                 None
-            } else if inv.args[inv.sub.unwrap_or(0)] == "ps" {
-                Some(Kind::Ps)
             } else {
-                Some(Kind::Logs)
+                Some(compose_v1_kind(inv))
             }
         } else {
             docker_kind(inv)
         };
-        if kind.is_some() {
-            Plan::Capture { stderr: false }
-        } else {
-            Plan::Passthrough
+        match kind {
+            Some(k) => Plan::Capture {
+                stderr: k == Kind::Build,
+            }
+            .scoped(inv),
+            None => Plan::Passthrough,
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let kind = if inv.program == "docker-compose" {
-            if inv.args[inv.sub.unwrap_or(0)] == "ps" {
-                Some(Kind::Ps)
-            } else {
-                Some(Kind::Logs)
-            }
+            Some(compose_v1_kind(inv))
         } else {
             docker_kind(inv)
         };

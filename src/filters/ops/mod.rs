@@ -8,6 +8,7 @@ pub mod aws;
 pub mod cloud;
 pub mod container_run;
 pub mod docker;
+pub mod dockerbuild;
 pub mod du;
 pub mod gh;
 pub mod jq;

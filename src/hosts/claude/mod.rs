@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod cli;
 pub mod read_only;
+mod read_only_search;
 pub mod rules;
 
 use serde_json::{json, Value};

@@ -160,10 +160,16 @@ const COVERED: &[&str] = &[
 ];
 
 /// Argument characters that make Claude's simple-list check fail (or that rtk cannot judge).
+/// A `~` counts where bash may expand it: at the start of a word or after `=` or `:`
+/// ([`special`]); inside a word (`HEAD~1`) it is a plain character.
 const SPECIAL: &[char] = &[
     '<', '>', '(', ')', '$', '`', '|', '{', '}', '&', ';', '\n', '\r', '*', '?', '[', ']', '\\',
-    '~', '!', '#', '\'', '"',
+    '!', '#', '\'', '"',
 ];
+
+fn special(a: &str) -> bool {
+    a.contains(SPECIAL) || a.starts_with('~') || a.contains("=~") || a.contains(":~")
+}
 
 /// `find` arguments that make it write, delete or execute.
 const FIND_UNSAFE: &[&str] = &[
@@ -248,6 +254,13 @@ const GIT: &[(&str, &[&[&str]])] = &[
         &[&[
             "--cached",
             "--staged",
+            "--stat",
+            "--numstat",
+            "--shortstat",
+            "--name-only",
+            "--name-status",
+            "--color",
+            "--no-color",
             "--summary",
             "--check",
             "--quiet",
@@ -351,7 +364,7 @@ pub fn classify(words: &[&str], plain: bool) -> ReadOnly {
     if !known {
         return ReadOnly::No;
     }
-    let clean = plain && args.iter().all(|a| !a.contains(SPECIAL));
+    let clean = plain && args.iter().all(|a| !special(a));
     let yes = |ok: bool| {
         if ok && clean {
             ReadOnly::Yes
@@ -369,6 +382,9 @@ pub fn classify(words: &[&str], plain: bool) -> ReadOnly {
         },
         "git" => git(args, clean),
         "tree" => yes(tree_args_safe(args)),
+        "grep" | "egrep" | "fgrep" | "rg" => {
+            yes(super::read_only_search::safe(program, args) == Some(true))
+        }
         _ => ReadOnly::Unknown,
     }
 }
@@ -390,13 +406,16 @@ fn git(args: &[&str], clean: bool) -> ReadOnly {
 }
 
 /// Every argument is a checked flag, a `-<digits>` count (Claude accepts those for any git
-/// table), or for `git log` a `-n`/`--max-count` count.
+/// table), for `git log` a `-n`/`--max-count` count, or for `git log`/`show`/`diff` a
+/// revision or path operand ([`git_operand`]).
 fn git_flags_safe(sub: &str, args: &[&str], flags: &[&[&str]]) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let mut i = 0;
     while i < args.len() {
         let a = args[i];
         if flags.iter().any(|list| list.contains(&a)) || a.strip_prefix('-').is_some_and(digits) {
+            i += 1;
+        } else if matches!(sub, "log" | "show" | "diff") && git_operand(a) {
             i += 1;
         } else if sub == "log"
             && matches!(a, "-n" | "--max-count")
@@ -410,6 +429,17 @@ fn git_flags_safe(sub: &str, args: &[&str], flags: &[&[&str]]) -> bool {
         }
     }
     true
+}
+
+/// A revision or path operand rtk accepts where Claude's `git log`/`show`/`diff` tables take
+/// any operand: a name, `HEAD~1`, `HEAD^`, `a..b`, a hash, `src/app.py` — letters, digits and
+/// `._/~^-`, starting with a letter or digit (no `:`, `@`, `%`, `=`: `HEAD:file`, reflog and
+/// format forms stay unknown).
+fn git_operand(a: &str) -> bool {
+    a.len() <= 200
+        && a.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && a.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._/~^-".contains(c))
 }
 
 /// Other git subcommands some 2.1.332 table covers.
@@ -496,6 +526,33 @@ mod tests {
         }
     }
 
+    /// `parity/claude-readonly-forms.txt`, the probe list, is in three parts: the forms the
+    /// table calls read-only, then controls it calls unknown, then controls it calls not
+    /// read-only. A form moved across the table's edge without moving in the list fails here.
+    #[test]
+    fn the_probe_list_parts_match_the_table() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("parity/claude-readonly-forms.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut expected = ReadOnly::Yes;
+        let mut seen = [0; 3];
+        for line in text.lines() {
+            if line == "# -- controls: the table says unknown" {
+                expected = ReadOnly::Unknown;
+            } else if line == "# -- controls: the table says not read-only" {
+                expected = ReadOnly::No;
+            }
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let parsed = crate::shell::parse(line);
+            let ro: Vec<ReadOnly> = parsed.commands.iter().map(classify_command).collect();
+            assert_eq!(ro, vec![expected], "`{line}`");
+            seen[expected as usize] += 1;
+        }
+        assert!(seen.iter().all(|n| *n > 3), "{seen:?}");
+    }
+
     #[test]
     fn the_measured_commands_are_read_only() {
         // Issue 22: these ran silently in Claude Code 2.1.332 with no rules.
@@ -548,14 +605,15 @@ mod tests {
         for cmd in [
             "git log --format=%H",
             "git log -n x",
-            "git diff HEAD~1",
+            "git show HEAD:README.md",
+            "git log @{u}",
             "git branch newbranch",
             "git branch -D x",
             "git -C /x status",
             "find . -delete",
             "find . -exec rm {} ;",
-            "grep -rn x .",
-            "rg foo",
+            "grep -e x .",
+            "rg --files",
             "tree -L x",
             "ls *.rs",
             "cat $HOME/x",

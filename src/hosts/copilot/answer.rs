@@ -1,8 +1,9 @@
 //! GitHub Copilot: two wire shapes, told apart by the payload itself.
 //!
-//! - Claude-compatible (VS Code Copilot Chat, Copilot CLI `PreToolUse` entries): `tool_name`
-//!   (`Bash`, `bash`, `run_in_terminal`, `runTerminalCommand`) + `tool_input.command` →
-//!   `hookSpecificOutput.updatedInput`.
+//! - VS Code Copilot Chat: `tool_name: "run_in_terminal"` + `tool_input.command` → the rewrite
+//!   without a decision where VS Code's own rules judge both forms alike ([`super::vscode`]).
+//! - Claude-compatible (Copilot CLI `PreToolUse` entries): `tool_name` (`Bash`, `bash`,
+//!   `runTerminalCommand`) + `tool_input.command` → `hookSpecificOutput.updatedInput`.
 //! - Copilot CLI native (`preToolUse` entries): `toolName:"bash"` + `toolArgs` (a JSON string,
 //!   an object is accepted too) → top-level `modifiedArgs` with every arg kept.
 //!
@@ -26,16 +27,23 @@
 use serde_json::{json, Map, Value};
 
 use super::read_only::{self, ReadOnly};
+use super::vscode;
 use crate::hooks::answer::{pre_tool_use, rewrite_of, with_command, Answer};
 use crate::hooks::input::{claude_style, command, string};
 use crate::hooks::permissions::PermissionVerdict;
 use crate::hooks::rewrite_cmd::Decision;
 
-pub const PASCAL_TOOLS: &[&str] = &["Bash", "bash", "run_in_terminal", "runTerminalCommand"];
+pub const PASCAL_TOOLS: &[&str] = &["Bash", "bash", "runTerminalCommand"];
 
 pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
     if payload.get("toolName").is_some() {
         return native(payload, decide);
+    }
+    if vscode::is_vscode(payload) {
+        return match claude_style(payload, &[vscode::TOOL], "PreToolUse") {
+            Some((input, cmd)) => vscode::render(input, cmd, &decide(cmd)),
+            None => Answer::Silent,
+        };
     }
     let Some((input, cmd)) = claude_style(payload, PASCAL_TOOLS, "PreToolUse") else {
         return Answer::Silent;

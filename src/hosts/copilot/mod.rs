@@ -1,9 +1,16 @@
 //! GitHub Copilot CLI: it reads Claude-format rules (its descriptor: `Rules::Of(Claude)`; its
 //! `--deny-tool`/`--allow-tool` are read with Claude's command line, `claude::cli`), its
 //! built-in read-only auto-approval ([`read_only`]), and its two hook shapes ([`answer`]).
+//! VS Code Copilot Chat sends a third ([`vscode`]), judged by VS Code's own terminal
+//! auto-approve rules ([`vscode_rules`]).
 
 pub mod answer;
 pub mod read_only;
+pub mod vscode;
+pub mod vscode_rules;
+#[cfg(test)]
+mod vscode_tests;
+pub mod vscode_workspace;
 
 use serde_json::{json, Value};
 
@@ -34,8 +41,25 @@ impl Host for Copilot {
     fn answer(&self, payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Option<Answer> {
         Some(answer::answer(payload, decide))
     }
+    fn session_env(&self, payload: Option<&Value>, env: &Env) -> Env {
+        match payload {
+            Some(p) if vscode::is_vscode(p) => vscode::session_env(p, env),
+            _ => env.clone(),
+        }
+    }
+    fn settle(&self, d: Decision, cmd: &str, env: &Env) -> Decision {
+        if env.var_os_set(vscode::SURFACE_VAR).is_some() {
+            vscode::settle(d, cmd, env)
+        } else {
+            d
+        }
+    }
     fn sample_payloads(&self, cmd: &str) -> Vec<(String, Value)> {
         vec![
+            (
+                "copilot (VS Code run_in_terminal)".into(),
+                json!({"hook_event_name":"PreToolUse","tool_name":vscode::TOOL,"tool_input":{"command":cmd,"explanation":"","goal":"","isBackground":false},"tool_use_id":"call_0"}),
+            ),
             (
                 "copilot (PreToolUse)".into(),
                 json!({"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":cmd}}),
