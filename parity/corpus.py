@@ -86,6 +86,9 @@ ISSUE_CASES = [
     ("vibe", "allow-rtk", "git-show"),
     ("vibe", "always", "ls-la"),
     ("vibe", "deny", "git-show"),
+    # Oh-My-Pi (issue 28): it re-judges the input its extension returns, so a `prompt` pattern on
+    # `git status` must still ask (rtk reads its bash.patterns and leaves the line alone).
+    ("omp", "ask", "git-status"),
     # Cline (issue 28): the hook's rewrite runs in act mode; in plan mode the guard still refuses
     # a write (rtk leaves the line alone: `rtk git commit` would pass the guard).
     ("cline", "none", "git-status"),

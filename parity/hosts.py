@@ -692,6 +692,57 @@ max_context_size = 128000
         return "error"
 
 
+class Omp(Host):
+    """Oh-My-Pi: `omp -p`, OpenAI chat completions (a provider in ~/.omp/agent/models.yml). Its
+    rules are `bash.patterns` (allow / prompt / deny) in the project's `.omp/config.yml`, read only
+    from the folder omp starts in; under its default approval mode (yolo) every other command
+    runs, so the allow setup also sets `tools.approvalMode: always-ask`. `-p` has no UI: a call
+    that needs approval is refused with "requires approval"."""
+
+    name = "omp"
+    setups = ["none", "allow", "deny", "ask", "subfolder"]
+
+    def env(self, fx, port):
+        # It fetches model catalogs (catalog.stencil.so, hyper.charm.land) at start and has no
+        # switch for it: its requests beyond loopback go to a proxy port on 127.0.0.1 where
+        # nothing listens, so they fail without a DNS lookup.
+        dead = "http://127.0.0.1:9"
+        return {"HTTPS_PROXY": dead, "HTTP_PROXY": dead, "NO_PROXY": "127.0.0.1,localhost"}
+
+    def prepare(self, fx, port, setup, cmd):
+        models = f"""providers:
+  fake:
+    baseUrl: http://127.0.0.1:{port}/v1
+    api: openai-completions
+    apiKey: dummy
+    models:
+      - id: fake-model
+"""
+        _write(fx.home / ".omp/agent/models.yml", models)
+        approval = {"allow": "allow", "subfolder": "allow", "deny": "deny", "ask": "prompt"}.get(setup)
+        if approval:
+            config = f"bash:\n  patterns:\n    - match: {json.dumps(cmd.rule + '*')}\n      approval: {approval}\n"
+            if approval == "allow":
+                config += "tools:\n  approvalMode: always-ask\n"
+            _write(fx.repo / ".omp/config.yml", config)
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "--no-session", "--provider", "fake", "--model", "fake-model", "--no-lsp", "--no-skills",
+                "--no-rules", "--no-title", "-p", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        if "requires approval but no interactive UI" in r:
+            return "ask"
+        if "is blocked by" in r and "policy" in r:
+            return "denied"
+        return "ran"
+
+
 class Cline(Host):
     """Cline CLI 3.x: `cline --json "…"` (act mode, auto-approve on unless a setup turns it
     off), provider `openai-compatible` set with `cline auth` (chat completions), shell tool
@@ -830,6 +881,5 @@ class Kilo(Host):
 
 HOSTS = {
     h.name: h
-    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid(), Qwen(), Kimi(),
-              Cline(), Kilo())
+    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid(), Qwen(), Kimi(), Omp(), Cline(), Kilo())
 }

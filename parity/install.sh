@@ -49,12 +49,17 @@ PINS=(
     "qwen|@qwen-code/qwen-code|0.24.4|node_modules/.bin/qwen"
     # The maintained Kimi Code CLI (PyPI `kimi-cli` is the archived Python one).
     "kimi|@moonshot-ai/kimi-code|2.1.0|node_modules/.bin/kimi"
+    # Oh-My-Pi runs on Bun; 18.3.4 (and 18.2.9) name companion packages the registry does not
+    # have; 18.2.3 installs. `omp` is a wrapper that puts Bun on PATH (see npm_extra).
+    "omp|@oh-my-pi/pi-coding-agent|18.2.3|omp"
     # The platform package holds the compiled CLI (bin/cline is a Node wrapper that finds it).
     "cline|cline|3.0.65|node_modules/@cline/cli-linux-x64/bin/cline"
     # @kilocode/cli 7.8.1 (the latest) names platform packages 7.8.1 that the registry does not
     # have for linux-x64; the newest linux-x64 platform package (7.7.9) holds the whole CLI.
     "kilocode|@kilocode/cli-linux-x64|7.7.9|node_modules/@kilocode/cli-linux-x64/bin/kilo"
 )
+# Bun for Oh-My-Pi (its `omp` starts with `#!/usr/bin/env bun`; it needs Bun >= 1.3.14).
+OMP_BUN="@oven/bun-linux-x64@1.4.5"
 
 # Python for a PyPI host's venv: Mistral Vibe needs >= 3.12.
 python_for() { # <name> -> a python3 command
@@ -89,10 +94,23 @@ fi
 NODE24="$(./scripts/setup-test-deps.sh | sed -n 's/^node24=//p')"
 export PATH="$(dirname "$NODE24"):$PATH"
 
+# What a host's npm install needs besides its package: Oh-My-Pi's optional dependencies (local
+# ML runtimes, ~800 MB) are left out, but not its native addon and Bun. Linux x64 only.
+npm_extra() { # <name> <version>
+    case "$1" in
+        omp) echo "--omit=optional @oh-my-pi/pi-natives-linux-x64@$2 $OMP_BUN" ;;
+    esac
+}
+
 # The local part of the install scripts npm was told to skip (nothing is downloaded):
 # Claude Code and OpenCode copy their platform's native binary over a placeholder.
 postinstall() { # <name> <install dir>
     case "$1" in
+        omp)
+            # shellcheck disable=SC2016
+            printf '#!/bin/sh\nd="$(cd "$(dirname "$0")" && pwd)"\nPATH="$d/node_modules/@oven/bun-linux-x64/bin:$PATH" exec "$d/node_modules/.bin/omp" "$@"\n' >"$2/omp"
+            chmod +x "$2/omp"
+            ;;
         claude) (cd "$2/node_modules/@anthropic-ai/claude-code" && node install.cjs >&2) ;;
         opencode)
             if [ -f "$2/node_modules/opencode-ai/postinstall.mjs" ]; then
@@ -153,8 +171,9 @@ install_one() { # <name> <package> <version> <binary> -> installs, or fails (eac
             echo "parity/install: installing $pkg@$version into $dir" >&2
             # Install scripts are skipped (some would download); the native binaries come
             # as optional dependencies and `postinstall` does the local part.
+            # shellcheck disable=SC2046
             npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund \
-                --loglevel=error "$pkg@$version" >&2 || return 1
+                --loglevel=error "$pkg@$version" $(npm_extra "$name" "$version") >&2 || return 1
             ;;
     esac
     postinstall "$name" "$dir" || return 1

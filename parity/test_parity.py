@@ -284,6 +284,18 @@ class HostTimeout(unittest.TestCase):
             self.assertEqual(run_host(["bash", "-c", "echo out; echo err >&2"], d, dict(os.environ), timeout=30),
                              ("out\n", "err\n"))
 
+    def test_omp_words_an_ask_and_a_deny(self):
+        from hosts import HOSTS
+
+        omp = HOSTS["omp"]
+        # omp 18.2.3's words under `omp -p` (src/extensibility/extensions/wrapper.ts, tools/approval.ts).
+        ask = ('Tool "bash" requires approval but no interactive UI available.\nOptions:\n'
+               "  1. Set tools.approvalMode: yolo in /settings")
+        deny = 'Tool "bash" is blocked by tool policy.\nReason: Blocked by bash pattern: git log*'
+        for result, want in ((ask, "ask"), (deny, "denied"), ("On branch master\n\nWall time: 1.5 seconds", "ran")):
+            self.assertEqual(omp.classify(None, {"results": [result]}, ""), want, result)
+        self.assertEqual(omp.classify(None, {"results": []}, ""), "error")
+
 
 class ReadonlyDiff(unittest.TestCase):
     def test_differences_and_forms_expected_to_run(self):

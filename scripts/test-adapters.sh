@@ -42,7 +42,7 @@ export TMPDIR="$scratch"
 echo "== type-checking the TypeScript adapters (tsc --strict)"
 if "$NODE24" "$TSC" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
     --allowImportingTsExtensions --typeRoots "$TYPES" --types node \
-    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts plugins/pi/rtk.ts plugins/opencode/rtk.ts plugins/opencode/test/parity.test.ts; then
+    openclaw/index.ts openclaw/src/*.ts openclaw/test/*.ts plugins/pi/rtk.ts plugins/omp/rtk.ts plugins/opencode/rtk.ts plugins/opencode/test/parity.test.ts; then
     summary+=("typecheck: clean")
 else
     failed+=("typecheck")
@@ -73,6 +73,7 @@ node_suite() { # <name> <dir> <files…>
 
 node_suite "openclaw plugin" openclaw test/plugin.test.ts test/policy.test.ts
 node_suite "pi extension" plugins/pi test/rtk.test.ts
+node_suite "omp extension" plugins/omp test/rtk.test.ts
 node_suite "opencode plugin" plugins/opencode test/rtk.test.ts test/parity.test.ts
 
 echo "== hermes plugin"

@@ -167,7 +167,7 @@ done
 use ours
 
 # --- 5. rtk init migrates, --uninstall removes every rtk entry ---------------------------------
-agents=(claude cursor gemini copilot codex droid vibe pi hermes opencode)
+agents=(claude cursor gemini copilot codex droid vibe pi hermes opencode omp)
 cd "$HOME"
 for a in "${agents[@]}"; do check "5: rtk init --agent $a --global" rtk init --agent "$a" --global >/dev/null; done
 hook_answers "after rtk init"
@@ -177,7 +177,7 @@ check "5: rtk init left exactly one rtk entry for each of the 7 hook agents" \
     test "$(cut -d'|' -f1 <<<"$migrated" | sort -u | wc -l)" -eq 7 -a "$(wc -l <<<"$migrated")" -eq 7
 check "5: every entry is rtk's own command, no upstream script: $migrated" \
     test -z "$(cut -d'|' -f3 <<<"$migrated" | grep -v '^rtk hook [a-z]*$')"
-for a in "${agents[@]}" trae omp antigravity windsurf cline; do
+for a in "${agents[@]}" trae antigravity windsurf cline; do
     check "5: rtk init --agent $a --global --uninstall" rtk init --agent "$a" --global --uninstall >/dev/null 2>&1
 done
 left="$(active --all)"

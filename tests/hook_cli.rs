@@ -331,15 +331,28 @@ fn hook_check_prints_every_agent() {
             "codex",
             "droid",
             "vibe",
-            "cline"
+            "openclaw (plugin",
+            "pi (plugin",
+            "hermes (plugin",
+            "opencode (plugin",
+            "cline",
+            "omp (plugin",
         ]
+    );
+    // A plugin host: the answer its `rtk rewrite` call gets.
+    assert!(
+        text.contains("\nomp (plugin: rtk rewrite --host omp): exit 3: rtk git status\n"),
+        "{text}"
     );
     // Outside Claude Code its version is not seen: the table does not apply, and check says so.
     assert!(
         text.contains("claude read-only table: Claude Code version not seen"),
         "{text}"
     );
-    for line in text.lines().filter(|l| !l.contains("read-only table: ")) {
+    for line in text
+        .lines()
+        .filter(|l| !l.contains("read-only table: ") && !l.contains(" (plugin: "))
+    {
         let answer = line.split_once(": ").unwrap().1;
         assert!(
             answer == "(no output)" || serde_json::from_str::<Value>(answer).is_ok(),

@@ -374,6 +374,18 @@ fn plugins_install_into_each_hosts_folder_idempotently_and_uninstall_cleanly() {
             "plugins/pi/rtk.ts",
         ),
         (
+            "omp",
+            &[],
+            "work/.omp/extensions/rtk.ts",
+            "plugins/omp/rtk.ts",
+        ),
+        (
+            "omp",
+            &["--global"],
+            "home/.omp/agent/extensions/rtk.ts",
+            "plugins/omp/rtk.ts",
+        ),
+        (
             "opencode",
             &[],
             "work/.opencode/plugins/rtk.ts",
@@ -625,7 +637,6 @@ const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 7] = [
     ("trae", ".trae/rules/project_rules.md", None),
     ("antigravity", ".agents/rules/rtk-rules.md", None),
     ("kimi", "AGENTS.md", Some(".kimi-code/AGENTS.md")),
-    ("omp", "AGENTS.md", None),
 ];
 
 #[test]

@@ -215,3 +215,31 @@ fn kimi_install_replaces_upstreams_agents_md_block() {
     init(&t, &["--agent", "kimi", "--uninstall"]);
     assert!(!file.exists());
 }
+
+#[test]
+fn omp_install_replaces_upstreams_extension_and_uninstall_removes_it() {
+    let t = upstream_home();
+    let ext = ".omp/agent/extensions/rtk.ts";
+    let upstream = read(&t, ext);
+    // Upstream's Pi extension, loaded by omp: it asks `rtk rewrite` without a host.
+    assert!(upstream.contains("\"rewrite\", cmd"), "{upstream}");
+    let ours =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins/omp/rtk.ts"))
+            .unwrap();
+    let out = init(&t, &["--agent", "omp", "--global"]);
+    assert!(out.contains("rtk.ts.rtk-bak"), "{out}");
+    assert_eq!(read(&t, ext), ours);
+    assert_eq!(read(&t, &format!("{ext}.rtk-bak")), upstream);
+    // The project install finds upstream's file there too.
+    std::fs::create_dir_all(t.work().join(".omp/extensions")).unwrap();
+    std::fs::write(t.work().join(".omp/extensions/rtk.ts"), &upstream).unwrap();
+    init(&t, &["--agent", "omp"]);
+    assert_eq!(
+        std::fs::read_to_string(t.work().join(".omp/extensions/rtk.ts")).unwrap(),
+        ours
+    );
+    init(&t, &["--agent", "omp", "--global", "--uninstall"]);
+    init(&t, &["--agent", "omp", "--uninstall"]);
+    assert!(!t.home().join(ext).exists());
+    assert!(!t.work().join(".omp/extensions/rtk.ts").exists());
+}

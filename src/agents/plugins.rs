@@ -1,6 +1,6 @@
 //! The plugins rtk ships for hosts that load code rather than hook commands (OpenClaw, Pi, Hermes,
-//! OpenCode), and Cline's hook file (Cline finds hooks as files in a folder): their runtime
-//! files, embedded in the binary; `init::plugins` copies them.
+//! OpenCode, omp), and Cline's hook file (Cline finds hooks as files in a folder): their
+//! runtime files, embedded in the binary; `init::plugins` copies them.
 
 /// A plugin shipped in this repository.
 #[derive(Debug)]
@@ -53,6 +53,12 @@ pub const HERMES: PluginSpec = PluginSpec {
         ),
     ],
     not_installed: &["__pycache__/"],
+};
+
+pub const OMP: PluginSpec = PluginSpec {
+    source: "plugins/omp",
+    files: &[("rtk.ts", include_str!("../../plugins/omp/rtk.ts"))],
+    not_installed: &["test/", "README.md"],
 };
 
 pub const OPENCODE: PluginSpec = PluginSpec {

@@ -168,6 +168,41 @@ impl Pattern {
         }
     }
 
+    /// An omp `bash.patterns` entry's `match` (its glob: `*` any characters, nothing else
+    /// special, anchored at both ends, whitespace runs as one space), read for restriction only:
+    /// omp matches it against the whole line and against each segment of its own tokenizer,
+    /// whose words lose their quotes. rtk judges per segment, so only a pattern whose matches
+    /// always show in a segment is kept as a glob: no `*` but a trailing one, no shell control
+    /// or quoting character, a first word that is not (the start of) a bash reserved word. It
+    /// also matches any line holding a quote or backslash (omp's unquoted text could match where
+    /// rtk's quoted text does not). Every other pattern is [`Pattern::unclear`]. `*` alone
+    /// judges every line alike: None.
+    pub fn omp(text: &str) -> Option<Pattern> {
+        let text = normalize(text);
+        let text = text.as_ref();
+        if text == "*" {
+            return None;
+        }
+        let head = text.strip_suffix('*').unwrap_or(text);
+        let first = head.split(' ').next().unwrap_or("");
+        let reserved = RESERVED_WORDS.iter().any(|w| w.starts_with(first));
+        if head.is_empty()
+            || head.contains('*')
+            || head.contains([
+                '\\', '\'', '"', '`', '$', ';', '&', '|', '(', ')', '<', '>', '{', '}', '[', ']',
+                '!', '#', '\r',
+            ])
+            || reserved
+        {
+            return Some(Pattern::unclear());
+        }
+        let quoted =
+            ["*\"*", "*'*", "*\\*"].map(|q| Pattern::Glob(Glob::compile(q, GlobSyntax::Plain)));
+        let mut all = vec![Pattern::Glob(Glob::compile(text, GlobSyntax::Plain))];
+        all.extend(quoted);
+        Some(Pattern::AnyOf(all))
+    }
+
     /// Does `command` match? `command` must already be [`normalize`]d.
     pub fn matches(&self, command: &str, usage: MatchUse) -> bool {
         match self {
@@ -220,6 +255,12 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
     }
     Cow::Owned(out)
 }
+
+/// Bash's reserved words (and `[[`): a line starting with one starts with no command.
+const RESERVED_WORDS: [&str; 22] = [
+    "!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for",
+    "function", "if", "in", "select", "then", "time", "until", "while",
+];
 
 fn count_unescaped_stars(text: &str) -> usize {
     let mut count = 0;

@@ -199,3 +199,34 @@ fn glob_question_mark_consumes_one_utf8_char() {
     assert!(g.matches("résumé"));
     assert!(!g.matches("résum"));
 }
+
+#[test]
+fn omp_patterns_are_anchored_globs_or_unclear() {
+    assert_eq!(Pattern::omp(" * "), None, "judges every line alike");
+    let push = Pattern::omp("git  push*").unwrap();
+    for (cmd, hit) in [
+        ("git push", true),
+        ("git push origin main", true),
+        ("git pushx", true),
+        ("rtk git push", false),
+        ("git status", false),
+        ("git commit -m \"x\"", true), // a quote: omp's unquoted words are not rtk's text
+        ("echo it's", true),
+    ] {
+        assert_eq!(push.matches(cmd, MatchUse::Restrict), hit, "{cmd}");
+    }
+    let exact = Pattern::omp("ls -la").unwrap();
+    assert!(exact.matches("ls -la", MatchUse::Restrict));
+    assert!(!exact.matches("ls -la src", MatchUse::Restrict));
+    for text in [
+        "git * --force",
+        "*rm*",
+        "a && b",
+        "if x*",
+        "d*",
+        "ls $HOME",
+        "[ -f x ]",
+    ] {
+        assert_eq!(Pattern::omp(text), Some(Pattern::unclear()), "{text}");
+    }
+}

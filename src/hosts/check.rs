@@ -1,14 +1,17 @@
 //! `rtk hook check [--agent A] <command…>`: a dry run. For each agent (or one), builds the payload
 //! that host would send for the command, runs the real hook path on it, and prints
-//! `<agent>: <answer>` (or `<agent>: (no output)`). Exit 0; unknown agent → exit 2.
+//! `<agent>: <answer>` (or `<agent>: (no output)`); for an agent whose plugin calls
+//! `rtk rewrite`, `<agent> (plugin: rtk rewrite <args>): exit <code>[: <line>]`, the answer that
+//! call gets. Exit 0; unknown agent → exit 2.
 
 use std::io::Write;
 
 use serde_json::Value;
 
-use crate::agents::Agent;
+use crate::agents::{Agent, Asks};
 use crate::config::HooksConfig;
 use crate::env::Env;
+use crate::hooks::decision::Outcome;
 
 /// The payload(s) each agent's host sends for `cmd`, labelled (`hosts/<agent>/mod.rs`).
 pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
@@ -23,12 +26,20 @@ pub fn run(
     hooks: &HooksConfig,
 ) -> anyhow::Result<u8> {
     let mut err = std::io::stderr().lock();
+    let checked = || {
+        Agent::all().filter(|a| {
+            matches!(
+                a.descriptor().asks,
+                Asks::Hook { .. } | Asks::Rewrite { .. }
+            )
+        })
+    };
     let agents: Vec<Agent> = match agent {
-        None => Agent::hooked().collect(),
-        Some(name) => match Agent::hook_named(name) {
+        None => checked().collect(),
+        Some(name) => match Agent::from_name(name).filter(|a| checked().any(|c| c == *a)) {
             Some(a) => vec![a],
             None => {
-                let names: Vec<&str> = Agent::hooked().map(|a| a.name()).collect();
+                let names: Vec<&str> = checked().map(|a| a.name()).collect();
                 writeln!(
                     err,
                     "rtk: unknown agent '{name}' (expected one of: {})",
@@ -44,6 +55,10 @@ pub fn run(
     };
     let mut out = std::io::stdout().lock();
     for agent in agents {
+        if let Asks::Rewrite { args } = agent.descriptor().asks {
+            writeln!(out, "{}", plugin_line(agent, args, cmd, env, hooks))?;
+            continue;
+        }
         for (label, payload) in sample_payloads(agent, cmd) {
             let answer = agent.answer(Some(&payload), env, hooks);
             match answer.to_text() {
@@ -57,6 +72,36 @@ pub fn run(
         }
     }
     Ok(0)
+}
+
+/// What the plugin of `agent`, calling `rtk rewrite <args> -- <cmd>`, is answered.
+fn plugin_line(agent: Agent, args: &str, cmd: &str, env: &Env, hooks: &HooksConfig) -> String {
+    let mut words = args.split_whitespace();
+    let host = std::iter::from_fn(|| words.next())
+        .skip_while(|w| *w != "--host")
+        .nth(1)
+        .and_then(Agent::host_named)
+        .unwrap_or(Agent::Claude);
+    let absolute = args.split_whitespace().any(|w| w == "--absolute");
+    let hooks = HooksConfig {
+        rtk_program: absolute
+            .then(crate::hooks::decision::absolute_program)
+            .flatten(),
+        ..hooks.clone()
+    };
+    let d = super::evaluate_for(cmd, host, env, &hooks);
+    let call = format!("rtk rewrite {args}");
+    let mut line = format!(
+        "{} (plugin: {}): exit {}",
+        agent.name(),
+        call.trim_end(),
+        d.outcome.exit_code()
+    );
+    if let (Outcome::AllowRewrite | Outcome::AskRewrite, Some(r)) = (d.outcome, &d.rewritten) {
+        line.push_str(": ");
+        line.push_str(r);
+    }
+    line
 }
 
 #[cfg(test)]

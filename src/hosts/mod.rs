@@ -23,6 +23,7 @@ pub mod cursor;
 pub mod droid;
 pub mod gemini;
 pub mod hook;
+pub mod omp;
 pub mod opencode;
 pub mod vibe;
 
@@ -88,7 +89,7 @@ pub fn of(agent: Agent) -> &'static dyn Host {
         Agent::Trae => &common::Plain(Agent::Trae),
         Agent::Antigravity => &common::Plain(Agent::Antigravity),
         Agent::Kimi => &common::Plain(Agent::Kimi),
-        Agent::Omp => &common::Plain(Agent::Omp),
+        Agent::Omp => &omp::Omp,
     }
 }
 

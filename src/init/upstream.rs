@@ -343,11 +343,6 @@ pub fn uninstall_only(agent: &str, base: &Path) -> anyhow::Result<Vec<String>> {
             };
             lines.extend(hook_file(&base.join(".trae/hooks.json"), &spec)?);
         }
-        "omp" => {
-            for f in [".omp/agent/extensions/rtk.ts", ".omp/extensions/rtk.ts"] {
-                lines.extend(remove_if_mentions(&base.join(f), "rtk")?);
-            }
-        }
         "antigravity" => {
             let dir = base.join(".gemini/config/plugins/rtk");
             let manifest = std::fs::read_to_string(dir.join("plugin.json")).unwrap_or_default();

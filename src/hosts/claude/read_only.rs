@@ -413,9 +413,9 @@ fn git_flags_safe(sub: &str, args: &[&str], flags: &[&[&str]]) -> bool {
     let mut i = 0;
     while i < args.len() {
         let a = args[i];
-        if flags.iter().any(|list| list.contains(&a)) || a.strip_prefix('-').is_some_and(digits) {
-            i += 1;
-        } else if matches!(sub, "log" | "show" | "diff") && git_operand(a) {
+        let flag =
+            flags.iter().any(|list| list.contains(&a)) || a.strip_prefix('-').is_some_and(digits);
+        if flag || (matches!(sub, "log" | "show" | "diff") && git_operand(a)) {
             i += 1;
         } else if sub == "log"
             && matches!(a, "-n" | "--max-count")

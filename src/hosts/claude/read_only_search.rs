@@ -152,9 +152,9 @@ pub fn safe(program: &str, args: &[&str]) -> Option<bool> {
         let next = args.get(i + 1).copied();
         if bare.contains(&a) {
             i += 1;
-        } else if number.contains(&a) && next.is_some_and(digits) {
-            i += 2;
-        } else if typed.contains(&a) && next.is_some_and(type_name) {
+        } else if (number.contains(&a) && next.is_some_and(digits))
+            || (typed.contains(&a) && next.is_some_and(type_name))
+        {
             i += 2;
         } else if let Some(glued) = short_with_number(a, number) {
             if !digits(glued) {
