@@ -622,7 +622,7 @@ fn unknown_agent_is_an_error() {
 }
 
 /// Instruction-file hosts: (name, project file, user-wide file under HOME if any).
-const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 7] = [
+const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 6] = [
     ("qwen", "QWEN.md", Some(".qwen/QWEN.md")),
     (
         "kilocode",
