@@ -89,6 +89,13 @@ ISSUE_CASES = [
     # Oh-My-Pi (issue 28): it re-judges the input its extension returns, so a `prompt` pattern on
     # `git status` must still ask (rtk reads its bash.patterns and leaves the line alone).
     ("omp", "ask", "git-status"),
+    # Cline (issue 28): the hook's rewrite runs in act mode; in plan mode the guard still refuses
+    # a write (rtk leaves the line alone: `rtk git commit` would pass the guard).
+    ("cline", "none", "git-status"),
+    ("cline", "plan", "git-commit"),
+    # Kilo Code (issue 28, instructions): the model types `rtk ls -la`, which Kilo's built-in
+    # `ls *` allow does not name.
+    ("kilocode", "none", "ls-la"),
 ]
 
 

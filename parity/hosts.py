@@ -32,6 +32,8 @@ class Host:
     # Setups the seeded sample (scripts/test.sh) leaves to the full run: ones that can only
     # come out equal on this host, so a sample pair there costs host time and proves little.
     unsampled = ()
+    # Seconds one host run may take before it counts as no decision (at least run.py's default).
+    run_timeout = 120
 
     def env(self, fx, port):
         return {}
@@ -741,7 +743,143 @@ class Omp(Host):
         return "ran"
 
 
+class Cline(Host):
+    """Cline CLI 3.x: `cline --json "…"` (act mode, auto-approve on unless a setup turns it
+    off), provider `openai-compatible` set with `cline auth` (chat completions), shell tool
+    `run_commands` with `{"commands": [line]}`. Cline approves per tool, not per command, so
+    the setups are its own: `ask` (`--auto-approve false`: every call needs a user, refused in a
+    non-interactive run), `plan` (`--plan`: its plan-mode guard refuses commands that can modify
+    files), `subfolder` (started in repo/sub). rtk is its PreToolUse hook file."""
+
+    name = "cline"
+    setups = ["none", "ask", "plan", "subfolder"]
+
+    def env(self, fx, port):
+        # CLINE_NO_AUTO_UPDATE: no update check; E2E_TEST: no PostHog feature-flag polling
+        # (the only switch Cline 3.0.65 has for it; it reads E2E_TEST nowhere else).
+        return {"CLINE_NO_AUTO_UPDATE": "1", "DO_NOT_TRACK": "1", "E2E_TEST": "true"}
+
+    def prepare(self, fx, port, setup, cmd):
+        providers = {
+            "version": 1,
+            "lastUsedProvider": "openai-compatible",
+            "providers": {
+                "openai-compatible": {
+                    "settings": {
+                        "provider": "openai-compatible",
+                        "apiKey": "dummy",
+                        "model": "fake-model",
+                        "baseUrl": f"http://127.0.0.1:{port}/v1",
+                    },
+                    "updatedAt": "2026-12-04T00:00:00.000Z",
+                    "tokenSource": "manual",
+                }
+            },
+        }
+        _write(fx.home / ".cline/data/settings/providers.json", json.dumps(providers, indent=2))
+        # Without the opt-out Cline exports OpenTelemetry to its servers (DNS lookups the
+        # connect trace catches); CLINE_NO_AUTO_UPDATE stops its update check.
+        settings = {"telemetryOptOut": True, "autoUpdateEnabled": False}
+        _write(fx.home / ".cline/data/settings/global-settings.json", json.dumps(settings))
+        fx.extra_args = {"ask": ["--auto-approve", "false"], "plan": ["--plan"]}.get(setup, [])
+        if setup == "subfolder":
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "--json", *fx.extra_args, INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "error"
+        r = snap["results"][0]
+        # The refusal for want of a user (act mode, or a call the plan guard let through).
+        if "Tool approval requires an interactive session" in r or "requires approval in a TTY session" in r:
+            return "ask"
+        if r.startswith('{"error":"Command not executed:') and "plan mode" in r:
+            return "denied"
+        try:
+            out = json.loads(r)
+        except ValueError:
+            return "error"
+        if isinstance(out, list) and out and all("success" in o for o in out):
+            return "ran"
+        return "error"
+
+
+class Kilo(Host):
+    """Kilo Code CLI 7.x (an OpenCode fork): `kilo run`, chat completions, `permission.bash`
+    in kilo.json on top of Kilo's built-in defaults (`*` ask, read-only programs such as `ls`,
+    `cat`, `grep` allowed). An instruction host: "with rtk" is the model typing the rtk form."""
+
+    name = "kilocode"
+    setups = ["none", "allow", "deny", "ask", "subfolder"]
+    instructions = True
+    # One Kilo run takes 70-300 s on the 2-core machine: the sample keeps one setup (its draw
+    # and the issue case, `ls -la`).
+    unsampled = ("allow", "deny", "ask", "subfolder")
+    # Kilo spends 40-100 s starting up at load average ~20 (measured: parity/README.md).
+    run_timeout = 360
+
+    def env(self, fx, port):
+        return {
+            "KILO_DISABLE_AUTOUPDATE": "1",
+            "KILO_DISABLE_MODELS_FETCH": "1",
+            "KILO_DISABLE_SHARE": "1",
+            "KILO_DISABLE_LSP_DOWNLOAD": "1",
+            "KILO_DISABLE_DEFAULT_PLUGINS": "1",
+            "KILO_DISABLE_CLAUDE_CODE": "1",
+            "KILO_DISABLE_SESSION_INGEST": "1",
+            "KILO_DISABLE_CODEBASE_INDEXING": "1",
+            "KILO_DISABLE_EXTERNAL_SKILLS": "1",
+            "KILO_TELEMETRY_LEVEL": "off",
+        }
+
+    def prepare(self, fx, port, setup, cmd):
+        config = {
+            "model": "fake/fake-model",
+            # Else Kilo fetches the model lists of its own gateways (DNS caught by the trace).
+            "enabled_providers": ["fake"],
+            "disabled_providers": ["kilo", "apertis"],
+            "autoupdate": False,
+            "share": "disabled",
+            "provider": {
+                "fake": {
+                    "npm": "@ai-sdk/openai-compatible",
+                    "name": "fake",
+                    "options": {"baseURL": f"http://127.0.0.1:{port}/v1", "apiKey": "dummy"},
+                    "models": {"fake-model": {"name": "fake-model", "tool_call": True}},
+                }
+            },
+        }
+        exact, prefix = cmd.rule, cmd.rule + " *"
+        bash = {
+            "allow": {"*": "ask", exact: "allow", prefix: "allow"},
+            "deny": {"*": "allow", exact: "deny", prefix: "deny"},
+            "ask": {"*": "allow", exact: "ask", prefix: "ask"},
+            "subfolder": {"*": "allow", exact: "deny", prefix: "deny"},
+        }.get(setup)
+        if bash and setup != "subfolder":
+            config["permission"] = {"bash": bash}
+        _write(fx.home / ".config/kilo/kilo.json", json.dumps(config, indent=2))
+        if setup == "subfolder":
+            _write(fx.repo / "kilo.json", json.dumps({"permission": {"bash": bash}}, indent=2))
+            fx.cwd = fx.repo / "sub"
+
+    def argv(self, fx, exe):
+        return [exe, "run", "--print-logs", INSTRUCTION]
+
+    def classify(self, fx, snap, stdout):
+        if not snap["results"]:
+            return "ask" if "auto-rejecting" in stdout else "error"
+        r = snap["results"][0]
+        if r.startswith("The user has specified a rule which prevents you"):
+            return "denied"
+        if r.startswith("The user rejected permission"):
+            return "ask"
+        return "ran"
+
+
 HOSTS = {
     h.name: h
-    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid(), Qwen(), Kimi(), Omp())
+    for h in (Claude(), Codex(), Gemini(), OpenCode(), Pi(), Hermes(), Vibe(), Copilot(), Droid(), Qwen(), Kimi(), Omp(), Cline(), Kilo())
 }

@@ -52,6 +52,11 @@ PINS=(
     # Oh-My-Pi runs on Bun; 18.3.4 (and 18.2.9) name companion packages the registry does not
     # have; 18.2.3 installs. `omp` is a wrapper that puts Bun on PATH (see npm_extra).
     "omp|@oh-my-pi/pi-coding-agent|18.2.3|omp"
+    # The platform package holds the compiled CLI (bin/cline is a Node wrapper that finds it).
+    "cline|cline|3.0.65|node_modules/@cline/cli-linux-x64/bin/cline"
+    # @kilocode/cli 7.8.1 (the latest) names platform packages 7.8.1 that the registry does not
+    # have for linux-x64; the newest linux-x64 platform package (7.7.9) holds the whole CLI.
+    "kilocode|@kilocode/cli-linux-x64|7.7.9|node_modules/@kilocode/cli-linux-x64/bin/kilo"
 )
 # Bun for Oh-My-Pi (its `omp` starts with `#!/usr/bin/env bun`; it needs Bun >= 1.3.14).
 OMP_BUN="@oven/bun-linux-x64@1.4.5"

@@ -32,6 +32,7 @@ SHELL_TOOLS = {
     "terminal": "command",  # Hermes
     "exec": "command",  # OpenClaw
     "Execute": "command",  # Factory Droid
+    "run_commands": "commands",  # Cline (an array of command lines)
 }
 DONE_TEXT = "Done."
 
@@ -79,6 +80,8 @@ def _shell_args(name, params, command):
         key = "command"
     if name == "shell" and (props.get("command") or {}).get("type") == "array":
         args = {"command": ["bash", "-lc", command]}
+    elif (props.get(key) or {}).get("type") == "array":
+        args = {key: [command]}
     else:
         args = {key: command}
     for req in (params or {}).get("required") or []:

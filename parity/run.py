@@ -127,7 +127,7 @@ def run_one(host, paths, exe, rtk, node_bin, script, port, setup, cmd, with_rtk,
         trace = fx.root / "connect.trace"
         if STRACE:
             argv = [STRACE, "-f", "-qq", "-s", "4096", "-e", "trace=connect,execve", "-e", "signal=none", "-o", str(trace), *argv]
-        done = run_host(argv, fx.cwd, env, timeout=RUN_TIMEOUT)
+        done = run_host(argv, fx.cwd, env, timeout=max(RUN_TIMEOUT, host.run_timeout))
         stdout = "".join(done) if done else None
         if keep and done:
             (fx.root / "host.stdout").write_text(done[0])

@@ -66,7 +66,7 @@ def run(host, paths, rtk, node_bin, script, port, setup, line, with_rtk):
                            check=True, capture_output=True)
         # An instruction host's model types the rtk form rtk's block tells it to.
         script.reset(instructed(line) if with_rtk and host.instructions else line)
-        done = run_host(host.argv(fx, paths[host.name]), fx.cwd, env, timeout=180)
+        done = run_host(host.argv(fx, paths[host.name]), fx.cwd, env, timeout=max(180, host.run_timeout))
         snap = script.snapshot()
         decision = host.classify(fx, snap, "".join(done)) if done else "error"
         ran_rtk = any(c[0] == "run" for c in fx.rtk_calls())
@@ -80,6 +80,7 @@ def main():
     ap.add_argument("--host", required=True)
     ap.add_argument("--setup", default="none")
     ap.add_argument("--bench", default=str(REPO / "bench/target/release/rtk-bench"))
+    ap.add_argument("--first", type=int, default=len(SAMPLE), help="only the first N commands (a slow host)")
     args = ap.parse_args()
     host = HOSTS[args.host]
     paths = installed([host.name])
@@ -90,7 +91,7 @@ def main():
     out = Path(tempfile.mkdtemp(prefix="rtk-savings-"))
     print(f"savings: results go to {out}", flush=True)
     rows, failed = [], False
-    for i, line in enumerate(SAMPLE):
+    for i, line in enumerate(SAMPLE[: args.first]):
         files = []
         for with_rtk in (False, True):
             decision, result, ran_rtk = run(host, paths, rtk, node_bin, script, port, args.setup, line, with_rtk)

@@ -36,8 +36,9 @@ echo "== install channels: archive, shell installer, npm, wheel, PowerShell/Home
 ./scripts/test-install.sh
 
 # The real hosts (Claude Code, Codex, Gemini CLI, OpenCode, Pi, Hermes, Mistral Vibe, Copilot
-# CLI, Factory Droid, Oh-My-Pi, and the instruction-file hosts Qwen Code and Kimi Code) against
-# a scripted model: one seeded parity pair per host and setup (full corpus: parity/run.py --full).
+# CLI, Factory Droid, Oh-My-Pi, Cline, and the instruction-file hosts Qwen Code, Kimi Code and
+# Kilo Code) against a scripted model: one seeded parity pair per host and setup (Kilo, slow to
+# start, only `none`; full corpus: parity/run.py --full).
 # RTK_PARITY=0 skips it; PARITY_SEED picks another sample.
 if [ "${RTK_PARITY:-1}" = 1 ]; then
     echo "== real hosts: parity sample"

@@ -43,8 +43,8 @@ pub fn portable(stdout: &[u8]) -> String {
     text.replace(&format!("{} ", bin.display()), "rtk ")
 }
 
-pub const AGENTS: [&str; 7] = [
-    "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe",
+pub const AGENTS: [&str; 8] = [
+    "claude", "cursor", "gemini", "copilot", "codex", "droid", "vibe", "cline",
 ];
 
 /// What the host sets in its hooks' environment, as measured: Claude Code 2.1.332 names
@@ -335,6 +335,7 @@ fn hook_check_prints_every_agent() {
             "pi (plugin",
             "hermes (plugin",
             "opencode (plugin",
+            "cline",
             "omp (plugin",
         ]
     );

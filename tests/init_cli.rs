@@ -622,9 +622,8 @@ fn unknown_agent_is_an_error() {
 }
 
 /// Instruction-file hosts: (name, project file, user-wide file under HOME if any).
-const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 7] = [
+const INSTRUCTION_HOSTS: [(&str, &str, Option<&str>); 6] = [
     ("qwen", "QWEN.md", Some(".qwen/QWEN.md")),
-    ("cline", ".clinerules", None),
     (
         "kilocode",
         ".kilocode/rules/rtk-rules.md",
@@ -707,15 +706,55 @@ fn instruction_markers_out_of_order_are_refused() {
     assert_eq!(std::fs::read_to_string(f).unwrap(), broken);
 }
 
+/// Cline: a hook file in its hooks folder (project `.cline/hooks/`, user-wide `~/.cline/hooks/`
+/// or `$CLINE_DIR/hooks/`); installing it removes rtk's former instruction block.
 #[test]
-fn a_clinerules_folder_gets_rtks_own_file() {
+fn cline_gets_its_hook_file_and_loses_the_former_instructions() {
     let t = TestEnv::new();
-    std::fs::create_dir_all(t.work().join(".clinerules")).unwrap();
+    let rules = t.work().join(".clinerules");
+    let user = "# House rules\n";
+    let block = "<!-- rtk-instructions:begin -->\nold\n<!-- rtk-instructions:end -->\n";
+    std::fs::write(&rules, format!("{user}\n{block}")).unwrap();
+    let (code, out, err) = init(&t, &["--agent", "cline"]);
+    assert_eq!(code, 0, "{err}");
+    let hook = t.work().join(".cline/hooks/PreToolUse.bash");
+    let text = std::fs::read_to_string(&hook).unwrap();
+    assert!(text.contains("exec rtk hook cline"), "{text}");
+    assert!(out.contains("removed rtk's former instructions"), "{out}");
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), user);
+    // Idempotent, and --show says so.
+    let (code, out, _) = init(&t, &["--agent", "cline"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("installed "), "{out}");
+    assert_eq!(std::fs::read_to_string(&hook).unwrap(), text);
+    let (_, out, _) = init(&t, &["--agent", "cline", "--show"]);
+    assert!(out.contains("PreToolUse.bash"), "{out}");
+    // A changed file is backed up before it is replaced.
+    std::fs::write(&hook, "#!/bin/sh\necho mine\n").unwrap();
     let (code, _, err) = init(&t, &["--agent", "cline"]);
     assert_eq!(code, 0, "{err}");
-    assert!(t.work().join(".clinerules/rtk.md").is_file());
-    init(&t, &["--agent", "cline", "--uninstall"]);
+    assert_eq!(std::fs::read_to_string(&hook).unwrap(), text);
+    assert!(t
+        .work()
+        .join(".cline/hooks/PreToolUse.bash.rtk-bak")
+        .exists());
+    let (code, _, _) = init(&t, &["--agent", "cline", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert!(!hook.exists());
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), user);
+    // A `.clinerules/` folder holding only rtk's former file loses the file.
+    let t = TestEnv::new();
+    std::fs::create_dir_all(t.work().join(".clinerules")).unwrap();
+    std::fs::write(t.work().join(".clinerules/rtk.md"), block).unwrap();
+    init(&t, &["--agent", "cline"]);
     assert!(!t.work().join(".clinerules/rtk.md").exists());
+    // User-wide.
+    let (code, _, err) = init(&t, &["--agent", "cline", "--global"]);
+    assert_eq!(code, 0, "{err}");
+    let g = t.home().join(".cline/hooks/PreToolUse.bash");
+    assert!(g.is_file());
+    init(&t, &["--agent", "cline", "--global", "--uninstall"]);
+    assert!(!g.exists());
 }
 
 #[test]

@@ -139,7 +139,22 @@ fn user_text_around_upstreams_references_is_kept() {
 #[test]
 fn an_instruction_host_install_replaces_upstreams_rules_section() {
     let t = upstream_home();
-    for (agent, file) in [("cline", ".clinerules"), ("windsurf", ".windsurfrules")] {
+    // Cline is a hook host now: its install removes upstream's section and writes no block.
+    let upstream = read(&t, ".clinerules");
+    std::fs::write(
+        t.work().join(".clinerules"),
+        format!("# My rules\n\n{upstream}"),
+    )
+    .unwrap();
+    let out = init(&t, &["--agent", "cline"]);
+    assert!(out.contains("removed upstream rtk's section"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(t.work().join(".clinerules")).unwrap(),
+        "# My rules\n"
+    );
+    assert!(t.work().join(".cline/hooks/PreToolUse.bash").is_file());
+    {
+        let (agent, file) = ("windsurf", ".windsurfrules");
         let upstream = read(&t, file);
         assert!(upstream.contains("rtk bypass"), "{file}");
         std::fs::write(t.work().join(file), format!("# My rules\n\n{upstream}")).unwrap();

@@ -1,5 +1,6 @@
 //! The plugins rtk ships for hosts that load code rather than hook commands (OpenClaw, Pi, Hermes,
-//! OpenCode, omp): their runtime files, embedded in the binary; `init::plugins` copies them.
+//! OpenCode, omp), and Cline's hook file (Cline finds hooks as files in a folder): their
+//! runtime files, embedded in the binary; `init::plugins` copies them.
 
 /// A plugin shipped in this repository.
 #[derive(Debug)]
@@ -64,4 +65,13 @@ pub const OPENCODE: PluginSpec = PluginSpec {
     source: "plugins/opencode",
     files: &[("rtk.ts", include_str!("../../plugins/opencode/rtk.ts"))],
     not_installed: &["test/", "README.md"],
+};
+
+pub const CLINE: PluginSpec = PluginSpec {
+    source: "plugins/cline",
+    files: &[(
+        "PreToolUse.bash",
+        include_str!("../../plugins/cline/PreToolUse.bash"),
+    )],
+    not_installed: &["README.md"],
 };

@@ -364,6 +364,8 @@ pub static AGENTS: [Descriptor; 19] = [
         docs: DOCS,
         after_install: None,
     },
+    // Cline 3.x runs every file named after a hook event in its hooks folders; the file rtk
+    // copies there (`plugins/cline/`) calls `rtk hook cline`.
     Descriptor {
         agent: Agent::Cline,
         name: "cline",
@@ -373,10 +375,18 @@ pub static AGENTS: [Descriptor; 19] = [
         rewrite_host: false,
         rejudges_rewrite: false,
         absolute_rtk: false,
-        asks: Asks::Instructions,
-        install: Install::Instructions {
-            global: None,
-            project: ".clinerules",
+        asks: Asks::Hook {
+            about: "Cline PreToolUse (run_commands)",
+            nothing: Nothing::Silent,
+        },
+        install: Install::Plugin {
+            plugin: &plugins::CLINE,
+            global: Place::Dir {
+                var: Some("CLINE_DIR"),
+                home: ".cline",
+                file: "hooks",
+            },
+            project: Some(".cline/hooks"),
         },
         docs: DOCS,
         after_install: None,

@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod claude;
+pub mod cline;
 pub mod codex;
 pub mod common;
 pub mod copilot;
@@ -75,6 +76,7 @@ pub fn of(agent: Agent) -> &'static dyn Host {
         Agent::Codex => &codex::HOST,
         Agent::Droid => &droid::HOST,
         Agent::Vibe => &vibe::Vibe,
+        Agent::Cline => &cline::Cline,
         Agent::OpenCode => &opencode::OpenCode,
         // Plugins that call `rtk rewrite` (their files: `crate::agents::plugins`).
         Agent::OpenClaw => &common::Plain(Agent::OpenClaw),
@@ -82,7 +84,6 @@ pub fn of(agent: Agent) -> &'static dyn Host {
         Agent::Hermes => &common::Plain(Agent::Hermes),
         // Instruction files: nothing asks rtk.
         Agent::Qwen => &common::Plain(Agent::Qwen),
-        Agent::Cline => &common::Plain(Agent::Cline),
         Agent::KiloCode => &common::Plain(Agent::KiloCode),
         Agent::Windsurf => &common::Plain(Agent::Windsurf),
         Agent::Trae => &common::Plain(Agent::Trae),

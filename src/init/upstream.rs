@@ -105,6 +105,9 @@ pub fn clean(
             lines.extend(strip_refs(f)?);
         }
     }
+    if agent == Agent::Cline {
+        lines.extend(former_cline_rules(config)?);
+    }
     for d in l.scripts.iter().filter_map(|f| f.parent()) {
         // Upstream's hooks/ folder, when its scripts were all it held.
         let _ = std::fs::remove_dir(d);
@@ -112,6 +115,45 @@ pub fn clean(
     for d in l.owned.iter().filter_map(|f| f.parent()) {
         if d.ends_with("prompts") {
             let _ = std::fs::remove_dir(d);
+        }
+    }
+    Ok(lines)
+}
+
+/// Cline was an instruction host (upstream rtk's `# RTK` section in `.clinerules`, and rtk's
+/// own marked block there or in `.clinerules/rtk.md`); with the hook, both go on install and
+/// uninstall: they would have the model type `rtk git commit`, which Cline's plan-mode guard
+/// does not refuse. `config` is the hooks folder (`<project or HOME>/.cline/hooks`).
+fn former_cline_rules(config: &Path) -> anyhow::Result<Vec<String>> {
+    let Some(base) = config.parent().and_then(Path::parent) else {
+        return Ok(Vec::new());
+    };
+    let mut lines = Vec::new();
+    for f in [base.join(".clinerules"), base.join(".clinerules/rtk.md")] {
+        if !f.is_file() {
+            continue;
+        }
+        lines.extend(strip_rules_section(&f)?);
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Ok(Some(kept)) = super::instructions::uninstall(&text) else {
+            continue;
+        };
+        if kept.trim().is_empty() {
+            std::fs::remove_file(&f).with_context(|| format!("cannot remove {}", f.display()))?;
+            lines.push(format!(
+                "removed rtk's former instructions and {}, which held nothing else",
+                f.display()
+            ));
+        } else {
+            let b = files::backup(&f)?;
+            files::write_atomic(&f, kept.as_bytes())?;
+            lines.push(format!(
+                "removed rtk's former instructions from {}{}",
+                f.display(),
+                backup_note(b)
+            ));
         }
     }
     Ok(lines)
