@@ -347,7 +347,7 @@ mod tests {
             ("git checkout -p", Plan::Passthrough),
             ("git stash pop", CAP_ERR),
             ("cat f", Plan::Stream),
-            ("ls", Plan::Stream),
+            ("ls", CAP),
             ("ls -la", CAP),
             ("ls -laF", Plan::Stream),
             ("ls -li", Plan::Stream),
