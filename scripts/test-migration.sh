@@ -99,6 +99,9 @@ hook_answers() { # <label>: every installed entry's command answers its agent's 
     done < <(python3 "$repo/scripts/migration/hook-commands.py" "$HOME")
 }
 use ours
+# rtk answers VS Code's payload only where it can read VS Code's user settings folder (VS Code
+# creates it on its first start): the migrated home stands for a machine VS Code runs on.
+mkdir -p "$HOME/.config/Code/User"
 hook_answers "upstream's entries"
 
 # --- 1. zero stderr with upstream's config --------------------------------------------------
