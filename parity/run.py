@@ -234,6 +234,7 @@ def main():
     table = []
     failures, stale = [], []
     differed = []  # pairs that differ exactly as expected-differences.txt says
+    retried = []  # sides run twice because the first run gave no answer
     for host in hosts:
         setups = [s for s in host.setups if not args.setups or s in args.setups.split(",")]
         if not args.full and not args.setups and not args.issue:
@@ -255,10 +256,16 @@ def main():
             t0 = time.monotonic()
             tried = equal = known_failed = diff = 0
             for cmd in cmds:
-                pair = [
-                    run_one(host, paths, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
-                    for w in (False, True)
-                ]
+                pair = []
+                for w in (False, True):
+                    r = run_one(host, paths, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
+                    if r["decision"] == "error":
+                        # No answer at all (the host ran past its timeout or printed nothing
+                        # readable): one more run of that side, counted and named below. A
+                        # side that fails twice still fails the pair.
+                        retried.append((host.name, setup, cmd.id, "with" if w else "without"))
+                        r = run_one(host, paths, paths[host.name], rtk, node_bin, script, port, setup, cmd, w, args.keep)
+                    pair.append(r)
                 why = judge(*pair, instructions=host.instructions)
                 key = (host.name, setup, cmd.id)
                 tried += 1
@@ -313,6 +320,8 @@ def main():
     for key in stale:
         where = "expected-differences.txt" if key in expected else "known-failures.txt"
         print(f"parity: pair now equal, remove it from parity/{where}: " + " ".join(key))
+    for key in retried:
+        print("parity: no answer on the first run, run again: " + " ".join(key))
     for key, why in failures:
         print("parity: FAIL " + " ".join(key) + ": " + why)
     print(f"{tot[1]} passed, {len(failures) + len(stale)} failed")

@@ -119,6 +119,43 @@ fn every_changed_path_and_commit_survives() {
     }
 }
 
+/// A `--stat` entry as `name change`, padding dropped: ` src/a.rs   |  4 ++--` → `src/a.rs 4 ++--`.
+fn stat_entry(line: &str) -> Option<String> {
+    let (name, change) = line.strip_prefix(' ')?.rsplit_once(" | ")?;
+    let change = change.trim_start();
+    let counted = change.split(' ').next()?.bytes().all(|b| b.is_ascii_digit());
+    (counted || change.starts_with("Bin ")).then(|| format!("{} {change}", name.trim_end()))
+}
+
+/// Every file of a `--stat` block, read back from the report as printed: its own line as git
+/// printed it, or `name change` under a `folder/: ` header, items split at `, `.
+#[test]
+fn every_stat_entry_is_copied_whole() {
+    let mut checked = 0;
+    for f in fixtures().iter().filter(|f| f.tool == "git" && f.code == 0) {
+        let raw: Vec<String> = f.stdout.lines().filter_map(stat_entry).collect();
+        if raw.is_empty() {
+            continue;
+        }
+        let out = shown(f);
+        let mut read = Vec::new();
+        for line in out.lines() {
+            if let Some(e) = stat_entry(line) {
+                read.push(e);
+            } else if let Some((dir, items)) = line.split_once("/: ") {
+                read.extend(items.split(", ").map(|i| format!("{dir}/{i}")));
+            } else {
+                read.extend(line.split(", ").map(str::to_string));
+            }
+        }
+        for e in &raw {
+            assert!(read.contains(e), "{}: lost {e:?} in {out:?}", f.name);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 3, "stat fixtures: {checked}");
+}
+
 /// The paths of find's report, raw (one a line) or grouped by directory (`dir/: a b`), read
 /// as printed: a folder header followed by names copied whole, never a pattern filled in.
 fn find_paths(report: &str) -> Vec<String> {

@@ -14,6 +14,7 @@ pub use crate::programs::args;
 pub mod decl;
 mod dev;
 mod diff;
+mod diffstat;
 mod files;
 mod git;
 mod langs;

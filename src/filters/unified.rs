@@ -2,11 +2,12 @@
 //!
 //! Keeps: every file (one `## <status> <path>` line replacing git's 3–5 header lines), every
 //! added/removed line byte for byte, `\ No newline` markers, binary/mode/rename facts, and any
-//! text outside file sections (stat blocks, commit headers, `Only in …`) verbatim. Drops: `index`
-//! lines and unchanged context farther than `context` lines from a change; each kept run of
-//! lines gets its own `@@ -old,n +new,m @@` header with exact line numbers, so the output is
+//! text outside file sections (commit headers, `Only in …`) verbatim, and `--stat` blocks grouped
+//! by folder ([`diffstat`]). Drops: `index` lines and unchanged context farther than `context`
+//! lines from a change; each kept run of lines gets its own `@@ -old,n +new,m @@` header with exact line numbers, so the output is
 //! still a valid patch. Combined (merge) diffs and anything malformed → [`Unparsed`].
 
+use super::diffstat;
 use super::pieces::{lines_inclusive, Cutter};
 use super::{Compacted, Incremental, Output, Unparsed};
 
@@ -67,6 +68,17 @@ fn compact_into(
             i += 2;
         } else if bare.starts_with("@@ ") {
             i = hunk(&lines, i, context, out, el, &mut scratch)?;
+        } else if bare.starts_with(' ') && bare.contains(" | ") {
+            match diffstat::block(&lines, i) {
+                Ok((stat, next)) => {
+                    out.push_str(&stat);
+                    i = next;
+                }
+                Err(next) => {
+                    lines[i..next].iter().for_each(|l| out.push_str(l));
+                    i = next;
+                }
+            }
         } else {
             out.push_str(line);
             i += 1;

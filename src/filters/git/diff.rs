@@ -1,6 +1,7 @@
 //! `git diff`: one line per file instead of git's headers, every changed line kept exactly,
 //! unchanged context trimmed to [`CONTEXT`] line(s) around each change (all context kept when the
-//! user asked for it with `-U`/`--unified`/`-W`). Stat/name-only/check output is kept verbatim.
+//! user asked for it with `-U`/`--unified`/`-W`). `--stat` blocks are grouped by folder
+//! ([`unified`]); name-only/check output is kept verbatim.
 //! Colour, word-diff, binary and external-diff forms pass through untouched. Diffs are compacted
 //! hunk by hunk as git prints them ([`unified::Pieces`]).
 
