@@ -15,7 +15,9 @@ pub enum Syntax {
     /// The subcommand is the first word that is neither an option nor an option's value.
     Sub(Globals),
     /// `-m <module>` (or `-m<module>`) as the first argument: the module is the subcommand
-    /// (`python -m pytest`). Anything else (`python -u -m pytest`) has none.
+    /// (`python -m pytest`); a script as the first argument is one too, named as typed
+    /// (`python manage.py test`: `manage.py`). Anything else (`python -u -m pytest`,
+    /// `python -c …`) has none.
     Module,
 }
 
@@ -112,7 +114,7 @@ pub static KUBECTL: Syntax = Syntax::Sub(Globals {
     plus: false,
 });
 
-/// `python -m <module>`.
+/// `python -m <module>`, `python <script>`.
 pub static MODULE: Syntax = Syntax::Module;
 
 /// The syntax of the programs whose global options are listed here (for readers that do not
@@ -137,6 +139,7 @@ impl Syntax {
             Syntax::Plain => None,
             Syntax::Module => match args.first().map(AsRef::as_ref)? {
                 "-m" => args.get(1).map(|m| (1, m.as_ref())),
+                a if !a.starts_with('-') && !a.is_empty() => Some((0, a)),
                 a => a
                     .strip_prefix("-m")
                     .filter(|m| !m.is_empty() && !m.starts_with('-'))
@@ -212,7 +215,10 @@ mod tests {
             (&MODULE, "-m pytest -x", Some((1, "pytest"))),
             (&MODULE, "-mpytest -x", Some((0, "pytest"))),
             (&MODULE, "-u -m pytest", None),
-            (&MODULE, "script.py", None),
+            (&MODULE, "script.py", Some((0, "script.py"))),
+            (&MODULE, "manage.py test", Some((0, "manage.py"))),
+            (&MODULE, "-c print(1)", None),
+            (&MODULE, "-", None),
             (&Syntax::Plain, "status", None),
         ];
         for (syntax, line, want) in cases {

@@ -230,10 +230,17 @@ pub static PROGRAMS: &[Program] = &[
             route("mypy", "mypy", "python -m mypy src").scoped(&Scope::NO_WATCH),
             route("unittest", "unittest", "python -m unittest -v").scoped(&HELP_NEVER),
             route("django", "unittest", "python -m django test").scoped(&DJANGO_TEST),
+            // Django's own scripts run by the interpreter (named as typed, no other path).
+            route("manage.py", "unittest", "python manage.py test").scoped(&DJANGO_TEST),
+            route("./manage.py", "unittest", "python ./manage.py test").scoped(&DJANGO_TEST),
+            route("tests/runtests.py", "unittest", "python tests/runtests.py basic")
+                .scoped(&HELP_NEVER),
+            route("./tests/runtests.py", "unittest", "python ./tests/runtests.py basic")
+                .scoped(&HELP_NEVER),
         ],
         rewrite: rw(
             Producer,
-            "only `-m pytest`, `-m mypy`, `-m unittest` and `-m django test`",
+            "only `-m pytest`, `-m mypy`, `-m unittest`, `-m django test`, `manage.py test` and Django's `tests/runtests.py`",
         ),
     },
     Program {
