@@ -15,9 +15,9 @@ pub enum Syntax {
     /// The subcommand is the first word that is neither an option nor an option's value.
     Sub(Globals),
     /// `-m <module>` (or `-m<module>`) as the first argument: the module is the subcommand
-    /// (`python -m pytest`); a script as the first argument is one too, named as typed
+    /// (`python -m pytest`); a `.py` script as the first argument is one too, named as typed
     /// (`python manage.py test`: `manage.py`). Anything else (`python -u -m pytest`,
-    /// `python -c …`) has none.
+    /// `python -c …`, `python pytest`) has none.
     Module,
 }
 
@@ -137,12 +137,17 @@ impl Syntax {
     pub fn subcommand<'a, S: AsRef<str>>(&self, args: &'a [S]) -> Option<(usize, &'a str)> {
         match self {
             Syntax::Plain => None,
+            // A module never ends in `.py` and a script always does, so neither can be taken
+            // for the other (`python pytest` runs a file named pytest: no subcommand).
             Syntax::Module => match args.first().map(AsRef::as_ref)? {
-                "-m" => args.get(1).map(|m| (1, m.as_ref())),
-                a if !a.starts_with('-') && !a.is_empty() => Some((0, a)),
+                "-m" => args
+                    .get(1)
+                    .map(|m| (1, m.as_ref()))
+                    .filter(|(_, m)| !m.ends_with(".py")),
+                a if !a.starts_with('-') => Some((0, a)).filter(|_| a.ends_with(".py")),
                 a => a
                     .strip_prefix("-m")
-                    .filter(|m| !m.is_empty() && !m.starts_with('-'))
+                    .filter(|m| !m.is_empty() && !m.starts_with('-') && !m.ends_with(".py"))
                     .map(|m| (0, m)),
             },
             Syntax::Sub(g) => g.subcommand(args),
@@ -219,6 +224,9 @@ mod tests {
             (&MODULE, "manage.py test", Some((0, "manage.py"))),
             (&MODULE, "-c print(1)", None),
             (&MODULE, "-", None),
+            (&MODULE, "pytest -x", None),
+            (&MODULE, "-m manage.py test", None),
+            (&MODULE, "-mmanage.py test", None),
             (&Syntax::Plain, "status", None),
         ];
         for (syntax, line, want) in cases {

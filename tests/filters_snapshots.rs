@@ -123,7 +123,11 @@ fn every_changed_path_and_commit_survives() {
 fn stat_entry(line: &str) -> Option<String> {
     let (name, change) = line.strip_prefix(' ')?.rsplit_once(" | ")?;
     let change = change.trim_start();
-    let counted = change.split(' ').next()?.bytes().all(|b| b.is_ascii_digit());
+    let counted = change
+        .split(' ')
+        .next()?
+        .bytes()
+        .all(|b| b.is_ascii_digit());
     (counted || change.starts_with("Bin ")).then(|| format!("{} {change}", name.trim_end()))
 }
 

@@ -197,6 +197,8 @@ fn rewritten_iff_filtered() {
         ("python other/manage.py test", None),
         ("python setup.py test", None),
         ("python -u manage.py test", None),
+        ("python pytest", None),
+        ("python -m manage.py test", None),
         ("python -m django migrate", None),
         // Never either.
         ("git rebase -i HEAD~2", None),
