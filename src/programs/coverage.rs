@@ -19,7 +19,7 @@ pub fn markdown() -> String {
     let mut out = String::new();
     out.push_str(
         "# Coverage: the commands rtk rewrites\n\n\
-         Generated from the program table (`src/programs/entries.rs`) by \
+         Generated from the program table (`src/programs/entries/`) by \
          `cargo test --lib coverage` (`RTK_UPDATE_COVERAGE=1` rewrites this file); do not edit.\n\
          Every form below is rewritten with its argv kept as typed (`tests/semantics.rs` runs \
          every example under every name); anything else of the program runs unchanged.\n\n\

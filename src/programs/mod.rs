@@ -14,9 +14,10 @@
 //!
 //! Adding a program = its filter (a `Filter`: a Rust file, or a declarative one — a
 //! `filters::decl::Builtin` static over an embedded TOML file, docs/filters.md) registered by
-//! name in `filters/registry.rs` + one entry in `entries.rs` (with an example and a scope per
-//! route; a scope larger than a line in `scope/<program>.rs`) + fixtures. A declarative filter parses
-//! its file on first use, when `rtk <program>` runs: the hook path only reads this table.
+//! name in `filters/registry.rs` + one entry in its ecosystem's `entries/<ecosystem>.rs`, named
+//! in `entries/mod.rs`'s list (with an example and a scope per route; a scope larger than a line
+//! in `scope/<program>.rs`) + fixtures. A declarative filter parses its file on first use, when
+//! `rtk <program>` runs: the hook path only reads this table.
 //! The user's own TOML filters never add an entry here, so they never add a rewrite.
 
 pub mod args;

@@ -1,0 +1,70 @@
+//! Entries for build tools: `make`, `gcc`, `shellcheck`, `cmake`, `ctest`, `prove` (see [`super`]).
+
+use super::{rw, PLAIN};
+use crate::programs::scope as sc;
+use crate::programs::{every, Eco, PipeSafety, Program};
+use PipeSafety::Never;
+
+pub const MAKE: Program = Program {
+    names: &["make", "gmake"],
+    ecosystem: Eco::Build,
+    syntax: PLAIN,
+    routes: &[every("make", "make -j4")],
+    rewrite: rw(Never, "any arguments"),
+};
+
+// H1 (issue 20): C/C++ build tools and shell/perl checkers.
+pub const GCC: Program = Program {
+    names: &["gcc", "g++", "cc", "c++", "clang", "clang++"],
+    ecosystem: Eco::Build,
+    syntax: PLAIN,
+    routes: &[every("cc", "gcc -Wall -c main.c -o main.o").scoped(&sc::cc::COMPILE)],
+    rewrite: rw(
+        Never,
+        "compiling or linking (-c, -S, -o or -fsyntax-only); never -E, -M*, help, version, -v, response files or JSON diagnostics",
+    ),
+};
+
+pub const SHELLCHECK: Program = Program {
+    names: &["shellcheck"],
+    ecosystem: Eco::Build,
+    syntax: PLAIN,
+    routes: &[every("shellcheck", "shellcheck deploy.sh").scoped(&sc::shellcheck::SCOPE)],
+    rewrite: rw(
+        Never,
+        "files given, default (tty) format; never -f/--format, help or version",
+    ),
+};
+
+pub const CMAKE: Program = Program {
+    names: &["cmake"],
+    ecosystem: Eco::Build,
+    syntax: PLAIN,
+    routes: &[every("cmake-build", "cmake --build build -j 4").scoped(&sc::cmake::BUILD)],
+    rewrite: rw(
+        Never,
+        "`--build <dir>` only (never configure, -v/--verbose, help or version)",
+    ),
+};
+
+pub const CTEST: Program = Program {
+    names: &["ctest"],
+    ecosystem: Eco::Build,
+    syntax: PLAIN,
+    routes: &[every("ctest", "ctest --test-dir build --output-on-failure").scoped(&sc::cmake::CTEST)],
+    rewrite: rw(
+        Never,
+        "selection, parallelism, timeouts and --output-on-failure only; never verbose, progress, dashboard or script modes",
+    ),
+};
+
+pub const PROVE: Program = Program {
+    names: &["prove"],
+    ecosystem: Eco::Build,
+    syntax: PLAIN,
+    routes: &[every("prove", "prove -lv t/").scoped(&sc::prove::SCOPE)],
+    rewrite: rw(
+        Never,
+        "test files/dirs with include, verbosity, jobs and merge flags only (never --timer, formatters, dry runs, help)",
+    ),
+};
