@@ -335,9 +335,22 @@ fn hook_check_prints_every_agent() {
             "pi (plugin",
             "hermes (plugin",
             "opencode (plugin",
+            "qwen (instructions, no hook)",
             "cline",
+            "kilocode (instructions, no hook)",
+            "windsurf (instructions, no hook)",
+            "trae (instructions, no hook)",
+            "antigravity (instructions, no hook)",
+            "kimi (instructions, no hook)",
             "omp (plugin",
         ]
+    );
+    // An instruction-file host: what rtk's block asks its model to type.
+    assert!(
+        text.contains(
+            "\nkimi (instructions, no hook): rtk's block asks the model to type `rtk git status`\n"
+        ),
+        "{text}"
     );
     // A plugin host: the answer its `rtk rewrite` call gets.
     assert!(
@@ -349,10 +362,11 @@ fn hook_check_prints_every_agent() {
         text.contains("claude read-only table: Claude Code version not seen"),
         "{text}"
     );
-    for line in text
-        .lines()
-        .filter(|l| !l.contains("read-only table: ") && !l.contains(" (plugin: "))
-    {
+    for line in text.lines().filter(|l| {
+        !l.contains("read-only table: ")
+            && !l.contains(" (plugin: ")
+            && !l.contains(" (instructions, no hook): ")
+    }) {
         let answer = line.split_once(": ").unwrap().1;
         assert!(
             answer == "(no output)" || serde_json::from_str::<Value>(answer).is_ok(),
@@ -383,6 +397,23 @@ fn hook_check_one_agent_and_unknown_agent() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, b"gemini: {}\n");
+    for (cmd, said) in [
+        ("cargo test", "not in rtk's block, typed as is"),
+        (
+            "git status && ls",
+            "a compound line: rtk's block speaks of single commands",
+        ),
+    ] {
+        let out = t
+            .rtk()
+            .args(["hook", "check", "--agent", "qwen", cmd])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            format!("qwen (instructions, no hook): {said}\n")
+        );
+    }
     let out = t
         .rtk()
         .args(["hook", "check", "--agent", "nope", "git", "status"])

@@ -2,7 +2,8 @@
 //! that host would send for the command, runs the real hook path on it, and prints
 //! `<agent>: <answer>` (or `<agent>: (no output)`); for an agent whose plugin calls
 //! `rtk rewrite`, `<agent> (plugin: rtk rewrite <args>): exit <code>[: <line>]`, the answer that
-//! call gets. Exit 0; unknown agent → exit 2.
+//! call gets; for an instruction-file host, whether rtk's block asks the model to type the rtk
+//! form (there is no hook to ask). Exit 0; unknown agent → exit 2.
 
 use std::io::Write;
 
@@ -30,7 +31,7 @@ pub fn run(
         Agent::all().filter(|a| {
             matches!(
                 a.descriptor().asks,
-                Asks::Hook { .. } | Asks::Rewrite { .. }
+                Asks::Hook { .. } | Asks::Rewrite { .. } | Asks::Instructions
             )
         })
     };
@@ -57,6 +58,10 @@ pub fn run(
     for agent in agents {
         if let Asks::Rewrite { args } = agent.descriptor().asks {
             writeln!(out, "{}", plugin_line(agent, args, cmd, env, hooks))?;
+            continue;
+        }
+        if let Asks::Instructions = agent.descriptor().asks {
+            writeln!(out, "{}", instructions_line(agent, cmd))?;
             continue;
         }
         for (label, payload) in sample_payloads(agent, cmd) {
@@ -102,6 +107,18 @@ fn plugin_line(agent: Agent, args: &str, cmd: &str, env: &Env, hooks: &HooksConf
         line.push_str(r);
     }
     line
+}
+
+/// An instruction-file host: no hook; what rtk's block asks the model to type.
+fn instructions_line(agent: Agent, cmd: &str) -> String {
+    let what = if cmd.contains(['&', '|', ';', '\n', '(', '`']) {
+        "a compound line: rtk's block speaks of single commands".to_string()
+    } else if crate::init::instructions::names(cmd) {
+        format!("rtk's block asks the model to type `rtk {}`", cmd.trim())
+    } else {
+        "not in rtk's block, typed as is".to_string()
+    };
+    format!("{} (instructions, no hook): {what}", agent.name())
 }
 
 #[cfg(test)]

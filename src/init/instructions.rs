@@ -35,6 +35,27 @@ model types: an allow (or auto-approve) rule for `git status` does not match `rt
 them to run unasked), and a deny rule for a command does not stop its rtk form (the block names \
 only read-only commands; keep deny rules on rtk forms too if you deny any of them)";
 
+/// The commands rtk's block names, as words (`["git", "status"]`, `["cat"]`), read from
+/// [`BLOCK`] itself: each `rtk …` form of its indented lines, up to `…` or `<file>`.
+fn forms() -> impl Iterator<Item = Vec<&'static str>> {
+    BLOCK
+        .lines()
+        .filter(|l| l.starts_with("    rtk "))
+        .flat_map(|l| l.split("rtk ").skip(1))
+        .map(|form| {
+            form.split_whitespace()
+                .take_while(|w| *w != "…" && !w.starts_with('<'))
+                .collect()
+        })
+}
+
+/// Whether rtk's block asks the model to type `rtk` in front of `cmd` (one command): its first
+/// words are one of the block's forms.
+pub fn names(cmd: &str) -> bool {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    forms().any(|form| !form.is_empty() && words.starts_with(&form))
+}
+
 /// Where rtk's block starts and ends in `text` (end exclusive, trailing newline included).
 /// Err when a marker appears without its partner or out of order.
 fn span(text: &str) -> Result<Option<std::ops::Range<usize>>, String> {
@@ -149,24 +170,37 @@ mod tests {
             "tail",
             "wc",
         ];
-        let named: Vec<String> = BLOCK
-            .lines()
-            .filter(|l| l.starts_with("    "))
-            .flat_map(|l| l.split("rtk ").skip(1))
-            .map(|c| {
-                c.trim()
-                    .trim_end_matches(['…', '<', '>'])
-                    .trim()
-                    .to_string()
-            })
-            .map(|c| c.trim_end_matches("<file").trim().to_string())
-            .collect();
+        let named: Vec<String> = forms().map(|f| f.join(" ")).collect();
         assert_eq!(named.len(), READ_ONLY.len(), "{named:?}");
         for c in &named {
             assert!(
                 READ_ONLY.contains(&c.as_str()),
                 "{c:?} is not a read-only command"
             );
+        }
+    }
+
+    #[test]
+    fn a_command_is_named_when_it_starts_with_a_form() {
+        for cmd in [
+            "git status",
+            "git status -s",
+            "ls",
+            "ls -la src",
+            "cat README.md",
+            "wc -l a",
+        ] {
+            assert!(names(cmd), "{cmd}");
+        }
+        for cmd in [
+            "git push",
+            "git",
+            "lsof",
+            "cargo test",
+            "rtk git status",
+            "",
+        ] {
+            assert!(!names(cmd), "{cmd}");
         }
     }
 }

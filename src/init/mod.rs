@@ -12,7 +12,7 @@
 mod entries;
 mod files;
 mod hermes_yaml;
-mod instructions;
+pub mod instructions;
 mod openclaw_json;
 mod plugins;
 mod upstream;
