@@ -19,6 +19,13 @@ cargo clippy --all-targets --locked -- -D warnings
 ./scripts/platform-check.sh
 cargo test --locked
 
+echo "== hook fixtures: tests/fixtures/hooks/generate.py gives every committed case back"
+hooks_copy="$(mktemp -d)"
+cp -r tests/fixtures/hooks "$hooks_copy/"
+python3 "$hooks_copy/hooks/generate.py"
+diff -r tests/fixtures/hooks "$hooks_copy/hooks"
+rm -rf "$hooks_copy"
+
 echo "== rust: the other Unix systems' choices (macOS) on this machine"
 cargo clippy --all-targets --locked --features portable -- -D warnings
 cargo test --locked --features portable
