@@ -1,9 +1,15 @@
 //! git's `--stat` blocks (`git show --stat`, `git diff --stat`, `-p --stat`): one line per run
-//! of files in the same folder, `src/filters/: diff.rs 12 ++--, unified.rs 4 +`, instead of one
-//! padded line per file. Every name, count, bar, `Bin a -> b bytes` and the summary line stay as
-//! git printed them; only the column padding and the repeated folder go. A name with a space or
-//! a comma in it, or a rename (`a => b`), keeps its own line as git printed it, and so does
-//! anything that is not a whole stat block ending in git's `N files changed` line.
+//! of files in the same folder (up to [`LINE_CAP`] bytes a line), `src/filters/: diff.rs 12
+//! ++--, unified.rs 4 +`, instead of one padded line per file. Every name, count, bar,
+//! `Bin a -> b bytes` and the summary line stay as git printed them; only the column padding and
+//! the repeated folder go. A name with a space or a comma in it, or a rename (`a => b`), keeps
+//! its own line as git printed it, and so does anything that is not a whole stat block ending
+//! in git's `N files changed` line.
+
+/// A folder's line is continued on a new line, under the same header, before it passes this
+/// many bytes: hosts cut long outputs by whole lines, and one longer than the cut is shown not
+/// at all (parity/README, "Savings").
+const LINE_CAP: usize = 400;
 
 /// One file's line of a stat block: `name` as git printed it (possibly `.../`-shortened by
 /// git) and what follows the `|`, its padding dropped.
@@ -89,6 +95,7 @@ pub fn block(lines: &[&str], i: usize) -> Result<(String, usize), usize> {
     };
     let mut out = String::new();
     let mut folder: Option<&str> = None;
+    let mut line_len = 0;
     for e in &entries {
         if !groupable(e.name) {
             if folder.take().is_some() {
@@ -102,21 +109,26 @@ pub fn block(lines: &[&str], i: usize) -> Result<(String, usize), usize> {
             Some((d, b)) => (&e.name[..d.len() + 1], b),
             None => ("", e.name),
         };
-        if folder == Some(dir) {
+        let item = base.len() + 1 + e.change.len();
+        if folder == Some(dir) && line_len + 2 + item <= LINE_CAP {
             out.push_str(", ");
+            line_len += 2;
         } else {
             if folder.is_some() {
                 out.push('\n');
             }
+            line_len = 0;
             if !dir.is_empty() {
                 out.push_str(dir);
                 out.push_str(": ");
+                line_len = dir.len() + 2;
             }
             folder = Some(dir);
         }
         out.push_str(base);
         out.push(' ');
         out.push_str(&e.change);
+        line_len += item;
     }
     if folder.is_some() {
         out.push('\n');
@@ -168,6 +180,25 @@ mod tests {
             group(raw).unwrap(),
             ".../corpus/: 0021ce Bin 0 -> 24 bytes, 00c76b Bin 0 -> 8 bytes\n 2 files changed, 0 insertions(+), 0 deletions(-)\n"
         );
+    }
+
+    #[test]
+    fn a_long_folder_line_goes_on_under_the_same_header() {
+        let mut raw = String::new();
+        for i in 0..100 {
+            raw.push_str(&format!(" fuzz/corpus/{i:040} | 1 +\n"));
+        }
+        raw.push_str(" 100 files changed, 100 insertions(+)\n");
+        let out = group(&raw).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() > 10, "{out}");
+        let mut names = 0;
+        for l in &lines[..lines.len() - 1] {
+            assert!(l.len() <= LINE_CAP, "{l}");
+            let items = l.strip_prefix("fuzz/corpus/: ").unwrap();
+            names += items.split(", ").count();
+        }
+        assert_eq!(names, 100);
     }
 
     #[test]
