@@ -109,7 +109,10 @@ pub fn run(args: &HookArgs, s: &Session) -> anyhow::Result<u8> {
         HookAgent::Agent(agent) => hook::run(*agent, env, hooks, &s.warnings),
         HookAgent::Check(a) => {
             let cmd = super::join_words(&a.command);
-            check::run(a.agent.as_deref(), cmd.as_deref(), env, hooks)
+            // Which commands rtk's instruction block names: init's knowledge, handed down so the
+            // hook path (`hosts`) never imports init.
+            let named = crate::init::instructions::names;
+            check::run(a.agent.as_deref(), cmd.as_deref(), env, hooks, &named)
         }
         HookAgent::Opencode(a) => super::compat::hook_opencode(a, s),
     }

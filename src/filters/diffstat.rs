@@ -6,10 +6,7 @@
 //! its own line as git printed it, and so does anything that is not a whole stat block ending
 //! in git's `N files changed` line.
 
-/// A folder's line is continued on a new line, under the same header, before it passes this
-/// many bytes: hosts cut long outputs by whole lines, and one longer than the cut is shown not
-/// at all (parity/README, "Savings").
-const LINE_CAP: usize = 400;
+use super::GROUP_LINE_CAP as LINE_CAP;
 
 /// One file's line of a stat block: `name` as git printed it (possibly `.../`-shortened by
 /// git) and what follows the `|`, its padding dropped.

@@ -19,12 +19,14 @@ pub fn sample_payloads(agent: Agent, cmd: &str) -> Vec<(String, Value)> {
     super::of(agent).sample_payloads(cmd)
 }
 
-/// `rtk hook check`: `agent` (None = every agent) answers `cmd` (None = not valid UTF-8).
+/// `rtk hook check`: `agent` (None = every agent) answers `cmd` (None = not valid UTF-8);
+/// `named` tells whether rtk's instruction block names a command (`init::instructions::names`).
 pub fn run(
     agent: Option<&str>,
     cmd: Option<&str>,
     env: &Env,
     hooks: &HooksConfig,
+    named: &dyn Fn(&str) -> bool,
 ) -> anyhow::Result<u8> {
     let mut err = std::io::stderr().lock();
     let checked = || {
@@ -61,7 +63,7 @@ pub fn run(
             continue;
         }
         if let Asks::Instructions = agent.descriptor().asks {
-            writeln!(out, "{}", instructions_line(agent, cmd))?;
+            writeln!(out, "{}", instructions_line(agent, cmd, named))?;
             continue;
         }
         for (label, payload) in sample_payloads(agent, cmd) {
@@ -110,10 +112,10 @@ fn plugin_line(agent: Agent, args: &str, cmd: &str, env: &Env, hooks: &HooksConf
 }
 
 /// An instruction-file host: no hook; what rtk's block asks the model to type.
-fn instructions_line(agent: Agent, cmd: &str) -> String {
+fn instructions_line(agent: Agent, cmd: &str, named: &dyn Fn(&str) -> bool) -> String {
     let what = if cmd.contains(['&', '|', ';', '\n', '(', '`']) {
         "a compound line: rtk's block speaks of single commands".to_string()
-    } else if crate::init::instructions::names(cmd) {
+    } else if named(cmd) {
         format!("rtk's block asks the model to type `rtk {}`", cmd.trim())
     } else {
         "not in rtk's block, typed as is".to_string()

@@ -7,7 +7,9 @@
 
 use std::collections::HashMap;
 
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Unparsed};
+use crate::filters::{
+    Compacted, Filter, Incremental, Invocation, Output, Unparsed, GROUP_LINE_CAP,
+};
 
 pub struct Find;
 
@@ -88,7 +90,8 @@ impl Groups {
         self.last = Some(g);
     }
 
-    /// `./src/a/: one.rs two.md` per folder, each name whole; a folder's only path as it is.
+    /// `./src/a/: one.rs two.md` per folder (more lines under the same header past
+    /// [`GROUP_LINE_CAP`]), each name whole; a folder's only path as it is.
     fn render(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         for (dir, names) in &self.groups {
@@ -107,9 +110,18 @@ impl Groups {
                 continue;
             }
             out.push(':');
-            for n in names {
+            let mut width = dir.len() + 1;
+            for (i, n) in names.iter().enumerate() {
+                if i > 0 && width + 1 + n.len() > GROUP_LINE_CAP {
+                    // The folder's names go on under the same header.
+                    out.push('\n');
+                    out.push_str(dir);
+                    out.push(':');
+                    width = dir.len() + 1;
+                }
                 out.push(' ');
                 out.push_str(&text[n.clone()]);
+                width += 1 + n.len();
             }
             out.push('\n');
         }
@@ -254,6 +266,21 @@ mod tests {
             assert!(!has_whitespace_in_a_line(t), "{t:?}");
             assert_eq!(group_paths(t), grouped_plainly(t), "{t:?}");
         }
+    }
+
+    #[test]
+    fn a_long_folder_line_goes_on_under_the_same_header() {
+        let raw: String = (0..200).map(|i| format!("./corpus/{i:040}\n")).collect();
+        let report = group_paths(&raw);
+        let lines: Vec<&str> = report.lines().collect();
+        assert!(lines.len() > 10, "{report}");
+        let mut names = Vec::new();
+        for l in lines {
+            assert!(l.len() <= GROUP_LINE_CAP, "{l}");
+            names.extend(l.strip_prefix("./corpus/: ").unwrap().split(' '));
+        }
+        let want: Vec<String> = (0..200).map(|i| format!("{i:040}")).collect();
+        assert_eq!(names, want);
     }
 
     #[test]

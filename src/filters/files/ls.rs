@@ -4,14 +4,17 @@
 //! are kept. Lines are compacted as ls prints them ([`Listing`] is the filter's [`Incremental`]).
 //!
 //! Listings without `-l` (one name a line, as ls prints to a pipe): each folder's names on one
-//! line, joined by a space (`Cargo.toml README.md src`), every name whole; folder headers
+//! line (more lines past `GROUP_LINE_CAP`), joined by a space (`Cargo.toml README.md src`),
+//! every name whole; folder headers
 //! (`src:`) and the blank line between folders stay. A name holding a space or a tab would not
 //! be copyable from such a line: then the listing prints as ls printed it ([`Names`]). Forms
 //! that print something else than names (columns `-C`/`-x`, `-m`, sizes `-s`, inodes `-i`,
 //! quoting styles, colours, `--zero`) stream through unchanged.
 
 use crate::filters::args::Spec;
-use crate::filters::{Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
+use crate::filters::{
+    Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed, GROUP_LINE_CAP,
+};
 
 pub struct Ls;
 
@@ -110,8 +113,9 @@ fn names_only(args: &[String]) -> bool {
 #[derive(Default)]
 struct Names {
     text: String,
-    /// Names on the current line.
+    /// Names on the current line, and its length in bytes.
     row: usize,
+    width: usize,
     /// At the start of a folder's block (the output's start, or after a blank line).
     block_start: bool,
     started: bool,
@@ -139,10 +143,18 @@ impl Incremental for Names {
                 self.text.push('\n');
                 continue;
             }
+            // Past the cap the names go on on a new line (never one starting with a name that
+            // ends in `:`, which would read as a folder header).
+            if self.row > 0 && self.width + 1 + line.len() > GROUP_LINE_CAP && !line.ends_with(':')
+            {
+                self.end_row();
+            }
             if self.row > 0 {
                 self.text.push(' ');
+                self.width += 1;
             }
             self.text.push_str(line);
+            self.width += line.len();
             self.row += 1;
         }
         Ok(())
@@ -158,6 +170,7 @@ impl Names {
         if self.row > 0 {
             self.text.push('\n');
             self.row = 0;
+            self.width = 0;
         }
     }
 }
@@ -466,6 +479,17 @@ crw-rw-rw- 1 u g 1, 3 Jan  2  2026 null\n";
                 code: 0,
             },
         )
+    }
+
+    #[test]
+    fn a_long_row_of_names_goes_on_on_a_new_line() {
+        let raw: String = (0..100).map(|i| format!("{i:030}\n")).collect();
+        let out = names(&[], &raw).unwrap().stdout;
+        assert!(out.lines().count() > 5, "{out}");
+        assert!(out.lines().all(|l| l.len() <= GROUP_LINE_CAP), "{out}");
+        let got: Vec<&str> = out.split_whitespace().collect();
+        let want: Vec<&str> = raw.lines().collect();
+        assert_eq!(got, want);
     }
 
     #[test]
