@@ -56,6 +56,30 @@ def run_host(argv, cwd, env, timeout):
     return out, err
 
 
+def reap_daemons():
+    """Kills what a host left running on its own session, outside the process group
+    `run_host` kills: Cline 3.0.65 starts a hub daemon (`cline --cline-hub-daemon --cwd <the
+    fixture's repo>`, on a port of its own) that outlives the run and the fixture. Later runs
+    use it; at the end of a harness run nothing of the harness is left behind. Returns how many
+    were killed."""
+    killed = 0
+    for pid in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if b"--cline-hub-daemon" in argv and any(b"/rtk-parity-" in a for a in argv):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+                killed += 1
+            except OSError:
+                pass
+    return killed
+
+
 def _git(cwd, *args, env):
     subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True)
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
 from corpus import COMMANDS, ISSUE_CASES, instructed  # noqa: E402
-from fixture import Fixture, run_host  # noqa: E402
+from fixture import Fixture, reap_daemons, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 
 REPO = HERE.parent
@@ -302,6 +302,7 @@ def main():
                             print(f"      {label}: model calls={r['model_calls']} stdout={r['stdout_tail']!r}")
             table.append((host.name, setup, tried, equal, known_failed, diff, time.monotonic() - t0))
     server.shutdown()
+    reap_daemons()
 
     print("\n| host | setup | pairs tried | equal | known failures | expected differences | secs |")
     print("|---|---|---|---|---|---|---|")

@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
 from corpus import Cmd, instructed  # noqa: E402
-from fixture import Fixture, run_host  # noqa: E402
+from fixture import Fixture, reap_daemons, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from run import installed, REPO  # noqa: E402
 
@@ -103,6 +103,7 @@ def main():
             files.append(f)
         rows.append((line, files, ran_rtk))
     server.shutdown()
+    reap_daemons()
     counts = subprocess.run([args.bench, "--count", *(str(f) for _, fs, _ in rows for f in fs)],
                             capture_output=True, text=True, check=True).stdout.split("\n")
     tokens = {line.split("\t")[1]: int(line.split("\t")[0]) for line in counts if line}
