@@ -43,6 +43,11 @@ pub enum Fact {
     /// aside) can be copied as it is: a whole line, or one space-separated word of a line. One
     /// fact per name.
     Names,
+    /// Every line of a `--stat` block can be read back as it is: git's own line (padding and
+    /// all), or a file's `name change` (`parser.rs 8 ++++----`) as one `, `-separated item of a
+    /// line headed by its folder (`src/buffer/: parser.rs 8 ++++----, …`; a file at the top
+    /// on a line with no header). One fact per line.
+    StatEntries,
     /// The line naming commit `hash` also names each parent (merges are labelled, not hidden).
     MergeShown { hash: String, parents: Vec<String> },
 }
@@ -152,7 +157,7 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
         "git diff --stat",
         &["git", "diff", "--stat"],
         r,
-        vec![Fact::AllLines],
+        vec![Fact::StatEntries],
     ));
     let mut f = contains_all(
         git(c, r, &["diff", "--name-only", "HEAD~3", "--", "src"])?
@@ -432,6 +437,14 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
                     }
                 }
             }
+            Fact::StatEntries => {
+                for l in raw_text.lines() {
+                    verdict(
+                        lines.contains(l) || stat_entry_copyable(&out, l),
+                        format!("lost stat line {l:?}"),
+                    );
+                }
+            }
             Fact::MergeShown { hash, parents } => {
                 let line = out
                     .lines()
@@ -447,9 +460,54 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
     (pass, total, failures)
 }
 
+/// Whether `out` holds the stat line ` name   |  8 ++++----` as `base 8 ++++----`, one
+/// `, `-separated item of a line headed `dir/: ` (no header for a file at the top).
+fn stat_entry_copyable(out: &str, line: &str) -> bool {
+    let Some((name, change)) = line.strip_prefix(' ').and_then(|b| b.rsplit_once(" | ")) else {
+        return false;
+    };
+    let (name, change) = (name.trim_end(), change.trim_start());
+    let (header, base) = match name.rsplit_once('/') {
+        Some((dir, base)) => (format!("{dir}/: "), base),
+        None => (String::new(), name),
+    };
+    let item = format!("{base} {change}");
+    out.lines().any(|l| {
+        let items = if header.is_empty() {
+            (!l.contains("/: ")).then_some(l)
+        } else {
+            l.strip_prefix(header.as_str())
+        };
+        items.is_some_and(|items| items.split(", ").any(|i| i == item))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stat_lines_must_read_back_whole() {
+        let row = row("stat", &["git"], Path::new("."), vec![Fact::StatEntries]);
+        let raw = run(
+            " README.md           |  4 ++--\n src/a/parser.rs    | 10 +++++-----\n src/a/token.rs     |  1 +\n 3 files changed, 8 insertions(+), 7 deletions(-)\n",
+        );
+        assert_eq!(check(&row, &raw, &raw).0, 5);
+        let grouped = run(
+            "README.md 4 ++--\nsrc/a/: parser.rs 10 +++++-----, token.rs 1 +\n 3 files changed, 8 insertions(+), 7 deletions(-)\n",
+        );
+        assert_eq!(check(&row, &raw, &grouped).0, 5);
+        // A count changed, a name under another folder, the summary lost.
+        let wrong = run("README.md 4 ++--\nsrc/: parser.rs 10 +++++-----\nsrc/a/: token.rs 2 +\n");
+        assert_eq!(
+            check(&row, &raw, &wrong).2,
+            vec![
+                "lost stat line \" src/a/parser.rs    | 10 +++++-----\"",
+                "lost stat line \" src/a/token.rs     |  1 +\"",
+                "lost stat line \" 3 files changed, 8 insertions(+), 7 deletions(-)\"",
+            ]
+        );
+    }
 
     fn run(stdout: &str) -> Run {
         Run {
