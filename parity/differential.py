@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
 from differential_gen import generate, sample  # noqa: E402
-from fixture import Fixture, reap_daemons, run_host  # noqa: E402
+from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from run import REPO, STRACE, installed, outside_connects  # noqa: E402
 
@@ -212,7 +212,6 @@ def run_batch(host, paths, rtk, node_bin, setup, lines, keep):
             sides.append(records)
     finally:
         server.shutdown()
-        reap_daemons()
         server.server_close()
     return list(zip(lines, sides[0], sides[1])), problems
 
