@@ -29,7 +29,7 @@ pub use registry::lookup;
 
 /// A line of names grouped under a folder header (`find`, `--stat` blocks) goes on under the
 /// same header before it passes this many bytes: hosts cut long outputs by whole lines, and a
-/// line longer than the cut is not shown at all (parity/README, "Savings").
+/// line longer than the cut is not shown at all (bench/README, "`--stat` blocks").
 pub const GROUP_LINE_CAP: usize = 400;
 
 /// The command being run, as the filter sees it.
