@@ -200,7 +200,9 @@ fn judge_line(
                 .segments
                 .iter()
                 .any(|s| s.read_only == Some(ReadOnly::Yes));
-        decision.allow_blocked = crate::hooks::allow::blocker(&parsed).or_else(|| {
+        decision.allow_blocked = crate::hooks::allow::blocker(&parsed)
+            .or_else(|| crate::hooks::lexical::blocker(cmd, &parsed))
+            .or_else(|| {
             let dir = workdir.filter(|_| may_allow)?;
             crate::hooks::allow::link_blocker(&parsed, dir)
         });

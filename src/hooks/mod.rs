@@ -1,6 +1,7 @@
 //! The hook path's engine, the same for every host: rule sources and verdicts
 //! ([`permissions`], [`pattern`], [`rule_files`], [`project`]), the one decision function
-//! ([`decision`], which asks the host only through [`host::Judge`]), its exit-code rendering for
+//! ([`decision`], which asks the host only through [`host::Judge`]; the host's text checks:
+//! [`lexical`]), its exit-code rendering for
 //! `rtk rewrite` ([`rewrite_cmd`]), and the pieces each host's JSON answer is made of
 //! ([`answer`], [`input`]). Each host's own rules and answer are in `crate::hosts`.
 
@@ -9,6 +10,7 @@ pub mod answer;
 pub mod decision;
 pub mod host;
 pub mod input;
+pub mod lexical;
 pub mod pattern;
 pub mod permissions;
 pub mod project;
