@@ -203,9 +203,9 @@ fn judge_line(
         decision.allow_blocked = crate::hooks::allow::blocker(&parsed)
             .or_else(|| crate::hooks::lexical::blocker(cmd, &parsed))
             .or_else(|| {
-            let dir = workdir.filter(|_| may_allow)?;
-            crate::hooks::allow::link_blocker(&parsed, dir)
-        });
+                let dir = workdir.filter(|_| may_allow)?;
+                crate::hooks::allow::link_blocker(&parsed, dir)
+            });
     }
     if let Some(why) = decision.allow_blocked.clone() {
         if verdict == PermissionVerdict::Allow {

@@ -55,8 +55,17 @@ fn raw_text(line: &str) -> Option<&'static str> {
 /// The host's Unicode whitespace set (no-break, ogham, en quad … zero width, separators,
 /// narrow no-break, medium mathematical, ideographic, BOM).
 fn unicode_blank(c: char) -> bool {
-    matches!(c, '\u{00A0}' | '\u{1680}' | '\u{2000}'..='\u{200B}' | '\u{2028}' | '\u{2029}'
-        | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}')
+    matches!(
+        c,
+        '\u{00A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200B}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{3000}'
+                | '\u{FEFF}'
+    )
 }
 
 /// A backslash before a blank anywhere (quoted or not), or a line continuation the host does
@@ -146,13 +155,29 @@ fn brace_with_quote(b: &[u8]) -> bool {
 }
 
 /// Word-level checks the host makes on what its parser read: a word that starts with `=` as
-/// typed (zsh replaces `=cmd` with the program's path; `ls =`, `head -1 = a.txt` ask too), and
+/// typed (zsh replaces `=cmd` with the program's path; `ls =`, `head -1 = a.txt` ask too),
+/// `command noglob …` (the host cannot tell whether the wrapped command runs), a glob in a
+/// `read`/`unset` operand (the host cannot tell which variable it sets), and
 /// `find -files0-from`, which reads the names to search from a file.
 fn command_words(c: &SimpleCommand) -> Option<String> {
     if let Some(w) = c.words.iter().find(|w| w.text.starts_with('=')) {
         return Some(format!("the word `{}` starts with `=` (zsh)", w.text));
     }
-    let find = c.words.first().is_some_and(|w| w.value == "find");
+    let head = c.words.first().map(|w| w.value.as_str());
+    if matches!(head, Some("command" | "builtin")) {
+        let next = c.words[1..].iter().find(|w| !w.value.starts_with('-'));
+        if next.is_some_and(|w| w.value == "noglob") {
+            return Some("`noglob` behind `command`/`builtin` runs on zsh only".into());
+        }
+    }
+    if matches!(head, Some("read" | "unset"))
+        && c.words[1..]
+            .iter()
+            .any(|w| w.text.contains(['*', '?', '[']))
+    {
+        return Some("a pattern in a `read`/`unset` operand".into());
+    }
+    let find = head == Some("find");
     if find && c.words.iter().any(|w| w.value == "-files0-from") {
         return Some("`find -files0-from` reads its starting points from a file".into());
     }

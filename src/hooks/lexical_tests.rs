@@ -17,7 +17,9 @@ fn why(line: &str) -> Option<String> {
 fn claude_allows(d: &Decision) -> bool {
     d.outcome == Outcome::AllowRewrite
         || (!d.segments.is_empty()
-            && d.segments.iter().all(|s| s.read_only == Some(ReadOnly::Yes)))
+            && d.segments
+                .iter()
+                .all(|s| s.read_only == Some(ReadOnly::Yes)))
 }
 
 fn claude(line: &str, allow: &[&str]) -> Decision {
@@ -155,4 +157,87 @@ fn issue_36_lines_are_not_an_allow_in_either_setting() {
     }
     let at_limit = format!("ls {}", "a".repeat(9_997 - 3));
     assert!(claude_allows(&claude(&at_limit, &["Bash(ls:*)"])));
+}
+
+/// Why rtk earns no allow for `line` from its text (unattestable, not plain, or a host text
+/// check); None when an allow rule or the read-only table could make it an allow.
+fn no_allow(line: &str) -> Option<String> {
+    let p = crate::shell::parse(line);
+    p.unattestable
+        .first()
+        .map(|u| u.0.clone())
+        .or_else(|| crate::hooks::allow::blocker(&p))
+        .or_else(|| blocker(line, &p))
+}
+
+/// One line per group of Claude Code 2.1.332's parser verdicts (`parser` lines of
+/// parity/claude-checks-2.1.332.txt; docs/allow.md, "Host checks"): rtk earns no allow for any.
+#[test]
+fn each_group_of_the_hosts_parser_verdicts_steps_aside() {
+    let open = [
+        ("heredoc", "cat <<EOF\nx\nEOF"),
+        ("heredoc", "cat <<'EOF'\nx\nEOF"),
+        ("heredoc", "cat <<-EOF\n\tx\n\tEOF"),
+        ("declaration", "declare -i x=1"),
+        ("declaration", "typeset -T A a"),
+        ("declaration", "export A=$(id)"),
+        ("declaration", "local x"),
+        ("declaration", "readonly x=1"),
+        ("unset", "unset PATH"),
+        ("read", "if read x; then ls; fi"),
+        ("select", "select x in a; do ls; done"),
+        ("assignment", "IFS=: ls"),
+        ("assignment", "PS4=x ls"),
+        ("assignment", "A=~ ls"),
+        ("assignment", "A=1 B=$A ls"),
+        ("assignment", "PATH=. ls"),
+        ("redirect", "ls > $(id)"),
+        ("redirect", "ls 2>&- x"),
+        ("redirect", "ls >&-x"),
+        ("redirect", "ls > !x"),
+        ("redirect", "ls {fd}>a"),
+        ("redirect", "ls >& $x"),
+        ("test", "[[ a == b ]]"),
+        ("test", "[ a = b ]"),
+        ("brace", "ls {a,b}"),
+        ("brace", "ls {1..3}"),
+        ("zsh subscript", "ls $x[1]"),
+        ("zsh subscript", "ls \"$x[1]\""),
+        ("zsh modifier", "ls $x:h"),
+        ("zsh prefix flag", "ls ${+x}"),
+        ("zsh =(…)", "diff =(ls) a"),
+        ("zsh glob group", "if(ls) then ls; fi"),
+        ("zsh glob group", "ls (a|b)"),
+        ("loop", "for x in a; do ls; done"),
+        ("loop", "while true; do ls; done"),
+        ("case", "case a in a) ls;; esac"),
+        ("function", "f() { ls; }"),
+        ("function", "function f (ls)"),
+        ("substitution", "ls $(pwd)"),
+        ("substitution", "ls `pwd`"),
+        ("substitution", "ls <(pwd)"),
+        ("arithmetic", "ls $((1+x))"),
+        ("arithmetic", "ls $[1]"),
+        ("arithmetic base", "ls 2#1"),
+        ("expansion", "ls $x"),
+        ("expansion", "ls -$x"),
+        ("expansion", "ls \"$x\""),
+        ("dollar quote", "ls $'a'"),
+        ("background", "ls &"),
+        ("subshell", "(ls)"),
+        ("group", "{ ls; }"),
+        ("comment", "ls # x"),
+        ("pid", "ls $!"),
+        ("tilde", "ls ~"),
+        ("dash-like", "ls \u{2013}la"),
+        ("cd twice", "cd a b"),
+        ("eval", "eval ls"),
+        ("noglob", "command noglob ls"),
+        ("read pattern", "read 'x*'"),
+        ("unset pattern", "unset x?"),
+    ]
+    .into_iter()
+    .filter(|(_, line)| no_allow(line).is_none())
+    .collect::<Vec<_>>();
+    assert!(open.is_empty(), "could earn an allow: {open:?}");
 }
