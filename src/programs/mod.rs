@@ -135,13 +135,19 @@ pub struct Rewrite {
 pub enum PipeSafety {
     /// Only as a whole segment (never inside a pipeline).
     Never,
-    /// As the first stage feeding display-only consumers (`head`, `tail -n N`, `cat`).
+    /// As the first stage feeding display-only consumers: `cat` always, `tail` where its
+    /// filter keeps the end ([`SUMMARY_AT_END`]), never `head`.
     Producer,
     /// As the last stage (its output goes to the agent).
     Final,
     /// Either.
     Both,
 }
+
+/// Filters whose last lines hold the same facts as the raw output's last lines (a test run's
+/// failures and its summary end both): a producer with one of them may stand before `tail`
+/// (`cargo test | tail -5`). Before `head` no filter may (`rewrite::rules::keeps_facts`).
+pub const SUMMARY_AT_END: &[&str] = &["cargo-test", "go-test", "pytest", "unittest"];
 
 impl PipeSafety {
     pub fn producer(self) -> bool {

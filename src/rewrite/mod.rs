@@ -315,7 +315,12 @@ impl Planner<'_> {
                 return (vec![at], already);
             }
         }
-        if let Plan::Insert(at, rule, _) = plans[0] {
+        if let Plan::Insert(at, rule, i) = plans[0] {
+            let args: Vec<&str> = stages[0].words[i + 1..]
+                .iter()
+                .map(|w| w.value.as_str())
+                .collect();
+            let filter = rule.route(&args).map(|(r, _)| r.filter);
             let consumers_ok = stages[1..].iter().all(|c| {
                 !c.has_redirect
                     && c.assignments.is_empty()
@@ -324,6 +329,7 @@ impl Planner<'_> {
                         let args: Vec<&str> =
                             c.words[1..].iter().map(|w| w.value.as_str()).collect();
                         rules::display_consumer(&p.value, &args)
+                            .is_some_and(|k| rules::keeps_facts(k, filter))
                     })
             });
             if rule.rewrite.pipe.producer() && consumers_ok {

@@ -5,10 +5,22 @@
 
 pub use crate::programs::{rule_for, PipeSafety, Program as Rule, PROGRAMS as RULES};
 
-/// A pipeline stage that only displays what it receives (its output goes to the agent).
-pub fn display_consumer(program: &str, args: &[&str]) -> bool {
+/// How a display-only pipeline stage selects what it receives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consumer {
+    /// `cat`, `cat -`: all of it.
+    Whole,
+    /// `head`: the first lines or bytes.
+    Head,
+    /// `tail`: the last lines or bytes.
+    Tail,
+}
+
+/// A pipeline stage that only displays what it receives (its output goes to the agent), and
+/// how it selects.
+pub fn display_consumer(program: &str, args: &[&str]) -> Option<Consumer> {
     match program {
-        "cat" => args.iter().all(|a| *a == "-"),
+        "cat" => args.iter().all(|a| *a == "-").then_some(Consumer::Whole),
         "head" | "tail" => {
             let mut i = 0;
             while i < args.len() {
@@ -24,13 +36,29 @@ pub fn display_consumer(program: &str, args: &[&str]) -> bool {
                         && a.starts_with('-')
                         && a[1..].bytes().all(|b| b.is_ascii_digit()));
                 if !ok {
-                    return false;
+                    return None;
                 }
                 i += 1;
             }
-            true
+            Some(if program == "head" {
+                Consumer::Head
+            } else {
+                Consumer::Tail
+            })
         }
-        _ => false,
+        _ => None,
+    }
+}
+
+/// Whether `filter`'s output, selected by `consumer`, keeps the facts the raw output selected
+/// the same way shows (issue 36): `cat` keeps everything either way; no filter's first lines
+/// are the raw output's first lines (each regroups, reorders or drops them); a test runner's
+/// last lines are its failures and summary, raw and filtered ([`crate::programs::SUMMARY_AT_END`]).
+pub fn keeps_facts(consumer: Consumer, filter: Option<&str>) -> bool {
+    match consumer {
+        Consumer::Whole => true,
+        Consumer::Head => false,
+        Consumer::Tail => filter.is_some_and(|f| crate::programs::SUMMARY_AT_END.contains(&f)),
     }
 }
 

@@ -215,7 +215,7 @@ mod tests {
         for cmd in [
             "git status",
             "rg hello",
-            "git log --oneline | head -3",
+            "git log --oneline | cat",
             "git status && ls -la",
         ] {
             let (p, n) = both(cmd, &judged(cmd, true));
