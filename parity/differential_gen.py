@@ -10,6 +10,9 @@ always carry a depth limit, and loops cannot spin (`while false`, `until true`, 
 
     generate(n, seed)   n distinct lines (Line tuples), shapes taken in turn so each is produced
     sample(lines, k, seed)   k of them, at least one of every shape, plus the issue's lines
+                             and a seeded few of each of issue 36's dimensions
+    dimension_lines(n, seed) n lines of each of issue 36's dimensions (long lines, zsh-special
+                             words, quoted validator triggers)
 """
 
 import random
@@ -208,9 +211,78 @@ ISSUE_LINES = [
 ]
 
 
-def sample(lines, k, seed):
+# Issue 36's dimensions, each its own generator (seeded; path class "dimension", shape = the
+# dimension): lines around Claude Code's 10,000-unit parse limit, zsh-special words, and quoted
+# text Claude's raw-text validators flag. Programs are ones the `rules` setup allows (ls, cat,
+# find, git status/log/diff) or Claude's read-only table runs (grep, head, wc), so a line is an
+# allow in one setup or the other unless a host check stops it.
+LONG_PROGRAMS = ["ls", "cat", "git status", "git log --oneline -1 --", "grep -c a", "wc -c"]
+ZSH_WORDS = ["=src", "=ls", "=bash", "=", "= README.md", "=cat", "=_x", "'=ls'", "a=b", "x=ls"]
+VALIDATOR_QUOTES = [
+    "'<1-2>'", "'<->'", "'<10-'", "'a =b'", "\"x =y\"", "'a\\ b'", "a\\ b", "'~[x]'",
+    "'a\u00a0b'", "'a\u200bb'", "{'a',b}", "'{a}'", "'<a-b>'", "'a= b'",
+]
+
+
+def long_lines(n, seed):
+    """n lines whose length is drawn around 10,000 characters: a program and `a.txt`-like
+    words, padded to the exact length with one last word."""
+    rng = random.Random(f"differential-long/{seed}")
+    out, seen = [], set()
+    while len(out) < n:
+        program = rng.choice(LONG_PROGRAMS)
+        target = rng.choice([9_990, 9_997, 9_999, 10_000, 10_001, 10_005, 10_050, 20_000, 30_000])
+        text = program
+        while len(text) < target - 12:
+            text += " " + rng.choice(["README.md", "src/app.py", "sub/file.txt", "notes.txt"])
+        text += " " + "x" * max(1, target - len(text) - 1)
+        if text not in seen:
+            seen.add(text)
+            out.append(Line(text, "long", program.split()[0], "dimension", "", ""))
+    return out
+
+
+def _dimension(name, words, n, seed):
+    """n distinct lines `program word [file]`, programs and words drawn in turn."""
+    rng = random.Random(f"differential-{name}/{seed}")
+    programs = ["ls", "cat", "grep -n", "head -1", "wc -c", "git log -1 --grep", "find . -name", "git diff --stat"]
+    out, seen = [], set()
+    i = 0
+    while len(out) < n and i < 50 * n:
+        word = words[i % len(words)]
+        program = programs[(i // len(words)) % len(programs)]
+        tail = rng.choice(["", " README.md", " src"])
+        text = f"{program} {word}{tail}"
+        i += 1
+        if text not in seen:
+            seen.add(text)
+            out.append(Line(text, name, program.split()[0], "dimension", "", ""))
+    return out
+
+
+def zsh_words(n, seed):
+    """Lines with a word zsh reads specially (`=cmd`, a lone `=`), and controls (`a=b`)."""
+    return _dimension("zsh-word", ZSH_WORDS, n, seed)
+
+
+def validator_quotes(n, seed):
+    """Lines whose quoted text Claude's raw-text validators flag (`<N-M>`, ` =x`, `\\ `,
+    `~[`, Unicode blanks, a brace with a quote), and controls."""
+    return _dimension("validator-quote", VALIDATOR_QUOTES, n, seed)
+
+
+DIMENSIONS = {"long": long_lines, "zsh-word": zsh_words, "validator-quote": validator_quotes}
+
+
+def dimension_lines(n, seed):
+    """n lines of each of issue 36's dimensions."""
+    return [line for make in DIMENSIONS.values() for line in make(n, seed)]
+
+
+def sample(lines, k, seed, per_dimension=4):
     """k lines of `lines`: one of every shape present first, then a seeded draw of the rest;
-    then the issue's lines (ISSUE_LINES) not already among them."""
+    then the issue's lines (ISSUE_LINES) and `per_dimension` lines of each of issue 36's
+    dimensions, not already among them."""
     rng = random.Random(f"differential-sample/{seed}")
     by_shape = {}
     for line in lines:
@@ -219,4 +291,8 @@ def sample(lines, k, seed):
     rest = [line for line in lines if line not in picked]
     picked += rng.sample(rest, max(0, min(k - len(picked), len(rest))))
     texts = {line.text for line in picked}
-    return picked + [line for line in ISSUE_LINES if line.text not in texts]
+    picked += [line for line in ISSUE_LINES if line.text not in texts]
+    for make in DIMENSIONS.values():
+        drawn = make(per_dimension * 4, seed)
+        picked += random.Random(f"differential-dim/{seed}").sample(drawn, per_dimension)
+    return picked

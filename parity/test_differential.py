@@ -49,13 +49,25 @@ class Generator(unittest.TestCase):
 
     def test_sample_has_every_shape(self):
         picked = gen.sample(self.lines, 60, 27)
-        drawn = [l for l in picked if l.path != "issue"]
+        drawn = [l for l in picked if l.path not in ("issue", "dimension")]
         self.assertEqual(len(drawn), 60)
         self.assertEqual(len({l.text for l in picked}), len(picked))
         self.assertEqual({l.shape for l in drawn}, set(gen.SHAPES))
         self.assertTrue(all(l in self.lines for l in drawn))
         self.assertTrue({l.text for l in gen.ISSUE_LINES} <= {l.text for l in picked})
         self.assertIn("for PATH in bin; do ls; done", {l.text for l in picked})
+
+    def test_issue_36_dimensions_are_seeded_and_sampled(self):
+        self.assertEqual(gen.dimension_lines(30, 5), gen.dimension_lines(30, 5))
+        lines = gen.dimension_lines(30, 27)
+        self.assertEqual({l.shape for l in lines}, set(gen.DIMENSIONS))
+        self.assertEqual(len({l.text for l in lines}), len(lines))
+        lengths = [len(l.text) for l in lines if l.shape == "long"]
+        self.assertTrue(any(n <= 10_000 for n in lengths) and any(n > 10_000 for n in lengths), lengths)
+        self.assertTrue(all(n <= 64 * 1024 for n in lengths))
+        picked = gen.sample(self.lines, 60, 27)
+        for dim in gen.DIMENSIONS:
+            self.assertEqual(sum(l.shape == dim for l in picked), 4, dim)
 
     def test_lines_cannot_crawl_or_spin(self):
         crawl = [p for c in gen.CRAWL for p in gen.PATHS[c]]

@@ -53,5 +53,25 @@ pub fn worst_cases() -> Vec<(&'static str, String)> {
             "ls aaaa… (one 65000-byte word)",
             format!("ls {}", rep("a", 65_000)),
         ),
+        // Issue 36's long-line shapes: plain words a read-only table or an allow rule covers.
+        (
+            "git status + 30 KB of words",
+            format!("git status {}", rep("src/a.rs ", 3_333)),
+        ),
+        ("cat a.txt x10900 (64 KB cat)", format!("cat{}", rep(" a.txt", 10_900))),
+        (
+            "ls + 800 long path words",
+            format!(
+                "ls {}",
+                (0..800)
+                    .map(|i| format!("src/components/widgets/forms/inputs/field_{i:04}.rs"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ),
+        (
+            "ls + 10,005-byte word",
+            format!("ls {}", rep("a", 10_002)),
+        ),
     ]
 }
