@@ -20,6 +20,7 @@ A session that connects beyond 127.0.0.1 (strace, as run.py) or changes the proj
 no result (a session cut short) are retried once in a fresh session.
 
     parity/differential.py --sample                the seeded sample scripts/test.sh runs
+    parity/differential.py --dimensions 40         issue 36's dimensions only, 40 lines of each
     parity/differential.py --lines 2000 --jobs 2   the full run (see parity/README.md)
     parity/differential.py --host copilot --lines 300 --jobs 2
     parity/differential.py --rtk /path/to/rtk --lines 300 --escapes /tmp/escapes.txt
@@ -41,7 +42,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
-from differential_gen import generate, sample  # noqa: E402
+from differential_gen import dimension_lines, generate, sample  # noqa: E402
 from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from run import REPO, STRACE, installed, outside_connects  # noqa: E402
@@ -234,6 +235,8 @@ def main():
     ap.add_argument("--sample", action="store_true", help=f"a seeded sample of {SAMPLE_LINES} lines (every shape)")
     ap.add_argument("--sample-size", type=int, default=SAMPLE_LINES)
     ap.add_argument("--first", type=int, default=0, help="only the first N generated lines")
+    ap.add_argument("--dimensions", type=int, default=0, metavar="N",
+                    help="only issue 36's dimensions: N lines of each (long, zsh-word, validator-quote)")
     ap.add_argument("--batch", type=int, default=100, help="lines per host session (default 100)")
     ap.add_argument("--jobs", type=int, default=1, help="sessions run in parallel (default 1)")
     ap.add_argument("--rtk", default=os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk"))
@@ -249,7 +252,9 @@ def main():
     paths = installed([host.name])
     node_bin = str(Path(paths["node24"]).parent)
     lines = generate(args.lines, args.seed)
-    if args.sample:
+    if args.dimensions:
+        lines = dimension_lines(args.dimensions, args.seed)
+    elif args.sample:
         lines = sample(lines, args.sample_size, args.seed)
     elif args.first:
         lines = lines[: args.first]
