@@ -121,8 +121,18 @@ fn numeric_range(b: &[u8]) -> bool {
 }
 
 /// A `{` outside quotes followed, before any `}`, by a quote character. Braces inside quotes
-/// do not count (the host blanks them before it looks).
+/// do not count (the host blanks them before it looks). Linear: the nearest quote and `}`
+/// after each position are found in one pass from the end.
 fn brace_with_quote(b: &[u8]) -> bool {
+    // quote_first[i]: from i on, a quote comes before any `}`.
+    let mut quote_first = vec![false; b.len() + 1];
+    for i in (0..b.len()).rev() {
+        quote_first[i] = match b[i] {
+            b'\'' | b'"' => true,
+            b'}' => false,
+            _ => quote_first[i + 1],
+        };
+    }
     let (mut single, mut double, mut tick) = (false, false, false);
     let mut i = 0;
     while i < b.len() {
@@ -139,13 +149,7 @@ fn brace_with_quote(b: &[u8]) -> bool {
                 b'\'' => single = true,
                 b'"' => double = true,
                 b'`' => tick = true,
-                b'{' => {
-                    let after = &b[i + 1..];
-                    let end = after.iter().position(|&c| c == b'}').unwrap_or(after.len());
-                    if after[..end].iter().any(|&c| c == b'\'' || c == b'"') {
-                        return true;
-                    }
-                }
+                b'{' if quote_first[i + 1] => return true,
                 _ => {}
             }
         }
@@ -155,12 +159,14 @@ fn brace_with_quote(b: &[u8]) -> bool {
 }
 
 /// Word-level checks the host makes on what its parser read: a word that starts with `=` as
-/// typed (zsh replaces `=cmd` with the program's path; `ls =`, `head -1 = a.txt` ask too),
+/// typed or once unquoted (zsh replaces `=cmd` with the program's path; `ls =`,
+/// `head -1 = a.txt` ask too, and `ls '=ls'`: the host checks the word after quote removal),
 /// `command noglob …` (the host cannot tell whether the wrapped command runs), a glob in a
 /// `read`/`unset` operand (the host cannot tell which variable it sets), and
 /// `find -files0-from`, which reads the names to search from a file.
 fn command_words(c: &SimpleCommand) -> Option<String> {
-    if let Some(w) = c.words.iter().find(|w| w.text.starts_with('=')) {
+    let equals = |w: &&crate::shell::Word| w.text.starts_with('=') || w.value.starts_with('=');
+    if let Some(w) = c.words.iter().find(equals) {
         return Some(format!("the word `{}` starts with `=` (zsh)", w.text));
     }
     let head = c.words.first().map(|w| w.value.as_str());

@@ -90,7 +90,15 @@ fn each_host_pattern_stops_an_allow() {
 
 #[test]
 fn words_starting_with_equals_stop_an_allow() {
-    for line in ["ls =", "head -1 = a.txt", "ls =1", "cat =./a"] {
+    // `ls '=ls' src`: found by the differential's zsh-word dimension (Claude asks).
+    for line in [
+        "ls =",
+        "head -1 = a.txt",
+        "ls =1",
+        "cat =./a",
+        "ls '=ls' src",
+        "ls \"=x\"",
+    ] {
         let got = why(line);
         assert!(got.is_some_and(|w| w.contains("starts with `=`")), "{line}");
     }
@@ -129,6 +137,7 @@ fn issue_36_lines_are_not_an_allow_in_either_setting() {
         ("grep '<1-2>' a.txt".into(), &["grep:*"]),
         ("grep 'a =b' a.txt".into(), &["grep:*"]),
         ("make =x".into(), &["make:*"]),
+        ("ls '=ls' src".into(), &["ls:*"]),
         ("grep 'a\\ b' a.txt".into(), &["grep:*"]),
         ("find . -files0-from list".into(), &["find:*"]),
     ];
