@@ -12,8 +12,8 @@ pub enum Consumer {
     Whole,
     /// `head`: the first lines or bytes.
     Head,
-    /// `tail`: the last lines or bytes.
-    Tail,
+    /// `tail`: the last this many lines (None: bytes, or from a line on with `+N`).
+    Tail(Option<u64>),
 }
 
 /// A pipeline stage that only displays what it receives (its output goes to the agent), and
@@ -43,22 +43,60 @@ pub fn display_consumer(program: &str, args: &[&str]) -> Option<Consumer> {
             Some(if program == "head" {
                 Consumer::Head
             } else {
-                Consumer::Tail
+                Consumer::Tail(tail_lines(args))
             })
         }
         _ => None,
     }
 }
 
+/// How many last lines `tail args` prints (10 by default); None for bytes (`-c`) or `+N`.
+fn tail_lines(args: &[&str]) -> Option<u64> {
+    let mut lines = Some(10);
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i];
+        let value = match a {
+            "-c" | "--bytes" => return None,
+            "-n" | "--lines" => {
+                i += 1;
+                args.get(i).copied()
+            }
+            _ if a.starts_with("--bytes=") || (a.starts_with("-c") && a.len() > 2) => return None,
+            _ => a
+                .strip_prefix("--lines=")
+                .or_else(|| a.strip_prefix("-n"))
+                .or_else(|| {
+                    a.strip_prefix('-')
+                        .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
+                }),
+        };
+        if let Some(v) = value.filter(|v| !v.is_empty()) {
+            lines = if v.starts_with('+') {
+                None
+            } else {
+                v.parse().ok()
+            };
+        }
+        i += 1;
+    }
+    lines
+}
+
 /// Whether `filter`'s output, selected by `consumer`, keeps the facts the raw output selected
 /// the same way shows (issue 36): `cat` keeps everything either way; no filter's first lines
 /// are the raw output's first lines (each regroups, reorders or drops them); a test runner's
-/// last lines are its failures and summary, raw and filtered ([`crate::programs::SUMMARY_AT_END`]).
+/// last lines are its failures and summary, raw and filtered ([`crate::programs::SUMMARY_AT_END`]),
+/// when `tail` keeps at least the summary and the filter's closing note.
 pub fn keeps_facts(consumer: Consumer, filter: Option<&str>) -> bool {
     match consumer {
         Consumer::Whole => true,
         Consumer::Head => false,
-        Consumer::Tail => filter.is_some_and(|f| crate::programs::SUMMARY_AT_END.contains(&f)),
+        // Three lines at least: the filter ends with its summary and a `--- note:` line.
+        Consumer::Tail(lines) => {
+            lines.is_some_and(|n| n >= 3)
+                && filter.is_some_and(|f| crate::programs::SUMMARY_AT_END.contains(&f))
+        }
     }
 }
 
