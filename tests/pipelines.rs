@@ -141,6 +141,33 @@ fn pipelines_print_the_same_facts_as_without_rtk() {
     );
 }
 
+/// Where the rewrite stays before `tail`: a test run's summary ends the raw output and the
+/// filtered one alike, so `pytest | tail -3` keeps its counts (and the filter's failures).
+#[test]
+fn a_test_runs_summary_survives_tail_with_and_without_rtk() {
+    let t = TestEnv::new();
+    let dir = t.work().join("py");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("test_a.py"),
+        "def test_ok():\n    assert 1\n\ndef test_bad():\n    assert 1 == 2\n",
+    )
+    .unwrap();
+    if !sh(&t, &dir, "python3 -m pytest --version").status.success() {
+        eprintln!("skipped: no pytest");
+        return;
+    }
+    let line = "python3 -m pytest -p no:cacheprovider | tail -3";
+    let rtk_line = rewritten(&t, line);
+    assert_eq!(rtk_line, format!("rtk {line}"));
+    let raw = String::from_utf8(sh(&t, &dir, line).stdout).unwrap();
+    let via = String::from_utf8(sh(&t, &dir, &rtk_line).stdout).unwrap();
+    for fact in ["1 failed", "1 passed"] {
+        assert!(raw.contains(fact), "raw: {raw}");
+        assert!(via.contains(fact), "rtk: {via}");
+    }
+}
+
 #[test]
 fn grep_counted_by_wc_is_left_alone_and_counts_the_same() {
     let t = TestEnv::new();
