@@ -1,5 +1,5 @@
-//! The host's checks on the text of a line, before and beside its grammar (docs/allow.md,
-//! "Lexical checks and limits"): Claude Code 2.1.332 reads the raw line with a few patterns and
+//! The host's checks on the text of a line, before and beside its grammar (docs/allow.md §6,
+//! where each of Claude Code's checks is listed with rtk's handling): Claude Code 2.1.332 reads the raw line with a few patterns and
 //! answers "too complex" (it asks) whatever its rules say; a line one of them would stop gets
 //! no allow from rtk either, under an allow rule as under the read-only table. Applied for every
 //! host (they only make rtk stricter). Nothing here does I/O.
@@ -52,20 +52,14 @@ fn raw_text(line: &str) -> Option<&'static str> {
     None
 }
 
-/// The host's Unicode whitespace set (no-break, ogham, en quad … zero width, separators,
+/// The host's Unicode whitespace set besides U+2000-U+200B (no-break, ogham, separators,
 /// narrow no-break, medium mathematical, ideographic, BOM).
+const UNICODE_BLANKS: &[char] = &[
+    '\u{00A0}', '\u{1680}', '\u{2028}', '\u{2029}', '\u{202F}', '\u{205F}', '\u{3000}', '\u{FEFF}',
+];
+
 fn unicode_blank(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00A0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200B}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202F}'
-                | '\u{205F}'
-                | '\u{3000}'
-                | '\u{FEFF}'
-    )
+    ('\u{2000}'..='\u{200B}').contains(&c) || UNICODE_BLANKS.contains(&c)
 }
 
 /// A backslash before a blank anywhere (quoted or not), or a line continuation the host does
