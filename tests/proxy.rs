@@ -729,3 +729,62 @@ fn in_a_terminal_the_command_reads_it_and_interrupts_reach_it() {
     assert!(text.contains("INT 1") && text.contains("total 2"), "{text}");
     assert_eq!(out.status.code(), Some(5), "{text}");
 }
+
+/// An agent's hard timeout kills the caller's whole process group with SIGKILL (`timeout -s
+/// KILL 2 rtk make …`): nothing the command started may survive it, in each mode, as nothing
+/// survives it without rtk. rtk has no terminal here, so the command runs in a process group of
+/// its own (signals rtk forwards then reach everything it started); a guard in that group ends
+/// it when rtk dies.
+#[test]
+fn a_kill_of_the_callers_group_leaves_nothing_running() {
+    use std::os::unix::process::CommandExt;
+    let t = TestEnv::new();
+    let bin = stubs(&t);
+    let d = t.root.path();
+    let (child_pid, grand_pid) = (d.join("child.pid"), d.join("grandchild.pid"));
+    for via_rtk in [false, true] {
+        for (mode, argv) in MODES {
+            let _ = std::fs::remove_file(&child_pid);
+            let _ = std::fs::remove_file(&grand_pid);
+            let script = "echo $$ > \"$D/child.pid\"; \
+                 sh -c 'echo $$ > \"$D/grandchild.pid\"; exec sleep 30'; echo after";
+            let mut caller = command(&t, &bin, argv, script, via_rtk);
+            caller
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0);
+            let mut caller = caller.spawn().unwrap();
+            let start = Instant::now();
+            while read_pid(&grand_pid).is_none() {
+                assert!(start.elapsed() < Duration::from_secs(10), "never started");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            let (child, grand) = (read_pid(&child_pid).unwrap(), read_pid(&grand_pid).unwrap());
+            let group = format!("-{}", caller.id());
+            let sent = Command::new("kill")
+                .args(["-KILL", "--", &group])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+            assert_eq!(code_of(caller.wait().unwrap()), 128 + 9);
+            let start = Instant::now();
+            while alive(child) || alive(grand) {
+                if start.elapsed() > Duration::from_secs(2) {
+                    for pid in [child, grand] {
+                        let _ = Command::new("kill")
+                            .args(["-KILL", &pid.to_string()])
+                            .status();
+                    }
+                    panic!(
+                        "{mode} (rtk: {via_rtk}): left running after a group kill: \
+                         command {} its child {}",
+                        alive(child),
+                        alive(grand)
+                    );
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+}
