@@ -19,6 +19,8 @@ pub fn wants_own_group() -> bool {
 
 pub fn set_own_group(_c: &mut Command) {}
 
+pub fn join_group(_c: &mut Command, _group: u32) {}
+
 /// Never installed: see [`Signals::install`].
 pub struct Signals(());
 
@@ -129,6 +131,7 @@ mod tests {
         c.args(["-c", "exit 3"]);
         set_arg0(&mut c, OsStr::new("x"));
         set_own_group(&mut c);
+        join_group(&mut c, 1);
         assert!(!wants_own_group());
         let mut child = c.spawn().unwrap();
         wait_exited(&child).unwrap();

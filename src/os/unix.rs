@@ -44,6 +44,13 @@ pub fn set_own_group(c: &mut Command) {
     c.process_group(0);
 }
 
+/// Puts the process `c` starts in the existing process group `group`.
+pub fn join_group(c: &mut Command, group: u32) {
+    if let Ok(g) = i32::try_from(group) {
+        c.process_group(g);
+    }
+}
+
 fn in_terminal_foreground() -> bool {
     // No controlling terminal: opening it fails (ENXIO).
     let Ok(tty) = File::open("/dev/tty") else {
