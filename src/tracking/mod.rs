@@ -12,6 +12,7 @@
 
 pub mod command;
 pub mod db;
+pub mod fallback;
 pub mod query;
 pub mod recorder;
 pub mod spool;
