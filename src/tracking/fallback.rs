@@ -1,6 +1,7 @@
 //! Where rtk's own files go when its data folder cannot be written (a read-only HOME under a
 //! host's sandbox, a full disk): this user's private folder `rtk-<uid>` in the temp dir
-//! (`$TMPDIR`, then `/tmp`: a sandbox keeps them writable). What belongs to one data folder
+//! (`$TMPDIR`, else the system's: a sandbox keeps it writable); readers also look in `/tmp`,
+//! where a run with another `$TMPDIR` (inside a sandbox, or outside) may have written. What belongs to one data folder
 //! (its trouble notes, its history's spooled rows) is kept under a name derived from that
 //! folder's path, so two HOMEs of one user never see each other's.
 //!
@@ -34,13 +35,11 @@ pub fn temp_bases(env: &Env) -> Vec<PathBuf> {
     seen
 }
 
-/// This user's private folder in each temp dir, where it is (or can be made) private; the
-/// first is where a writer goes.
-pub fn user_dirs(env: &Env) -> Vec<PathBuf> {
-    temp_bases(env)
-        .iter()
-        .filter_map(|b| os::user_dir_in(b))
-        .collect()
+/// Where a writer goes: this user's private folder in the temp dir (`$TMPDIR`, else the
+/// system's), when it is (or can be made) private. Only the first temp dir: `$TMPDIR` pointed
+/// at something unwritable means nothing is written there (readers still look in all).
+pub fn user_dir(env: &Env) -> Option<PathBuf> {
+    temp_bases(env).first().and_then(|b| os::user_dir_in(b))
 }
 
 /// This user's folder in each temp dir, made or not (for readers: nothing is created).

@@ -57,6 +57,15 @@ fn folders(env: &Env) -> Vec<Folder> {
         .collect()
 }
 
+/// The folders a writer tries: the data folder, then the first temp dir only (see
+/// [`fallback::user_dir`]).
+fn writable_folders(env: &Env) -> Vec<Folder> {
+    let mut all = folders(env);
+    let temps = usize::from(env.data_home().is_some());
+    all.truncate(temps + 1);
+    all
+}
+
 impl Folder {
     /// The file's path, without making anything.
     fn file(&self) -> PathBuf {
@@ -80,7 +89,7 @@ pub fn note(env: &Env, messages: &[String], now: i64) {
     if messages.is_empty() {
         return;
     }
-    for folder in folders(env) {
+    for folder in writable_folders(env) {
         let Some(path) = folder.make() else {
             continue;
         };
