@@ -435,8 +435,11 @@ fn secrets_never_reach_history_or_tee_names_or_notes() {
 fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
     let t = TestEnv::new();
     grep_inputs(&t);
-    // A file where the tee folder should be: the tee file cannot be created (even as root).
+    // A file where the tee folder should be, and where the temp dir should be: the tee file
+    // cannot be created anywhere (even as root).
     t.write("xdg-data/rtk/tee", "not a folder");
+    let _ = std::fs::remove_dir_all(t.root.path().join("tmp"));
+    t.write("tmp", "not a folder");
     let out = grep_both(&t);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -450,6 +453,40 @@ fn nothing_is_elided_when_the_tee_file_cannot_be_written() {
         why[0].contains("nothing elided") && why[0].ends_with(")]"),
         "{stderr}"
     );
+}
+
+/// The data folder cannot take the tee file (a sandbox's read-only HOME; here a file in the tee
+/// folder's place): it goes to this user's private folder in `$TMPDIR`, and the output is
+/// elided as anywhere else, the note naming that file.
+#[test]
+fn a_tee_file_the_data_folder_cannot_take_goes_to_the_temp_dir() {
+    let t = TestEnv::new();
+    grep_inputs(&t);
+    t.write("xdg-data/rtk/tee", "not a folder");
+    std::fs::create_dir_all(t.root.path().join("tmp")).unwrap();
+    let out = grep_both(&t);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let note = stdout
+        .lines()
+        .find(|l| l.starts_with("[rtk: elided"))
+        .unwrap_or_else(|| panic!("no elision: {}", String::from_utf8_lossy(&out.stderr)));
+    let path = note.trim_end_matches(']').rsplit(": ").next().unwrap();
+    let want = t
+        .root
+        .path()
+        .join("tmp")
+        .join(format!("rtk-{}", uid()))
+        .join("tee");
+    assert!(Path::new(path).starts_with(&want), "{note}");
+    let kept = std::fs::read_to_string(path).unwrap();
+    assert_eq!(kept.lines().count(), 6000);
+    assert_eq!(mode(Path::new(path)), 0o600);
+}
+
+fn uid() -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").unwrap().uid()
 }
 
 /// `[tee] enabled = false`: no tee file, so nothing is elided (the output goes raw) and

@@ -259,7 +259,14 @@ mod tests {
         // The data home is a file: no folder can be made under it.
         let file = tmp.path().join("file");
         std::fs::write(&file, "x").unwrap();
-        let env = Env::new([("XDG_DATA_HOME", file.as_os_str())], tmp.path());
+        // And so is the temp dir: nowhere to fall back to.
+        let env = Env::new(
+            [
+                ("XDG_DATA_HOME", file.as_os_str()),
+                ("TMPDIR", file.as_os_str()),
+            ],
+            tmp.path(),
+        );
         let config = Shared::new(&env);
         let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
