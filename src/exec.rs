@@ -355,12 +355,13 @@ impl Guard {
     }
 
     /// Tells the guard rtk is done (the command ended; what it left running is its own, as
-    /// without rtk) and reaps it.
+    /// without rtk). Not waited for: the line is in the pipe whenever the guard reads it, even
+    /// after rtk has exited, and the guard then ends on its own.
     fn release(mut self) {
         if let Some(mut w) = self.done.take() {
             let _ = w.write_all(b"\n");
         }
-        let _ = self.child.wait();
+        let _ = self.child.try_wait();
     }
 }
 
