@@ -6,8 +6,9 @@
 //! output's tokens are counted on another core while rtk compacts and prints, and rtk's own
 //! output's while the tee file is finished.
 //!
-//! Invariants: nothing is left out unless its tee file was written (else the raw output and
-//! the one [`Unsaved`] line); the compact form is never longer than the raw one; what
+//! Invariants: nothing is left out unless its tee file was written, or, where no file can be
+//! made anywhere, the note names the command that prints it all (a tee file made but not
+//! written: the raw output and the one [`Unsaved`] line); the compact form is never longer than the raw one; what
 //! [`write`] records in the [`RunRecord`] is what it printed (the compacted form also when
 //! the reader closed the pipe part way: that is what it was given).
 

@@ -234,7 +234,7 @@ fn a_raw_emission_prints_the_raw_output_and_leaves_no_tee_file() {
 }
 
 #[test]
-fn an_unwritable_tee_file_prints_raw_and_says_why_once() {
+fn where_no_tee_file_can_be_made_the_compact_form_names_the_command() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("file");
     std::fs::write(&file, "x").unwrap();
@@ -251,19 +251,20 @@ fn an_unwritable_tee_file_prints_raw_and_says_why_once() {
     let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
     let note = sink.note("3 lines").unwrap();
+    assert!(
+        note.contains("`rtk proxy <the same command>` prints all of it"),
+        "{note}"
+    );
     let emission = Emission::Compact {
         stdout: "x\n",
         stderr: "",
         note: Some(&note),
     };
     let w = write_one(&c, emission, sink);
-    assert_eq!(w.printed, Printed::Raw);
-    assert_eq!(w.out, RAW_OUT);
-    let line = w.err.strip_prefix(RAW_ERR).unwrap();
-    assert!(line.starts_with("[rtk: full output shown, nothing elided"));
-    assert_eq!(line.lines().count(), 1);
-    assert!(!w.rec.fell_back);
-    assert_eq!(w.rec.emitted_bytes, w.rec.raw_bytes + line.len() as u64);
+    assert_eq!(w.printed, Printed::Compacted);
+    assert_eq!(w.out, format!("x\n{note}"));
+    assert!(w.err.is_empty());
+    assert_eq!(w.rec.emitted_bytes, (2 + note.len()) as u64);
 }
 
 /// A stdout whose reader is gone (`rtk git log | head -3` once head has its lines).
