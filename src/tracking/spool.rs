@@ -88,19 +88,23 @@ fn keep_in(dir: PathBuf, run: &RunRecord, ts: i64) -> Result<PathBuf, TrackingEr
     let mut run = run.clone();
     run.command = command::normalize(&run.command);
     let text = serde_json::to_vec(&Spooled { ts, run }).map_err(|e| err(e.into()))?;
+    // The pid alone does not tell runs apart: in a sandbox's pid namespace every run may be
+    // pid 2. A random number drawn once per process (std's hash keys) does.
     let name = format!(
-        "{ts}-{}-{}.json",
+        "{ts}-{}-{:016x}-{}.json",
         std::process::id(),
+        process_token(),
         SEQ.fetch_add(1, Ordering::Relaxed)
     );
     // Written under a name importers skip, then renamed: never read half-written.
     let part = dir.join(format!("{name}.part"));
-    let write = || -> std::io::Result<()> {
+    let mut f = os::private_file()
+        .write(true)
+        .create_new(true)
+        .open(&part)
+        .map_err(err)?;
+    let mut write = || -> std::io::Result<()> {
         use std::io::Write;
-        let mut f = os::private_file()
-            .write(true)
-            .create_new(true)
-            .open(&part)?;
         f.write_all(&text)?;
         std::fs::rename(&part, dir.join(&name))
     };
@@ -109,6 +113,17 @@ fn keep_in(dir: PathBuf, run: &RunRecord, ts: i64) -> Result<PathBuf, TrackingEr
         err(e)
     })?;
     Ok(dir)
+}
+
+/// A random number, the same for the whole process.
+fn process_token() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    static TOKEN: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TOKEN.get_or_init(|| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(std::process::id());
+        h.finish()
+    })
 }
 
 /// Imports every spooled row into `db` (one transaction) and removes their files; returns
