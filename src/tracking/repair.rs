@@ -23,12 +23,14 @@ pub fn open(path: &Path, now: i64) -> Result<(Db, Option<SetAside>), TrackingErr
     if let Ok(db) = Db::open_for_write(path) {
         return Ok((db, None));
     }
+    let folder = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     let to = set_aside(path, now).map_err(|source| TrackingError::CreateDir {
         path: path.to_path_buf(),
         source,
     })?;
     let db = Db::open_for_write(path)?;
     let why = match e {
+        _ if folder => "a folder in its place".to_string(),
         TrackingError::Sqlite { source, .. } => source.to_string(),
         other => other.to_string(),
     };
@@ -100,4 +102,57 @@ fn set_aside(path: &Path, now: i64) -> std::io::Result<PathBuf> {
         }
     }
     Ok(to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_is_set_aside_with_the_time_and_a_new_history_started() {
+        let t = tempfile::tempdir().unwrap();
+        let db = t.path().join("history.db");
+        std::fs::write(&db, vec![b'x'; 4096]).unwrap();
+        std::fs::write(t.path().join("history.db-wal"), "w").unwrap();
+        let (mut fresh, set) = open(&db, 0).unwrap();
+        let set = set.unwrap();
+        assert_eq!(set.to, t.path().join("history.db.damaged-19700101T000000Z"));
+        assert_eq!(std::fs::read(&set.to).unwrap(), vec![b'x'; 4096]);
+        assert!(t
+            .path()
+            .join("history.db.damaged-19700101T000000Z-wal")
+            .exists());
+        assert_eq!(set.why, "file is not a database");
+        fresh
+            .insert(&super::super::RunRecord::default(), 1)
+            .unwrap();
+        // A folder in its place, the same second: a second name.
+        drop(fresh);
+        for side in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{side}", db.display()));
+        }
+        std::fs::create_dir(&db).unwrap();
+        std::fs::write(db.join("kept"), "k").unwrap();
+        let (_, set) = open(&db, 0).unwrap();
+        let set = set.unwrap();
+        assert_eq!(
+            set.to,
+            t.path().join("history.db.damaged-19700101T000000Z-2")
+        );
+        assert_eq!(set.why, "a folder in its place");
+        assert_eq!(std::fs::read_to_string(set.to.join("kept")).unwrap(), "k");
+        assert!(set.message(&db).contains("set aside as"));
+        // A healthy history is opened as it is.
+        let (_, set) = open(&db, 0).unwrap();
+        assert!(set.is_none());
+    }
+
+    #[test]
+    fn a_folder_not_named_like_a_database_is_never_moved() {
+        let t = tempfile::tempdir().unwrap();
+        let data = t.path().join("data");
+        std::fs::create_dir(&data).unwrap();
+        assert!(open(&data, 0).is_err());
+        assert!(data.is_dir());
+    }
 }
