@@ -179,8 +179,9 @@ fn open_with_spool(path: &Path, env: &Env) -> anyhow::Result<Option<Db>> {
         other => other?,
     };
     let spooled = tracking::spool::dirs(env, path).iter().any(|d| d.is_dir());
+    // Rows wait in a spool: the history is made for them, when it can be (else they wait on).
     if db.is_none() && spooled {
-        db = Some(Db::open_for_write(path)?);
+        db = Db::open_for_write(path).ok();
     }
     if let Some(db) = db.as_mut() {
         let _ = tracking::spool::import_all(db, env);
