@@ -78,6 +78,11 @@ pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
     keep_in(dir(db), run, ts).map(|_| ())
 }
 
+/// Most rows one spool folder holds: a fault that never clears (a history on a read-only
+/// disk for good) must not fill the disk a row at a time. Past it, rows are not spooled (and
+/// the trouble note says so).
+pub const MAX_SPOOLED: usize = 10_000;
+
 fn keep_in(dir: PathBuf, run: &RunRecord, ts: i64) -> Result<PathBuf, TrackingError> {
     static SEQ: AtomicU32 = AtomicU32::new(0);
     let err = |source| TrackingError::CreateDir {
@@ -85,6 +90,15 @@ fn keep_in(dir: PathBuf, run: &RunRecord, ts: i64) -> Result<PathBuf, TrackingEr
         source,
     };
     os::create_private_dir_all(&dir).map_err(err)?;
+    let held = std::fs::read_dir(&dir)
+        .map_err(err)?
+        .take(MAX_SPOOLED)
+        .count();
+    if held >= MAX_SPOOLED {
+        return Err(err(std::io::Error::other(format!(
+            "{MAX_SPOOLED} rows already wait there"
+        ))));
+    }
     let mut run = run.clone();
     run.command = command::normalize(&run.command);
     let text = serde_json::to_vec(&Spooled { ts, run }).map_err(|e| err(e.into()))?;
@@ -345,5 +359,20 @@ mod tests {
                 (101, "git status".to_string(), 3)
             ]
         );
+    }
+
+    #[test]
+    fn a_full_spool_takes_no_more_rows() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("h.db");
+        let d = dir(&path);
+        std::fs::create_dir_all(&d).unwrap();
+        for i in 0..MAX_SPOOLED - 1 {
+            std::fs::write(d.join(format!("{i}.json")), "{}").unwrap();
+        }
+        keep(&path, &run("ls"), 1).unwrap();
+        let e = keep(&path, &run("ls"), 2).unwrap_err().to_string();
+        assert!(e.contains("rows already wait there"), "{e}");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), MAX_SPOOLED);
     }
 }
