@@ -72,6 +72,12 @@ pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
     std::fs::create_dir_all(&dir).ok().map(|()| dir)
 }
 
+/// `<base>/rtk` when it exists (nothing is made).
+pub fn existing_user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
+    let dir = base.join(user_dir_name());
+    dir.is_dir().then_some(dir)
+}
+
 pub fn narrow_dir(_dir: &Path) -> io::Result<()> {
     Ok(())
 }

@@ -179,6 +179,16 @@ pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
     (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
 }
 
+/// This user's private folder `<base>/rtk-<uid>` when it exists and is a real folder of this
+/// user's that only this user may enter (nothing is made): what a reader may trust.
+pub fn existing_user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = rustix::process::getuid().as_raw();
+    let dir = base.join(user_dir_name());
+    let meta = fs::symlink_metadata(&dir).ok()?;
+    (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
+}
+
 /// Narrows `dir` (a folder rtk owns, made by an older rtk) to 0700 if it is wider.
 pub fn narrow_dir(dir: &Path) -> io::Result<()> {
     let mode = fs::metadata(dir)?.permissions().mode();

@@ -42,11 +42,12 @@ pub fn user_dir(env: &Env) -> Option<PathBuf> {
     temp_bases(env).first().and_then(|b| os::user_dir_in(b))
 }
 
-/// This user's folder in each temp dir, made or not (for readers: nothing is created).
+/// This user's folder in each temp dir where it exists and is private (for readers: nothing
+/// is created, and a folder someone else could have filled is never read).
 pub fn user_dir_paths(env: &Env) -> Vec<PathBuf> {
     temp_bases(env)
         .iter()
-        .map(|b| b.join(os::user_dir_name()))
+        .filter_map(|b| os::existing_user_dir_in(b))
         .collect()
 }
 

@@ -375,4 +375,28 @@ mod tests {
         assert!(e.contains("rows already wait there"), "{e}");
         assert_eq!(std::fs::read_dir(&d).unwrap().count(), MAX_SPOOLED);
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn rows_spooled_in_the_temp_dir_come_back_only_from_a_private_folder() {
+        let t = tempfile::tempdir().unwrap();
+        let tmp = t.path().join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        let env = Env::new([("TMPDIR", tmp.to_str().unwrap())], t.path());
+        // The history's folder is a file: the row goes to the temp dir.
+        std::fs::write(t.path().join("blocked"), "x").unwrap();
+        let blocked = t.path().join("blocked/h.db");
+        let kept = keep_anywhere(&env, &blocked, &run("git log"), 5).unwrap();
+        assert!(kept.starts_with(tmp.join(os::user_dir_name())), "{kept:?}");
+        // Read against a history at the same path once it can be made.
+        std::fs::remove_file(t.path().join("blocked")).unwrap();
+        let mut db = Db::open_for_write(&blocked).unwrap();
+        // A folder others could enter (and fill) is not read.
+        let user = tmp.join(os::user_dir_name());
+        os::set_mode(&user, 0o777).unwrap();
+        assert_eq!(import_all(&mut db, &env).unwrap(), 0);
+        os::set_mode(&user, 0o700).unwrap();
+        assert_eq!(import_all(&mut db, &env).unwrap(), 1);
+        assert_eq!(import_all(&mut db, &env).unwrap(), 0);
+    }
 }

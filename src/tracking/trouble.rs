@@ -68,10 +68,12 @@ fn writable_folders(env: &Env) -> Vec<Folder> {
 
 impl Folder {
     /// The file's path, without making anything.
-    fn file(&self) -> PathBuf {
+    /// In a temp dir, only in this user's private folder: one others could enter (and fill)
+    /// is never read.
+    fn file(&self) -> Option<PathBuf> {
         match self {
-            Folder::Data(d) => d.join(FILE),
-            Folder::Temp(base, name) => base.join(os::user_dir_name()).join(name),
+            Folder::Data(d) => Some(d.join(FILE)),
+            Folder::Temp(base, name) => os::existing_user_dir_in(base).map(|d| d.join(name)),
         }
     }
 
@@ -120,7 +122,10 @@ pub fn note(env: &Env, messages: &[String], now: i64) {
 pub fn read(env: &Env) -> Vec<Trouble> {
     let mut all: Vec<Trouble> = Vec::new();
     for folder in folders(env) {
-        for t in read_file(&folder.file()) {
+        let Some(file) = folder.file() else {
+            continue;
+        };
+        for t in read_file(&file) {
             match all.iter_mut().find(|e| e.message == t.message) {
                 Some(e) => {
                     e.count += t.count;
@@ -138,8 +143,7 @@ pub fn read(env: &Env) -> Vec<Trouble> {
 /// Forgets every recorded trouble (`rtk gain --reset`).
 pub fn clear(env: &Env) -> std::io::Result<()> {
     for folder in folders(env) {
-        let file = folder.file();
-        if file.symlink_metadata().is_ok() {
+        if let Some(file) = folder.file().filter(|f| f.symlink_metadata().is_ok()) {
             std::fs::remove_file(file)?;
         }
     }
