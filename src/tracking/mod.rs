@@ -6,9 +6,11 @@
 //! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows,
 //! [`command`] turns an argv into the stored command text (secrets masked) and its report
 //! key, [`query`] is the read side used by `rtk gain` and `rtk discover`, [`recorder`] opens
-//! the database while the command runs, [`spool`] keeps a row the locked database could not
-//! take in time, [`trouble`] keeps what went wrong. The token estimate is the leaf module
-//! [`crate::tokens`].
+//! the database while the command runs, [`spool`] keeps a row the database could not take (a
+//! lock, or any fault that clears), [`repair`] sets a damaged history aside, [`trouble`] keeps
+//! what went wrong, [`fallback`] says where rtk's files go when the data folder cannot be
+//! written (the temp dir), [`dates`] turns Unix times into calendar dates. The token estimate is
+//! the leaf module [`crate::tokens`].
 
 pub mod command;
 pub mod dates;
