@@ -5,6 +5,8 @@
 //! when rtk's own stdout breaks (rtk then stops writing and closes the child's pipe, so the
 //! child meets the broken pipe as it would without rtk); TERM, INT, HUP and QUIT sent to rtk
 //! are forwarded to the child (its process group when it has its own) and rtk waits for it;
+//! a child in a group of its own has a guard there that kills the group if rtk dies first, so
+//! a kill of the caller's group (which no longer reaches it) leaves nothing running;
 //! a missing program prints `rtk: <prog>: command not found` and yields 127; stderr is drained
 //! on its own thread so a chatty child never deadlocks; what is held in memory per stream is
 //! capped, and past the cap the stream is written through raw as it arrives.
@@ -298,30 +300,78 @@ fn memchr_last_newline(chunk: &[u8]) -> Option<usize> {
     memchr::memrchr(b'\n', chunk)
 }
 
-/// A spawned child and the forwarding of rtk's signals to it.
+/// A spawned child, the forwarding of rtk's signals to it, and its group's guard.
 struct Running {
     child: Child,
     forwarding: Option<sys::Forwarding>,
+    guard: Option<Guard>,
 }
 
 impl Running {
-    /// Waits for the child to end, stops forwarding signals (before the pid is freed), reaps it.
+    /// Waits for the child to end, stops forwarding signals (before the pid is freed), releases
+    /// the guard, reaps the child.
     fn wait(mut self) -> io::Result<ExitStatus> {
         let ended = sys::wait_exited(&self.child);
         if let Some(f) = self.forwarding.take() {
             f.stop();
+        }
+        if let Some(g) = self.guard.take() {
+            g.release();
         }
         ended?;
         self.child.wait()
     }
 }
 
+/// The guard's shell text: ignore the signals rtk forwards to the group, wait for a line on
+/// stdin (rtk's "done"), and on end of file without one (rtk died: its end of the pipe closed)
+/// kill the whole group, itself included.
+const GUARD_SCRIPT: &str = "trap '' INT TERM HUP QUIT; read -r done || kill -s KILL 0";
+
+/// A `/bin/sh` in the command's own process group that ends the group when rtk dies, however it
+/// dies. A command in a group of its own is out of reach of a kill of the caller's group (an
+/// agent's hard timeout: `timeout -s KILL`, a host's process-tree kill), and the kernel's
+/// parent-death signal reaches only the command itself, not what it started; the guard reads a
+/// pipe only rtk holds, so rtk's death is its end of file.
+struct Guard {
+    child: Child,
+    done: Option<std::process::ChildStdin>,
+}
+
+impl Guard {
+    /// Starts the guard in `group`; None when it cannot start (the command then runs unguarded,
+    /// as before).
+    #[allow(clippy::disallowed_methods)]
+    fn spawn(group: u32) -> Option<Guard> {
+        let mut c = Command::new("/bin/sh");
+        c.args(["-c", GUARD_SCRIPT, "rtk-guard"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        sys::join_group(&mut c, group);
+        let mut child = c.spawn().ok()?;
+        let done = child.stdin.take();
+        Some(Guard { child, done })
+    }
+
+    /// Tells the guard rtk is done (the command ended; what it left running is its own, as
+    /// without rtk). Not waited for: the line is in the pipe whenever the guard reads it, even
+    /// after rtk has exited, and the guard then ends on its own.
+    fn release(mut self) {
+        if let Some(mut w) = self.done.take() {
+            let _ = w.write_all(b"\n");
+        }
+        let _ = self.child.try_wait();
+    }
+}
+
 /// Spawns `program` set up by `setup`: by the file [`path::resolve`] finds (with `program` as
 /// its argv\[0\]), else, or when that file cannot be run, by the bare name as the system finds it.
 /// rtk's signal handlers are installed first (a signal that arrives while the child starts
-/// is forwarded once it runs); the child gets its own process group when [`sys`] says so, and
-/// dies with rtk where the system can tie it ([`sys::die_with_rtk`]: callers wait for the child
-/// on the thread that spawned it, which that needs).
+/// is forwarded once it runs); the child gets its own process group when [`sys`] says so, with
+/// a [`Guard`] in it that ends the group if rtk dies, and the child itself dies with rtk where
+/// the system can tie it ([`sys::die_with_rtk`]: callers wait for the child on the thread that
+/// spawned it, which that needs).
 #[allow(clippy::disallowed_methods)]
 fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Running> {
     let signals = sys::Signals::install();
@@ -334,8 +384,17 @@ fn spawn(program: &OsString, setup: impl Fn(&mut Command)) -> io::Result<Running
         }
     };
     let child = spawn_child(program, prepare)?;
+    let guard = if own_group {
+        Guard::spawn(child.id())
+    } else {
+        None
+    };
     let forwarding = signals.map(|s| s.forward(&child, own_group));
-    Ok(Running { child, forwarding })
+    Ok(Running {
+        child,
+        forwarding,
+        guard,
+    })
 }
 
 #[allow(clippy::disallowed_methods)]

@@ -6,6 +6,7 @@ mod allow_proof;
 mod architecture;
 mod common;
 mod compat_cli;
+mod faults;
 mod filters_cli;
 mod filters_dev_cli;
 mod filters_dev_snapshots;

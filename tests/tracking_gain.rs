@@ -1,7 +1,7 @@
 //! History recording through the library API (`rtk::tracking::record*`) and `rtk gain` driven
 //! as a process: concurrency, broken databases, exact sums, the documented JSON schema.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Barrier};
 
 use rtk::env::Env;
@@ -16,6 +16,7 @@ fn env_of(t: &TestEnv, extra: &[(&str, PathBuf)]) -> Env {
         ("HOME", t.home()),
         ("XDG_CONFIG_HOME", t.root.path().join("xdg-config")),
         ("XDG_DATA_HOME", t.root.path().join("xdg-data")),
+        ("TMPDIR", t.root.path().join("tmp")),
     ];
     vars.extend(extra.iter().cloned());
     Env::new(vars, t.work())
@@ -126,48 +127,73 @@ fn hundred_concurrent_record_calls_warn_nothing() {
 }
 
 #[test]
-fn broken_databases_warn_once_and_return() {
+fn broken_databases_warn_once_and_lose_no_row() {
     let t = TestEnv::new();
-    let garbage = t.write(
-        "bad/garbage.db",
-        &"this is not sqlite \u{0}\u{1}\u{2} ".repeat(500),
-    );
+    let garbage_text = "this is not sqlite \u{0}\u{1}\u{2} ".repeat(500);
+    let garbage = t.write("bad/garbage.db", &garbage_text);
     let not_a_dir = t.write("bad/file", "x");
     let dir_as_db = t.root.path().join("bad/adir");
     std::fs::create_dir_all(&dir_as_db).unwrap();
+    // (what, database, the start of the one warning)
     let cases = [
-        ("garbage bytes", garbage.clone()),
-        ("parent is a file", not_a_dir.join("h.db")),
-        ("path is a directory", dir_as_db),
+        ("garbage bytes", garbage.clone(), "rtk: warning: history "),
+        (
+            "parent is a file",
+            not_a_dir.join("h.db"),
+            "rtk: warning: history not written: ",
+        ),
+        (
+            "a folder not named *.db",
+            dir_as_db.clone(),
+            "rtk: warning: history not written: ",
+        ),
     ];
-    for (what, db) in cases {
-        let env = env_of(&t, &[("RTK_DB_PATH", db)]);
+    for (what, db, said) in &cases {
+        let env = env_of(&t, &[("RTK_DB_PATH", db.clone())]);
         let mut warn = Vec::new();
         tracking::record_to(&env, &run("git status", "/p", 10, 1), &mut warn);
         let warn = String::from_utf8(warn).unwrap();
         assert_eq!(warn.lines().count(), 1, "{what}: {warn}");
-        assert!(
-            warn.starts_with("rtk: warning: history not recorded: "),
-            "{what}: {warn}"
-        );
-        assert!(
-            warn.contains("(set RTK_DB_PATH or fix permissions)"),
-            "{what}: {warn}"
-        );
+        assert!(warn.starts_with(said), "{what}: {warn}");
     }
-    // The garbage file is left as it was (never "repaired" into an empty database).
-    assert!(std::fs::read(&garbage)
+    // The garbage was set aside, whole, under a name with the time; a new history holds the row.
+    let set_aside: Vec<PathBuf> = std::fs::read_dir(t.root.path().join("bad"))
         .unwrap()
-        .starts_with(b"this is not sqlite"));
-    // And `rtk gain` reports the problem instead of panicking.
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("garbage.db.damaged-"))
+        .collect();
+    assert_eq!(set_aside.len(), 1, "{set_aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(&set_aside[0]).unwrap(),
+        garbage_text
+    );
+    assert_eq!(gain_json_at(&t, &garbage)["summary"]["runs"], 1);
+    // A folder that is not named like a database is never moved; the row waits in the spool.
+    assert!(dir_as_db.is_dir());
+    // `rtk gain` on garbage sets it aside too, says so, and reports the new, empty history.
+    std::fs::write(&garbage, &garbage_text).unwrap();
     let out = t
         .rtk()
         .env("RTK_DB_PATH", &garbage)
         .arg("gain")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("garbage.db"));
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("was damaged (file is not a database): set aside as "),
+        "{err}"
+    );
+}
+
+fn gain_json_at(t: &TestEnv, db: &Path) -> serde_json::Value {
+    let out = t
+        .rtk()
+        .env("RTK_DB_PATH", db)
+        .args(["gain", "--format", "json"])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// Issue 22: a data folder rtk cannot write (a sandbox, a read-only home) never shows in a
@@ -201,7 +227,7 @@ fn recording_trouble_is_told_by_gain_and_config_not_by_the_command() {
     assert!(err.contains("rtk: trouble while recording runs"), "{err}");
     let line = err
         .lines()
-        .find(|l| l.contains("history not recorded"))
+        .find(|l| l.contains("history not written"))
         .unwrap_or_else(|| panic!("{err}"));
     assert!(line.contains("3 times"), "{line}");
     let config = rtk().arg("config").output().unwrap();
@@ -210,7 +236,7 @@ fn recording_trouble_is_told_by_gain_and_config_not_by_the_command() {
         text.contains("# trouble while recording runs (3; details: rtk gain)"),
         "{text}"
     );
-    assert!(text.contains("history not recorded"), "{text}");
+    assert!(text.contains("history not written"), "{text}");
     // Kept in this user's private folder under TMPDIR (the data folder could not take it).
     let kept = std::fs::read_dir(t.root.path().join("tmp"))
         .unwrap()

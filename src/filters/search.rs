@@ -349,7 +349,7 @@ impl Runs {
     /// Takes whole lines of the output, `text` starting at byte `offset`.
     fn feed(&mut self, text: &str, offset: usize) -> Result<(), Unparsed> {
         let base = text.as_ptr() as usize;
-        for line in text.lines() {
+        for line in text.split_terminator('\n') {
             self.lines += 1;
             let at = offset + (line.as_ptr() as usize - base);
             if line.starts_with("Binary file ") || line.starts_with("binary file ") {
@@ -555,6 +555,15 @@ mod tests {
             "a.rs (2)\n1:x\n5:y\n7 (1)\n3:w\n7x (1)\n2:v\n"
         );
         assert_eq!(group("7:w\n", false, None).unwrap().0, "7:w\n");
+    }
+
+    #[test]
+    fn a_crlf_line_keeps_its_carriage_return() {
+        let raw = "a.rs:1:x\r\na.rs:5:y\r\nb.rs:2:w\r\n";
+        assert_eq!(
+            group(raw, true, None).unwrap().0,
+            "a.rs (2)\n1:x\r\n5:y\r\nb.rs:2:w\r\n"
+        );
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub fn run(
         .map(|p| resolve_project(env.cwd(), p));
     let mut err = std::io::stderr().lock();
     if args.reset {
-        let code = reset(&path, project.as_deref(), args.yes, &mut err)?;
+        let code = reset(&path, env, project.as_deref(), args.yes, &mut err)?;
         if code == 0 && project.is_none() {
             tracking::trouble::clear(env)?;
         }
@@ -87,7 +87,7 @@ pub fn run(
         graph: args.graph,
     };
     let now = now_unix();
-    let mut db = open_with_spool(&path)?;
+    let mut db = open_with_spool(&path, env)?;
     if let Some(db) = db.as_mut() {
         if let Err(e) = upstream::import(db) {
             warnings.push(format!("upstream rtk's history not imported: {e}"));
@@ -163,15 +163,28 @@ pub fn resolve_project(cwd: &Path, arg: &str) -> String {
     project_root(&abs).display().to_string()
 }
 
-/// The history database with the rows runs spooled (they found it locked, or slow to make)
-/// added; made when only spooled rows exist. None when there is no history at all.
-fn open_with_spool(path: &Path) -> anyhow::Result<Option<Db>> {
-    let mut db = Db::open_existing(path)?;
-    if db.is_none() && crate::tracking::spool::dir(path).is_dir() {
-        db = Some(Db::open_for_write(path)?);
+/// The history database with the rows runs spooled (they found it locked, read-only, or could
+/// not reach it: beside it or in the temp dir) added; made when only spooled rows exist. A
+/// damaged history is set aside and a new one started ([`tracking::repair`]), the user told
+/// through the trouble notes. None when there is no history at all.
+fn open_with_spool(path: &Path, env: &Env) -> anyhow::Result<Option<Db>> {
+    let mut db = match Db::open_existing(path) {
+        Err(e) if tracking::repair::damaged(&e, path) => {
+            let (db, set_aside) = tracking::repair::open(path, now_unix())?;
+            if let Some(s) = set_aside {
+                tracking::trouble::note(env, &[s.message(path)], now_unix());
+            }
+            Some(db)
+        }
+        other => other?,
+    };
+    let spooled = tracking::spool::dirs(env, path).iter().any(|d| d.is_dir());
+    // Rows wait in a spool: the history is made for them, when it can be (else they wait on).
+    if db.is_none() && spooled {
+        db = Db::open_for_write(path).ok();
     }
     if let Some(db) = db.as_mut() {
-        let _ = crate::tracking::spool::import(db);
+        let _ = tracking::spool::import_all(db, env);
     }
     Ok(db)
 }
@@ -192,11 +205,12 @@ fn lexical(p: &Path) -> PathBuf {
 
 fn reset(
     path: &Path,
+    env: &Env,
     project: Option<&str>,
     yes: bool,
     err: &mut impl Write,
 ) -> anyhow::Result<u8> {
-    let Some(mut db) = open_with_spool(path)? else {
+    let Some(mut db) = open_with_spool(path, env)? else {
         writeln!(
             err,
             "rtk: no history at {}; nothing to reset",

@@ -19,6 +19,8 @@ pub fn wants_own_group() -> bool {
 
 pub fn set_own_group(_c: &mut Command) {}
 
+pub fn join_group(_c: &mut Command, _group: u32) {}
+
 /// Never installed: see [`Signals::install`].
 pub struct Signals(());
 
@@ -68,6 +70,12 @@ pub fn user_dir_name() -> String {
 pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
     let dir = base.join(user_dir_name());
     std::fs::create_dir_all(&dir).ok().map(|()| dir)
+}
+
+/// `<base>/rtk` when it exists (nothing is made).
+pub fn existing_user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
+    let dir = base.join(user_dir_name());
+    dir.is_dir().then_some(dir)
 }
 
 pub fn narrow_dir(_dir: &Path) -> io::Result<()> {
@@ -129,6 +137,7 @@ mod tests {
         c.args(["-c", "exit 3"]);
         set_arg0(&mut c, OsStr::new("x"));
         set_own_group(&mut c);
+        join_group(&mut c, 1);
         assert!(!wants_own_group());
         let mut child = c.spawn().unwrap();
         wait_exited(&child).unwrap();

@@ -2,7 +2,7 @@
 //! thread (on Linux `setpriority` on the calling thread's id affects that thread alone; on
 //! other systems it renices the whole process, children included, so they do without), and a
 //! command tied to rtk's life (`PR_SET_PDEATHSIG`: a SIGKILL of rtk kills the command too, as
-//! killing the command itself would without rtk; elsewhere it outlives rtk).
+//! killing the command itself would without rtk; elsewhere only `exec`'s guard ends it).
 //!
 //! Compiled on every Linux build, even when the `portable` feature selects [`super::other`] in
 //! its place, so both stay built and tested here.

@@ -1,8 +1,9 @@
 //! Everywhere but Linux (and on Linux under the `portable` feature): the Linux-only hints of
 //! [`super::linux`] are skipped. Pipes keep the system's size, mappings fault in page by page,
 //! and the recorder thread keeps its priority: elsewhere `setpriority` renices the whole
-//! process, and the command rtk spawns next would inherit it. A command is not tied to rtk's
-//! life: a SIGKILL of rtk leaves it running (no `PR_SET_PDEATHSIG` outside Linux).
+//! process, and the command rtk spawns next would inherit it. The command itself is not tied
+//! to rtk's life by the kernel (no `PR_SET_PDEATHSIG` outside Linux); `exec`'s guard in its
+//! process group ends it when rtk dies.
 
 /// Nothing: the pipe keeps the system's size.
 pub fn widen_pipe<T>(_pipe: T, _size: usize) {}
@@ -16,7 +17,7 @@ pub fn populate(_map: &memmap2::MmapMut, _offset: usize, _len: usize) {}
 /// Nothing: no per-thread priority here.
 pub fn lower_thread_priority(_nice: i32) {}
 
-/// Nothing: the command outlives a SIGKILL of rtk.
+/// Nothing: the kernel does not tie the command to rtk here (`exec`'s guard does).
 pub fn die_with_rtk(_c: &mut std::process::Command) {}
 
 #[cfg(test)]

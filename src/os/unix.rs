@@ -44,6 +44,13 @@ pub fn set_own_group(c: &mut Command) {
     c.process_group(0);
 }
 
+/// Puts the process `c` starts in the existing process group `group`.
+pub fn join_group(c: &mut Command, group: u32) {
+    if let Ok(g) = i32::try_from(group) {
+        c.process_group(g);
+    }
+}
+
 fn in_terminal_foreground() -> bool {
     // No controlling terminal: opening it fails (ENXIO).
     let Ok(tty) = File::open("/dev/tty") else {
@@ -168,6 +175,16 @@ pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
     let uid = rustix::process::getuid().as_raw();
     let dir = base.join(user_dir_name());
     let _ = DirBuilder::new().mode(0o700).create(&dir);
+    let meta = fs::symlink_metadata(&dir).ok()?;
+    (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
+}
+
+/// This user's private folder `<base>/rtk-<uid>` when it exists and is a real folder of this
+/// user's that only this user may enter (nothing is made): what a reader may trust.
+pub fn existing_user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = rustix::process::getuid().as_raw();
+    let dir = base.join(user_dir_name());
     let meta = fs::symlink_metadata(&dir).ok()?;
     (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
 }

@@ -6,9 +6,11 @@
 //! output's tokens are counted on another core while rtk compacts and prints, and rtk's own
 //! output's while the tee file is finished.
 //!
-//! Invariants: nothing is left out unless its tee file was written (else the raw output and
-//! the one [`Unsaved`] line); the compact form is never longer than the raw one; what
-//! [`write`] records in the [`RunRecord`] is what it printed.
+//! Invariants: nothing is left out unless its tee file was written, or, where no file can be
+//! made anywhere, the note names the command that prints it all (a tee file made but not
+//! written: the raw output and the one [`Unsaved`] line); the compact form is never longer than the raw one; what
+//! [`write`] records in the [`RunRecord`] is what it printed (the compacted form also when
+//! the reader closed the pipe part way: that is what it was given).
 
 use std::io::Write;
 
@@ -144,13 +146,21 @@ pub fn write(
         if let Err(unsaved) = saved {
             return write_unsaved(out, err, c, rec, &unsaved);
         }
-        out.write_all(stdout.as_bytes())?;
-        if let Some(n) = note {
-            out.write_all(n.as_bytes())?;
+        let wrote = (|| -> std::io::Result<()> {
+            out.write_all(stdout.as_bytes())?;
+            if let Some(n) = note {
+                out.write_all(n.as_bytes())?;
+            }
+            out.flush()?;
+            err.write_all(stderr.as_bytes())?;
+            err.flush()
+        })();
+        // A reader that went away (`rtk git log | head -3`) still got the compacted form, and
+        // the run is recorded as such; any other write error stands.
+        match wrote {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
+            _ => {}
         }
-        out.flush()?;
-        err.write_all(stderr.as_bytes())?;
-        err.flush()?;
         let counted = counter.map(|h| h.join().unwrap_or(0));
         let note = note.unwrap_or("");
         let (forwarded_bytes, forwarded_tokens) = if forwarded_err {

@@ -234,27 +234,106 @@ fn a_raw_emission_prints_the_raw_output_and_leaves_no_tee_file() {
 }
 
 #[test]
-fn an_unwritable_tee_file_prints_raw_and_says_why_once() {
+fn where_no_tee_file_can_be_made_the_compact_form_names_the_command() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("file");
     std::fs::write(&file, "x").unwrap();
-    let env = data_env(&file, tmp.path());
+    // Neither the data folder nor the temp dir can take it.
+    let env = Env::new(
+        [
+            ("XDG_DATA_HOME", file.as_os_str()),
+            ("TMPDIR", file.as_os_str()),
+        ],
+        tmp.path(),
+    );
     let c = captured(RAW_OUT, RAW_ERR);
     let config = crate::config::Shared::new(&env);
     let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
     let note = sink.note("3 lines").unwrap();
+    assert!(
+        note.contains("`rtk proxy <the same command>` prints all of it"),
+        "{note}"
+    );
     let emission = Emission::Compact {
         stdout: "x\n",
         stderr: "",
         note: Some(&note),
     };
     let w = write_one(&c, emission, sink);
-    assert_eq!(w.printed, Printed::Raw);
-    assert_eq!(w.out, RAW_OUT);
-    let line = w.err.strip_prefix(RAW_ERR).unwrap();
-    assert!(line.starts_with("[rtk: full output shown, nothing elided"));
-    assert_eq!(line.lines().count(), 1);
-    assert!(!w.rec.fell_back);
-    assert_eq!(w.rec.emitted_bytes, w.rec.raw_bytes + line.len() as u64);
+    assert_eq!(w.printed, Printed::Compacted);
+    assert_eq!(w.out, format!("x\n{note}"));
+    assert!(w.err.is_empty());
+    assert_eq!(w.rec.emitted_bytes, (2 + note.len()) as u64);
+}
+
+/// A stdout whose reader is gone (`rtk git log | head -3` once head has its lines).
+struct Closed;
+
+impl std::io::Write for Closed {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_reader_that_went_away_still_records_the_compacted_form() {
+    let tmp = tempfile::tempdir().unwrap();
+    let env = data_env(tmp.path(), tmp.path());
+    let c = captured(RAW_OUT, RAW_ERR);
+    let config = crate::config::Shared::new(&env);
+    let sink = TeeSink::new(&env, &config);
+    let emission = Emission::Compact {
+        stdout: "4 lines\n",
+        stderr: "",
+        note: None,
+    };
+    let mut rec = RunRecord {
+        raw_bytes: (RAW_OUT.len() + RAW_ERR.len()) as u64,
+        ..RunRecord::default()
+    };
+    let printed = write(
+        &mut Closed,
+        &mut Vec::new(),
+        &c,
+        emission,
+        sink,
+        false,
+        &mut rec,
+    );
+    assert_eq!(printed.unwrap(), Printed::Compacted);
+    assert_eq!(rec.emitted_bytes, "4 lines\n".len() as u64);
+    assert_eq!(
+        rec.emitted_tokens,
+        crate::tokens::estimate_tokens("4 lines\n")
+    );
+    // Any other write error is still an error.
+    struct Full;
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("no space"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let sink = TeeSink::new(&env, &config);
+    let emission = Emission::Compact {
+        stdout: "4 lines\n",
+        stderr: "",
+        note: None,
+    };
+    assert!(write(
+        &mut Full,
+        &mut Vec::new(),
+        &c,
+        emission,
+        sink,
+        false,
+        &mut rec
+    )
+    .is_err());
 }

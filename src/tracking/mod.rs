@@ -6,14 +6,19 @@
 //! most once a day), [`upstream`] shares the file with upstream rtk 1.x and imports its rows,
 //! [`command`] turns an argv into the stored command text (secrets masked) and its report
 //! key, [`query`] is the read side used by `rtk gain` and `rtk discover`, [`recorder`] opens
-//! the database while the command runs, [`spool`] keeps a row the locked database could not
-//! take in time, [`trouble`] keeps what went wrong. The token estimate is the leaf module
-//! [`crate::tokens`].
+//! the database while the command runs, [`spool`] keeps a row the database could not take (a
+//! lock, or any fault that clears), [`repair`] sets a damaged history aside, [`trouble`] keeps
+//! what went wrong, [`fallback`] says where rtk's files go when the data folder cannot be
+//! written (the temp dir), [`dates`] turns Unix times into calendar dates. The token estimate is
+//! the leaf module [`crate::tokens`].
 
 pub mod command;
+pub mod dates;
 pub mod db;
+pub mod fallback;
 pub mod query;
 pub mod recorder;
+pub mod repair;
 pub mod spool;
 pub mod trouble;
 pub mod upstream;
@@ -126,14 +131,18 @@ pub fn record_to(env: &Env, run: &RunRecord, warn: &mut dyn Write) {
 /// Appends one row stamped `ts` (Unix seconds, UTC) under `settings`; does nothing when
 /// tracking is disabled.
 pub fn record_with(settings: &Settings, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
-    match open_for(settings)? {
-        Some(mut db) => store(&mut db, settings, run, ts),
+    match open_for(settings, ts)? {
+        Some((mut db, _)) => store(&mut db, settings, run, ts),
         None => Ok(()),
     }
 }
 
-/// The history database to write to, or `None` when tracking is disabled.
-fn open_for(settings: &Settings) -> Result<Option<db::Db>, TrackingError> {
+/// The history database to write to (a damaged one set aside first: [`repair`]), or `None`
+/// when tracking is disabled.
+fn open_for(
+    settings: &Settings,
+    now: i64,
+) -> Result<Option<(db::Db, Option<repair::SetAside>)>, TrackingError> {
     if !settings.enabled {
         return Ok(None);
     }
@@ -141,7 +150,7 @@ fn open_for(settings: &Settings) -> Result<Option<db::Db>, TrackingError> {
         .db_path
         .as_deref()
         .ok_or(TrackingError::NoLocation)?;
-    db::Db::open_for_write(path).map(Some)
+    repair::open(path, now).map(Some)
 }
 
 /// Inserts `run`, then the occasional maintenance (retention pruning, WAL checkpoint).

@@ -5,7 +5,8 @@
 //!
 //! Same guarantees as [`super::record`]: the command's output and exit code never depend on
 //! it, a problem is never printed into the command's output (the agent reads stderr too), and
-//! a locked database holds the exit up by at most [`EXIT_WAIT`] (the row is spooled, not lost).
+//! a locked database holds the exit up by at most [`EXIT_WAIT`]; a row the database does not
+//! take, whatever the fault, is spooled ([`super::spool`]) and goes in once the fault clears.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -79,9 +80,10 @@ impl Recorder {
             if let Some(data) = env.data_home() {
                 let _ = os::narrow_dir(&data.join("rtk"));
             }
-            let warnings = shared.load_warnings().to_vec();
+            let mut warnings = shared.load_warnings().to_vec();
             let settings = Settings::resolve(&env, shared.get());
-            let _ = ready_tx.send((prepare(&settings, &worker_claims), warnings));
+            let prepared = prepare(&env, &settings, &worker_claims, &mut warnings);
+            let _ = ready_tx.send((prepared, warnings));
         });
         Recorder {
             ready,
@@ -135,8 +137,8 @@ impl Recorder {
                 }
                 let settings = Settings::resolve(&self.env, self.config.get());
                 let kept = match (settings.enabled, settings.db_path) {
-                    (true, Some(path)) => spool::keep(&path, run, ts),
-                    _ => Ok(()),
+                    (true, Some(path)) => spool::keep_anywhere(&self.env, &path, run, ts),
+                    _ => return Vec::new(),
                 };
                 return kept
                     .err()
@@ -148,24 +150,42 @@ impl Recorder {
                 return vec!["history not recorded: the recorder panicked".into()];
             }
         };
-        let stored = match prepared {
-            Ok(None) => Ok(()),
+        // Whatever stops the row going in, it is spooled (beside the database, else in the
+        // temp dir) and goes in once the fault clears; only a lock is said nothing about.
+        let failed = match prepared {
+            Ok(None) => None,
             Ok(Some((mut db, path))) => {
                 db::give_up_waits_at(deadline);
-                match db.insert(run, ts) {
-                    Err(e) if db::is_busy(&e) => spool::keep(&path, run, ts),
-                    other => other,
-                }
+                db.insert(run, ts).err().map(|e| (e, path))
             }
-            Err((e, Some(path))) if db::is_busy(&e) => spool::keep(&path, run, ts),
-            Err((e, _)) => Err(e),
+            Err((e, Some(path))) => Some((e, path)),
+            Err((e, None)) => {
+                warnings.push(format!("history not recorded: {e}"));
+                None
+            }
         };
-        if let Err(e) = stored {
-            warnings.push(format!(
-                "history not recorded: {e} (set RTK_DB_PATH or fix permissions)"
-            ));
+        if let Some((e, path)) = failed {
+            warnings.extend(self.spool(&e, &path, run, ts));
         }
         warnings
+    }
+
+    /// Spools `run`, which the database at `path` did not take (`e`); what to tell the user.
+    fn spool(
+        &self,
+        e: &TrackingError,
+        path: &std::path::Path,
+        run: &RunRecord,
+        ts: i64,
+    ) -> Option<String> {
+        match spool::keep_anywhere(&self.env, path, run, ts) {
+            Ok(_) if db::is_busy(e) => None,
+            Ok(dir) => Some(format!(
+                "history not written: {e}; rows are kept in {} and added once it can be",
+                dir.display()
+            )),
+            Err(kept) => Some(format!("history not recorded: {e}; nor spooled: {kept}")),
+        }
     }
 
     /// Stores `run` and waits for it; warnings go to `warn`.
@@ -187,10 +207,20 @@ impl Recorder {
 /// Opens the database and does its maintenance (pruning, WAL checkpoint, rows spooled by
 /// runs that found it locked), while the command runs: all the INSERT then needs is ready.
 /// Errors carry the database path when there is one (a locked database spools there).
-fn prepare(settings: &Settings, claims: &AtomicU8) -> Prepared {
+fn prepare(
+    env: &Env,
+    settings: &Settings,
+    claims: &AtomicU8,
+    warnings: &mut Vec<String>,
+) -> Prepared {
     let path = settings.db_path.clone();
-    let mut db = match open_for(settings) {
-        Ok(Some(db)) => db,
+    let mut db = match open_for(settings, now_unix()) {
+        Ok(Some((db, set_aside))) => {
+            if let (Some(s), Some(p)) = (set_aside, path.as_deref()) {
+                warnings.push(s.message(p));
+            }
+            db
+        }
         Ok(None) => return Ok(None),
         Err(e) => return Err((e, path)),
     };
@@ -198,7 +228,8 @@ fn prepare(settings: &Settings, claims: &AtomicU8) -> Prepared {
     // A locked database leaves the maintenance to a later run.
     let pruned = db.prune_if_due(settings.retention_days, now_unix());
     db.checkpoint_if_large();
-    let _ = spool::import_marking(&mut db, claims);
+    let dirs = spool::dirs(env, db.path());
+    let _ = spool::import_marking(&mut db, claims, &dirs);
     match pruned {
         Err(e) if !db::is_busy(&e) => Err((e, path)),
         _ => Ok(path.map(|p| (db, p))),
@@ -241,15 +272,31 @@ mod tests {
         spool::import(&mut db).unwrap();
         assert_eq!(db.totals(None).unwrap().runs, 3);
 
-        // A database path inside a regular file cannot be opened: one warning, nothing else.
+        // A database path inside a regular file cannot be opened: one warning, and the row is
+        // spooled in the temp dir; once the fault clears, the next run adds it.
         let file = dir.path().join("plain");
         std::fs::write(&file, "x").unwrap();
         let bad = file.join("h.db");
+        let tmp = dir.path().join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        let vars = [
+            ("RTK_DB_PATH", bad.to_str().unwrap()),
+            ("TMPDIR", tmp.to_str().unwrap()),
+        ];
         let mut warn = Vec::new();
-        start(&env(&[("RTK_DB_PATH", bad.to_str().unwrap())])).finish_to(&run, &mut warn);
+        start(&env(&vars)).finish_to(&run, &mut warn);
         let text = String::from_utf8_lossy(&warn);
         assert_eq!(text.lines().count(), 1, "{text}");
-        assert!(text.contains("history not recorded"), "{text}");
+        assert!(text.contains("history not written"), "{text}");
+        let kept = tmp.join(os::user_dir_name());
+        assert!(text.contains(kept.to_str().unwrap()), "{text}");
+        std::fs::remove_file(&file).unwrap();
+        let mut warn = Vec::new();
+        start(&env(&vars)).finish_to(&run, &mut warn);
+        assert!(warn.is_empty(), "{}", String::from_utf8_lossy(&warn));
+        let mut db = super::super::db::Db::open_existing(&bad).unwrap().unwrap();
+        spool::import(&mut db).unwrap();
+        assert_eq!(db.totals(None).unwrap().runs, 2);
 
         // Disabled: nothing is opened or written, no warning.
         let mut warn = Vec::new();

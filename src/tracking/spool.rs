@@ -1,6 +1,9 @@
-//! Rows the history database could not take in time (another process held it locked when
-//! the run had to end): each is kept as one small file in `<db>-spool/` beside the database,
-//! and the next run that opens the database imports them.
+//! Rows the history database could not take (another process held it locked when the run had
+//! to end; or it could not be written at all: read-only, a full disk, its folder unwritable):
+//! each is kept as one small file in `<db>-spool/` beside the database, or, where that cannot
+//! be written either, in `spool-<key of the database path>/` in this user's temp folder
+//! ([`super::fallback`]: a sandbox's read-only HOME); the next run that opens the database
+//! imports both.
 //!
 //! Invariants: a spooled row is already masked and capped (`command::normalize`); files are
 //! private (folder 0700, file 0600); a row is imported once: an importer claims each file by
@@ -14,7 +17,8 @@ use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::db::Db;
-use super::{command, RunRecord, TrackingError};
+use super::{command, fallback, RunRecord, TrackingError};
+use crate::env::Env;
 use crate::os;
 
 /// Suffix of a file an importer has claimed.
@@ -34,42 +38,120 @@ pub fn dir(db: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Keeps `run` (stamped `ts`) for the next run to import.
+/// The spool folder of the database at `db` in this user's temp folder under `user_dir`.
+fn temp_dir(user_dir: &Path, db: &Path) -> PathBuf {
+    user_dir.join(format!("spool-{}", fallback::key(db)))
+}
+
+/// Every folder that may hold rows spooled for the database at `db`: beside it, then in each
+/// temp dir.
+pub fn dirs(env: &Env, db: &Path) -> Vec<PathBuf> {
+    std::iter::once(dir(db))
+        .chain(
+            fallback::user_dir_paths(env)
+                .iter()
+                .map(|u| temp_dir(u, db)),
+        )
+        .collect()
+}
+
+/// Keeps `run` (stamped `ts`) for the next run to import: beside the database, else in this
+/// user's temp folder. Returns the folder it went to.
+pub fn keep_anywhere(
+    env: &Env,
+    db: &Path,
+    run: &RunRecord,
+    ts: i64,
+) -> Result<PathBuf, TrackingError> {
+    let first = match keep_in(dir(db), run, ts) {
+        Ok(d) => return Ok(d),
+        Err(e) => e,
+    };
+    match fallback::user_dir(env) {
+        Some(user) => keep_in(temp_dir(&user, db), run, ts).map_err(|_| first),
+        None => Err(first),
+    }
+}
+
+/// Keeps `run` (stamped `ts`) beside the database for the next run to import.
 pub fn keep(db: &Path, run: &RunRecord, ts: i64) -> Result<(), TrackingError> {
+    keep_in(dir(db), run, ts).map(|_| ())
+}
+
+/// Most rows one spool folder holds: a fault that never clears (a history on a read-only
+/// disk for good) must not fill the disk a row at a time. Past it, rows are not spooled (and
+/// the trouble note says so).
+pub const MAX_SPOOLED: usize = 10_000;
+
+fn keep_in(dir: PathBuf, run: &RunRecord, ts: i64) -> Result<PathBuf, TrackingError> {
     static SEQ: AtomicU32 = AtomicU32::new(0);
-    let dir = dir(db);
     let err = |source| TrackingError::CreateDir {
         path: dir.clone(),
         source,
     };
     os::create_private_dir_all(&dir).map_err(err)?;
+    let held = std::fs::read_dir(&dir)
+        .map_err(err)?
+        .take(MAX_SPOOLED)
+        .count();
+    if held >= MAX_SPOOLED {
+        return Err(err(std::io::Error::other(format!(
+            "{MAX_SPOOLED} rows already wait there"
+        ))));
+    }
     let mut run = run.clone();
     run.command = command::normalize(&run.command);
     let text = serde_json::to_vec(&Spooled { ts, run }).map_err(|e| err(e.into()))?;
+    // The pid alone does not tell runs apart: in a sandbox's pid namespace every run may be
+    // pid 2. A random number drawn once per process (std's hash keys) does.
     let name = format!(
-        "{ts}-{}-{}.json",
+        "{ts}-{}-{:016x}-{}.json",
         std::process::id(),
+        process_token(),
         SEQ.fetch_add(1, Ordering::Relaxed)
     );
     // Written under a name importers skip, then renamed: never read half-written.
     let part = dir.join(format!("{name}.part"));
-    let write = || -> std::io::Result<()> {
+    let mut f = os::private_file()
+        .write(true)
+        .create_new(true)
+        .open(&part)
+        .map_err(err)?;
+    let mut write = || -> std::io::Result<()> {
         use std::io::Write;
-        let mut f = os::private_file()
-            .write(true)
-            .create_new(true)
-            .open(&part)?;
         f.write_all(&text)?;
         std::fs::rename(&part, dir.join(&name))
     };
-    write().map_err(err)
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&part);
+        err(e)
+    })?;
+    Ok(dir)
+}
+
+/// A random number, the same for the whole process.
+fn process_token() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    static TOKEN: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TOKEN.get_or_init(|| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(std::process::id());
+        h.finish()
+    })
 }
 
 /// Imports every spooled row into `db` (one transaction) and removes their files; returns
 /// how many. Files are claimed only once the write lock is held, so a run that cannot get it
 /// (or ends while waiting) leaves them for the next. No folder costs one failed `read_dir`.
 pub fn import(db: &mut Db) -> Result<usize, TrackingError> {
-    import_marking(db, &AtomicU8::new(IDLE))
+    let beside = [dir(db.path())];
+    import_marking(db, &AtomicU8::new(IDLE), &beside)
+}
+
+/// [`import`] from every folder of [`dirs`] (the temp folders too).
+pub fn import_all(db: &mut Db, env: &Env) -> Result<usize, TrackingError> {
+    let all = dirs(env, db.path());
+    import_marking(db, &AtomicU8::new(IDLE), &all)
 }
 
 /// `claims` of [`import_marking`]: no claim held.
@@ -79,12 +161,23 @@ pub const CLAIMING: u8 = 1;
 /// `claims`: set by the thread about to end the process; no claim may start.
 pub const ENDING: u8 = 2;
 
-/// [`import`], with `claims` saying when this thread holds claimed files: claiming starts
-/// only from [`IDLE`] (never once [`ENDING`] is set), and `claims` is back to [`IDLE`] once
-/// the files are removed or put back.
-pub fn import_marking(db: &mut Db, claims: &AtomicU8) -> Result<usize, TrackingError> {
-    let dir = dir(db.path());
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+/// [`import`] from each of `dirs`, with `claims` saying when this thread holds claimed files:
+/// claiming starts only from [`IDLE`] (never once [`ENDING`] is set), and `claims` is back to
+/// [`IDLE`] once the files are removed or put back.
+pub fn import_marking(
+    db: &mut Db,
+    claims: &AtomicU8,
+    dirs: &[PathBuf],
+) -> Result<usize, TrackingError> {
+    let mut n = 0;
+    for dir in dirs {
+        n += import_dir(db, claims, dir)?;
+    }
+    Ok(n)
+}
+
+fn import_dir(db: &mut Db, claims: &AtomicU8, dir: &Path) -> Result<usize, TrackingError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(0);
     };
     let entries: Vec<std::fs::DirEntry> = entries.flatten().collect();
@@ -101,7 +194,7 @@ pub fn import_marking(db: &mut Db, claims: &AtomicU8) -> Result<usize, TrackingE
             .compare_exchange(IDLE, CLAIMING, Ordering::SeqCst, Ordering::SeqCst)
             .is_ok();
         if started {
-            claim_all(&dir, entries, &mut claimed)
+            claim_all(dir, entries, &mut claimed)
         } else {
             Vec::new()
         }
@@ -266,5 +359,44 @@ mod tests {
                 (101, "git status".to_string(), 3)
             ]
         );
+    }
+
+    #[test]
+    fn a_full_spool_takes_no_more_rows() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("h.db");
+        let d = dir(&path);
+        std::fs::create_dir_all(&d).unwrap();
+        for i in 0..MAX_SPOOLED - 1 {
+            std::fs::write(d.join(format!("{i}.json")), "{}").unwrap();
+        }
+        keep(&path, &run("ls"), 1).unwrap();
+        let e = keep(&path, &run("ls"), 2).unwrap_err().to_string();
+        assert!(e.contains("rows already wait there"), "{e}");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), MAX_SPOOLED);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn rows_spooled_in_the_temp_dir_come_back_only_from_a_private_folder() {
+        let t = tempfile::tempdir().unwrap();
+        let tmp = t.path().join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        let env = Env::new([("TMPDIR", tmp.to_str().unwrap())], t.path());
+        // The history's folder is a file: the row goes to the temp dir.
+        std::fs::write(t.path().join("blocked"), "x").unwrap();
+        let blocked = t.path().join("blocked/h.db");
+        let kept = keep_anywhere(&env, &blocked, &run("git log"), 5).unwrap();
+        assert!(kept.starts_with(tmp.join(os::user_dir_name())), "{kept:?}");
+        // Read against a history at the same path once it can be made.
+        std::fs::remove_file(t.path().join("blocked")).unwrap();
+        let mut db = Db::open_for_write(&blocked).unwrap();
+        // A folder others could enter (and fill) is not read.
+        let user = tmp.join(os::user_dir_name());
+        os::set_mode(&user, 0o777).unwrap();
+        assert_eq!(import_all(&mut db, &env).unwrap(), 0);
+        os::set_mode(&user, 0o700).unwrap();
+        assert_eq!(import_all(&mut db, &env).unwrap(), 1);
+        assert_eq!(import_all(&mut db, &env).unwrap(), 0);
     }
 }

@@ -3,14 +3,16 @@
 //! printed into the command's output, which the agent reads (issue 22).
 //!
 //! One small private file, `trouble.json`, in the first of these that can be written: rtk's data
-//! folder, or this user's private folder under the temp dir (under a sandbox or a read-only
-//! home often only that one). Readers merge both. Each distinct message is one entry with a
+//! folder, or this user's private folder under a temp dir (under a sandbox or a read-only
+//! home often only that one), there named after the data folder ([`super::fallback`]).
+//! Readers merge them all. Each distinct message is one entry with a
 //! count and when it was first and last seen; at most [`MAX_ENTRIES`], the oldest dropped.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::fallback;
 use crate::env::Env;
 use crate::os;
 
@@ -30,25 +32,48 @@ pub struct Trouble {
 }
 
 /// Where the file may be, in the order a writer tries them: rtk's data folder, then this
-/// user's folder under the temp dir (shared with other users: checked before use).
+/// user's folder in each temp dir (shared with other users: checked before use), under a name
+/// of this data folder's own (`trouble-<key>.json`): trouble is per data folder, so one HOME's
+/// never shows in another's report.
 enum Folder {
     Data(PathBuf),
-    Temp(PathBuf),
+    /// A temp dir (`$TMPDIR`, `/tmp`) and the file's name there.
+    Temp(PathBuf, String),
 }
 
 fn folders(env: &Env) -> Vec<Folder> {
-    let data = env.data_home().map(|d| Folder::Data(d.join("rtk")));
-    data.into_iter()
-        .chain([Folder::Temp(temp_base(env))])
+    let data = env.data_home().map(|d| d.join("rtk"));
+    let name = format!(
+        "trouble-{}.json",
+        fallback::key(data.as_deref().unwrap_or(Path::new("")))
+    );
+    data.map(Folder::Data)
+        .into_iter()
+        .chain(
+            fallback::temp_bases(env)
+                .into_iter()
+                .map(|b| Folder::Temp(b, name.clone())),
+        )
         .collect()
+}
+
+/// The folders a writer tries: the data folder, then the first temp dir only (see
+/// [`fallback::user_dir`]).
+fn writable_folders(env: &Env) -> Vec<Folder> {
+    let mut all = folders(env);
+    let temps = usize::from(env.data_home().is_some());
+    all.truncate(temps + 1);
+    all
 }
 
 impl Folder {
     /// The file's path, without making anything.
-    fn file(&self) -> PathBuf {
+    /// In a temp dir, only in this user's private folder: one others could enter (and fill)
+    /// is never read.
+    fn file(&self) -> Option<PathBuf> {
         match self {
-            Folder::Data(d) => d.join(FILE),
-            Folder::Temp(base) => base.join(os::user_dir_name()).join(FILE),
+            Folder::Data(d) => Some(d.join(FILE)),
+            Folder::Temp(base, name) => os::existing_user_dir_in(base).map(|d| d.join(name)),
         }
     }
 
@@ -56,17 +81,9 @@ impl Folder {
     fn make(&self) -> Option<PathBuf> {
         match self {
             Folder::Data(d) => os::create_private_dir_all(d).ok().map(|()| d.join(FILE)),
-            Folder::Temp(base) => os::user_dir_in(base).map(|d| d.join(FILE)),
+            Folder::Temp(base, name) => os::user_dir_in(base).map(|d| d.join(name)),
         }
     }
-}
-
-/// The temp dir as `env` sets it (`TMPDIR`; `TEMP` on Windows), else the system's.
-fn temp_base(env: &Env) -> PathBuf {
-    let var = if cfg!(windows) { "TEMP" } else { "TMPDIR" };
-    env.path_var(var)
-        .filter(|p| p.is_absolute())
-        .unwrap_or_else(std::env::temp_dir)
 }
 
 /// Records `messages` (seen at `now`); best effort, silent: there is nowhere to say it failed.
@@ -74,7 +91,7 @@ pub fn note(env: &Env, messages: &[String], now: i64) {
     if messages.is_empty() {
         return;
     }
-    for folder in folders(env) {
+    for folder in writable_folders(env) {
         let Some(path) = folder.make() else {
             continue;
         };
@@ -105,7 +122,10 @@ pub fn note(env: &Env, messages: &[String], now: i64) {
 pub fn read(env: &Env) -> Vec<Trouble> {
     let mut all: Vec<Trouble> = Vec::new();
     for folder in folders(env) {
-        for t in read_file(&folder.file()) {
+        let Some(file) = folder.file() else {
+            continue;
+        };
+        for t in read_file(&file) {
             match all.iter_mut().find(|e| e.message == t.message) {
                 Some(e) => {
                     e.count += t.count;
@@ -123,8 +143,7 @@ pub fn read(env: &Env) -> Vec<Trouble> {
 /// Forgets every recorded trouble (`rtk gain --reset`).
 pub fn clear(env: &Env) -> std::io::Result<()> {
     for folder in folders(env) {
-        let file = folder.file();
-        if file.symlink_metadata().is_ok() {
+        if let Some(file) = folder.file().filter(|f| f.symlink_metadata().is_ok()) {
             std::fs::remove_file(file)?;
         }
     }
@@ -196,7 +215,8 @@ mod tests {
         std::fs::write(&file, "x").unwrap();
         let env = env_in(dir.path(), &file);
         note(&env, &["history not recorded: x".into()], 5);
-        let kept = dir.path().join("tmp").join(os::user_dir_name()).join(FILE);
+        let name = format!("trouble-{}.json", fallback::key(&file.join("rtk")));
+        let kept = dir.path().join("tmp").join(os::user_dir_name()).join(name);
         assert!(kept.exists());
         #[cfg(unix)]
         assert_eq!(os::mode_of(kept.parent().unwrap()).unwrap(), 0o700);
@@ -216,6 +236,23 @@ mod tests {
         let file = dir.path().join("plain");
         std::fs::write(&file, "x").unwrap();
         note(&env_in(dir.path(), &file), &["m".into()], 5);
-        assert!(!theirs.join(FILE).exists());
+        assert!(std::fs::read_dir(&theirs).unwrap().next().is_none());
+    }
+
+    #[test]
+    fn trouble_kept_in_the_temp_dir_is_per_data_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("tmp")).unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::write(&a, "x").unwrap();
+        std::fs::write(&b, "x").unwrap();
+        // Both data folders are unwritable (files in their place): both fall back to the temp dir.
+        note(&env_in(dir.path(), &a), &["trouble of a".into()], 5);
+        let seen_b = read(&env_in(dir.path(), &b));
+        assert!(
+            seen_b.iter().all(|t| t.message != "trouble of a"),
+            "{seen_b:?}"
+        );
+        assert_eq!(read(&env_in(dir.path(), &a))[0].message, "trouble of a");
     }
 }

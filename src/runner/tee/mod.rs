@@ -6,10 +6,12 @@
 //! at the end and written while rtk prints; and, when no file can be written, the one line that
 //! says so ([`Unsaved`]). [`store`] owns the folder (names, modes, caps, pruning).
 //!
-//! Invariants: a note names only a file that exists (or is being written), and a file that
-//! could not be made or written is reported by the one [`Unsaved`] line instead; a sink that
-//! is not finished removes its file; `[tee] enabled = false` offers no note at all (the
-//! runner then prints raw: nothing is elided without a saved copy).
+//! Invariants: a note names only a file that exists (or is being written); where no file can
+//! be made at all (the data folder and the temp dir both refuse: a read-only sandbox) the
+//! note names the command that prints everything (`rtk proxy …`) instead; a file that was made
+//! but could not be written is reported by the one [`Unsaved`] line, and the output goes raw; a
+//! sink that is not finished removes its file; `[tee] enabled = false` offers no note at all
+//! (the runner then prints raw).
 
 pub mod store;
 
@@ -132,7 +134,7 @@ impl<'a> TeeSink<'a> {
         match &self.state {
             State::Early(w) => Some(saved_note(what, w.path())),
             State::Late(path, ..) => Some(saved_note(what, path)),
-            State::Failed(e) => Some(unsaved_line(e)),
+            State::Failed(e) => Some(rerun_note(what, e)),
             State::Idle | State::Disabled => None,
         }
     }
@@ -149,7 +151,8 @@ impl<'a> TeeSink<'a> {
                 let r = store::fill(file, &path, parts, limits);
                 (path, r)
             }
-            State::Failed(e) => return Err(Unsaved(e)),
+            // No file anywhere (a read-only sandbox): the note names the command instead.
+            State::Failed(_) => return Ok(()),
             State::Idle | State::Disabled => {
                 let e = io::Error::other("no tee file was started");
                 return Err(Unsaved(e));
@@ -176,6 +179,14 @@ impl<'a> TeeSink<'a> {
 /// The one line rtk adds when it left something out.
 fn saved_note(what: &str, path: &Path) -> String {
     format!("[rtk: elided {what}; full output: {}]\n", path.display())
+}
+
+/// The one line rtk adds when it left something out and no file could be written anywhere
+/// (the data folder nor the temp dir: a read-only sandbox): the command that prints it all.
+fn rerun_note(what: &str, e: &io::Error) -> String {
+    format!(
+        "[rtk: elided {what}; no file could be written for it ({e}): `rtk proxy <the same command>` prints all of it]\n"
+    )
 }
 
 #[cfg(test)]
@@ -254,24 +265,30 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_that_cannot_be_made_is_reported_not_noted() {
+    fn where_no_folder_can_be_made_the_note_names_the_command() {
         let tmp = tempfile::tempdir().unwrap();
         // The data home is a file: no folder can be made under it.
         let file = tmp.path().join("file");
         std::fs::write(&file, "x").unwrap();
-        let env = Env::new([("XDG_DATA_HOME", file.as_os_str())], tmp.path());
+        // And so is the temp dir: nowhere to fall back to.
+        let env = Env::new(
+            [
+                ("XDG_DATA_HOME", file.as_os_str()),
+                ("TMPDIR", file.as_os_str()),
+            ],
+            tmp.path(),
+        );
         let config = Shared::new(&env);
         let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
         let note = sink.note("x").unwrap();
         assert!(
-            note.starts_with("[rtk: full output shown, nothing elided"),
+            note.starts_with("[rtk: elided x; no file could be written for it (")
+                && note.ends_with("`rtk proxy <the same command>` prints all of it]\n"),
             "{note}"
         );
-        let Err(unsaved) = sink.finish(&[b"out\n"]) else {
-            panic!("a tee file under a file was written");
-        };
-        assert_eq!(unsaved.line(), note);
+        assert!(sink.finish(&[b"out\n"]).is_ok());
+        assert!(!file.join("rtk").exists());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The tee folder: the full raw output of a run whose filter elided something, kept under
-//! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out.
+//! `$XDG_DATA_HOME/rtk/tee/` so the agent can read what was left out (under `$TMPDIR` when
+//! that cannot be written: see [`create`]).
 //!
 //! Invariants: folders 0700 and files 0600, created so; one file per run, at most
 //! `[tee] max_bytes` each (a last line says when the file was cut); the folder holds at most
@@ -20,6 +21,7 @@ use std::time::SystemTime;
 use crate::config::TeeConfig;
 use crate::env::Env;
 use crate::os;
+use crate::tracking::fallback;
 
 /// The `[tee]` config as the folder uses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +62,24 @@ pub fn dir(env: &Env) -> Option<PathBuf> {
 
 /// Creates the (empty) tee file of this run: its path is known, and can be printed,
 /// before [`fill`] writes it (on another thread while rtk prints the compacted output).
+/// When the data folder cannot be written (a sandbox's read-only HOME), the file goes to
+/// `tee/` in this user's private temp folder ([`fallback::user_dir`]); the error is the data
+/// folder's when neither can be written.
 pub fn create(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
+    let first = match create_in_data(env) {
+        Ok(made) => return Ok(made),
+        Err(e) => e,
+    };
+    let Some(user) = fallback::user_dir(env) else {
+        return Err(first);
+    };
+    let dir = user.join("tee");
+    os::create_private_dir_all(&dir)
+        .and_then(|()| create_in(&dir))
+        .map_err(|_| first)
+}
+
+fn create_in_data(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
     let dir = dir(env).ok_or_else(|| std::io::Error::other("no HOME or XDG_DATA_HOME"))?;
     os::create_private_dir_all(&dir)?;
     // Made by an older rtk with wider modes: narrowed (rtk's own folders only).
@@ -68,6 +87,10 @@ pub fn create(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
         os::narrow_dir(rtk)?;
     }
     os::narrow_dir(&dir)?;
+    create_in(&dir)
+}
+
+fn create_in(dir: &Path) -> std::io::Result<(PathBuf, fs::File)> {
     let pid = std::process::id();
     for n in 1..=MAX_SAME_PID {
         let name = match n {
