@@ -21,10 +21,13 @@ use serde_json::{json, Map, Value};
 
 use crate::hooks::answer::Answer;
 use crate::hooks::input::{object, string};
-use transcript::{Context, SeenRead};
+use transcript::{Context, SeenRead, CONTEXT_PREFIX, NOTE_PREFIX};
 
-/// Lines a note's range list names before "…".
+/// Earlier reads a note names before "…".
 const MAX_NAMED: usize = 3;
+
+/// Bytes an answer must save of what the model receives (the note itself costs about 200).
+const MIN_SAVED: usize = 256;
 
 /// The answer to one PostToolUse payload (any tool: only Read is touched).
 pub fn answer(payload: &Value) -> Answer {
@@ -92,9 +95,11 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
     let Some(cur) = current(payload) else {
         return Answer::Silent;
     };
-    // The same read asked for again right after (after a note, most likely): the full text.
+    // The same read asked for again right after rtk shortened it: the full text.
     let previous = ctx.calls.iter().rev().find(|c| c.id != cur.id);
-    if previous.is_some_and(|c| c.name == "Read" && &c.input == cur.input) {
+    if previous
+        .is_some_and(|c| c.name == "Read" && &c.input == cur.input && ctx.shortened.contains(&c.id))
+    {
         return Answer::Silent;
     }
     // Per line number, the newest text the model saw for it, and where.
@@ -118,12 +123,15 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
     let sources = sources(&seen);
     if unseen.is_empty() {
         let note = format!(
-            "[rtk: lines {}-{} of {} are unchanged since {}, still in your context above; Read the same range again for the full text]",
+            "{NOTE_PREFIX}{}-{} of {} are unchanged since {}, still in your context above; Read the same range again for the full text]",
             cur.start,
             end,
             cur.file_path,
             named(&sources)
         );
+        if rendered_len(0, &[&note]) + MIN_SAVED > rendered_len(cur.start, &cur.lines) {
+            return Answer::Silent;
+        }
         return updated(&cur, &note, 0, 1, None);
     }
     let (a, b) = (unseen[0], unseen[unseen.len() - 1]);
@@ -131,10 +139,6 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
         return Answer::Silent; // seen lines between unseen ones
     }
     let content = cur.lines[a..=b].join("\n");
-    let saved: usize = seen.iter().zip(&cur.lines).filter(|(s, _)| s.is_some()).map(|(_, l)| l.len() + 1).sum();
-    if content.trim().is_empty() || saved < 200 {
-        return Answer::Silent;
-    }
     let first = cur.start + a as u64;
     let last = cur.start + b as u64;
     let mut ranges = Vec::new();
@@ -145,20 +149,29 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
         ranges.push(format!("{}-{}", last + 1, end));
     }
     let context = format!(
-        "rtk: this Read of {} shows only lines {}-{}; lines {} are unchanged since {}, still in your context above. Read the same range again for the full text.",
+        "{CONTEXT_PREFIX}{} shows only lines {}-{}; lines {} are unchanged since {}, still in your context above. Read the same range again for the full text.",
         cur.file_path,
         first,
         last,
         ranges.join(" and "),
         named(&sources)
     );
-    updated(
-        &cur,
-        &content,
-        first,
-        (b - a + 1) as u64,
-        Some(&context),
-    )
+    let shown = rendered_len(first, &cur.lines[a..=b]) + context.len();
+    if content.trim().is_empty() || shown + MIN_SAVED > rendered_len(cur.start, &cur.lines) {
+        return Answer::Silent;
+    }
+    updated(&cur, &content, first, (b - a + 1) as u64, Some(&context))
+}
+
+/// Bytes of Claude's numbered rendering (`N\t<line>` joined by newlines).
+fn rendered_len<S: AsRef<str>>(start: u64, lines: &[S]) -> usize {
+    let digits = |n: u64| n.to_string().len();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| digits(start + i as u64) + 1 + l.as_ref().len() + 1)
+        .sum::<usize>()
+        .saturating_sub(1)
 }
 
 /// The earlier reads the seen lines come from, oldest first, without repeats.

@@ -55,17 +55,30 @@ pub struct Call {
 pub struct Context {
     pub reads: Vec<SeenRead>,
     pub calls: Vec<Call>,
+    /// Calls whose result rtk shortened (its note, or its `additionalContext`).
+    pub shortened: Vec<String>,
 }
+
+/// How rtk's notes begin: the whole-read note (as Claude renders it, line 0) and the
+/// `additionalContext` of a partial one.
+pub const NOTE_PREFIX: &str = "[rtk: lines ";
+pub const CONTEXT_PREFIX: &str = "rtk: this Read of ";
 
 /// The last [`TAIL_BYTES`] of the file, from its first whole line. `None` when unreadable.
 pub fn read_tail(path: &Path) -> Option<Vec<u8>> {
+    read_tail_within(path, TAIL_BYTES)
+}
+
+/// The last `limit` bytes of the file, from its first whole line.
+pub fn read_tail_within(path: &Path, limit: u64) -> Option<Vec<u8>> {
     let mut f = std::fs::File::open(path).ok()?;
     let len = f.metadata().ok()?.len();
-    let from = len.saturating_sub(TAIL_BYTES);
+    // One byte more before the window says whether it starts at a line's start.
+    let from = len.saturating_sub(limit + 1);
     f.seek(SeekFrom::Start(from)).ok()?;
     let mut buf = Vec::with_capacity((len - from) as usize);
-    f.take(TAIL_BYTES).read_to_end(&mut buf).ok()?;
-    if from > 0 {
+    f.take(limit + 1).read_to_end(&mut buf).ok()?;
+    if from > 0 || buf.len() as u64 > limit {
         let cut = memchr::memchr(b'\n', &buf)? + 1;
         buf.drain(..cut);
     }
@@ -83,7 +96,9 @@ fn relevant(line: &[u8]) -> bool {
         b"tool_result",
         b"tool_use",
         b"compact",
+        b"CompactSummary",
         b"tool_results_cut",
+        b"hook_additional_context",
     ];
     MARKS
         .iter()
@@ -95,6 +110,7 @@ pub fn scan(tail: &[u8]) -> Context {
     let mut reads = Vec::new();
     let mut calls = Vec::new();
     let mut results: Vec<(String, String, String)> = Vec::new(); // id, timestamp, text
+    let mut shortened = Vec::new();
     for line in tail.rsplit(|&b| b == b'\n') {
         if line.is_empty() || !relevant(line) {
             continue;
@@ -113,6 +129,9 @@ pub fn scan(tail: &[u8]) -> Context {
             .and_then(|m| m.get("content"))
             .and_then(Value::as_array);
         let ts = entry.get("timestamp").and_then(Value::as_str).unwrap_or("");
+        if let Some(id) = rtk_context(&entry) {
+            shortened.push(id);
+        }
         match entry.get("type").and_then(Value::as_str) {
             Some("assistant") => {
                 for b in content.into_iter().flatten().rev() {
@@ -160,6 +179,12 @@ pub fn scan(tail: &[u8]) -> Context {
         let Some(file_path) = call.input.get("file_path").and_then(Value::as_str) else {
             continue;
         };
+        if text
+            .strip_prefix("0\t")
+            .is_some_and(|t| t.starts_with(NOTE_PREFIX))
+        {
+            shortened.push(id.clone());
+        }
         let Some((start, lines)) = parse_numbered(&text) else {
             continue;
         };
@@ -171,7 +196,26 @@ pub fn scan(tail: &[u8]) -> Context {
             lines,
         });
     }
-    Context { reads, calls }
+    Context {
+        reads,
+        calls,
+        shortened,
+    }
+}
+
+/// The call an rtk `additionalContext` attachment belongs to.
+fn rtk_context(e: &Value) -> Option<String> {
+    let a = e.get("attachment")?;
+    if a.get("type")?.as_str()? != "hook_additional_context" {
+        return None;
+    }
+    let ours = a
+        .get("content")?
+        .as_array()?
+        .iter()
+        .any(|c| c.as_str().is_some_and(|c| c.starts_with(CONTEXT_PREFIX)));
+    ours.then(|| a.get("toolUseID")?.as_str().map(str::to_string))
+        .flatten()
 }
 
 /// Whether Claude may have taken text out of the model's context at this entry.
