@@ -44,6 +44,14 @@ const fn in_home(home: &'static str, file: &'static str) -> Place {
     }
 }
 
+/// Claude Code's `PostToolUse` entry for Read (shortens re-reads the model already has).
+pub static CLAUDE_POST_READ: HookSpec = nested(
+    "PostToolUse",
+    "Read",
+    "rtk hook claude",
+    || json!({"type": "command", "command": "rtk hook claude"}),
+);
+
 pub static AGENTS: [Descriptor; 19] = [
     Descriptor {
         agent: Agent::Claude,
