@@ -45,10 +45,12 @@ class Script:
         self.lock = threading.Lock()
         self.reset(None)
 
-    def reset(self, command, on_call=None, then=()):
+    def reset(self, command, on_call=None, then=(), tag=""):
         """`command`: the first call's command line (or a list of them); each of `then` follows
-        the previous call's result in the same conversation."""
+        the previous call's result in the same conversation. `tag` goes into Anthropic call ids
+        (`toolu_<tag>parity<k>`), so runs resuming one conversation give distinct ids."""
         with self.lock:
+            self.tag = tag
             self.command = command
             self.commands = [] if command is None else [command] if isinstance(command, str) else list(command)
             self.commands += list(then)
@@ -238,7 +240,8 @@ class Handler(BaseHTTPRequestHandler):
         model = body.get("model", "claude-fake")
         usage = {"input_tokens": 10, "output_tokens": 5}
         if move[0] == "call":
-            block = {"type": "tool_use", "id": f"toolu_parity{move[3] + 1}", "name": move[1], "input": {}}
+            call_id = f"toolu_{self.script.tag}parity{move[3] + 1}"
+            block = {"type": "tool_use", "id": call_id, "name": move[1], "input": {}}
             delta = {"type": "input_json_delta", "partial_json": json.dumps(move[2])}
             stop = "tool_use"
             full = dict(block, input=move[2])

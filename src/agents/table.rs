@@ -63,7 +63,7 @@ pub static AGENTS: [Descriptor; 19] = [
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Hook {
-            about: "Claude Code PreToolUse (Bash)",
+            about: "Claude Code PreToolUse (Bash) and PostToolUse (Read)",
             nothing: Nothing::Silent,
         },
         install: Install::Json {
