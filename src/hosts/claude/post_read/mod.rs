@@ -37,10 +37,16 @@ pub fn answer(payload: &Value) -> Answer {
     if !is_main_read(payload) {
         return Answer::Silent;
     }
+    let Some(file_path) = object(payload, "tool_input")
+        .and_then(|i| i.get("file_path"))
+        .and_then(Value::as_str)
+    else {
+        return Answer::Silent;
+    };
     let Some(tail) = transcript::read_tail(Path::new(path)) else {
         return Answer::Silent;
     };
-    answer_with(payload, &transcript::scan(&tail))
+    answer_with(payload, &transcript::scan(&tail, file_path))
 }
 
 /// Read by the main conversation (a subagent's call has `agent_id`; its context is not the

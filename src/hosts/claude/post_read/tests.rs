@@ -70,7 +70,8 @@ fn whole(id: &str, content: &str) -> Value {
 }
 
 fn answer_on(transcript: &str, p: &Value) -> Answer {
-    answer_with(p, &scan(transcript.as_bytes()))
+    let path = p["tool_input"]["file_path"].as_str().unwrap();
+    answer_with(p, &scan(transcript.as_bytes(), path))
 }
 
 fn file_of(a: &Answer) -> Value {
@@ -262,6 +263,8 @@ fn nothing_before_a_horizon_counts() {
         json!({"type":"user","isCompactSummary":true,"message":{"role":"user","content":"summary"}}),
         json!({"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"[Old tool result content cleared]"}]}}),
         json!({"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"<persisted-output>\nOutput too large"}]}}),
+        // A boundary in a shape the typed pass does not read (a numeric timestamp).
+        json!({"type":"system","subtype":"compact_boundary","timestamp":17}),
     ];
     for h in horizons {
         let t = read("toolu_1", A, &c) + &h.to_string() + "\n";
@@ -350,4 +353,16 @@ fn through_the_transcript_file() {
     assert_eq!(file_of(&answer(&p))["startLine"], 0);
     p["transcript_path"] = json!(dir.path().join("missing").to_str().unwrap());
     assert_eq!(answer(&p), Answer::Silent);
+}
+
+#[test]
+fn a_file_that_talks_about_boundaries_is_no_horizon() {
+    // Reading a file whose text names the markers (rtk's own source, say) proves nothing away.
+    let c = file_a().replace(
+        "value_9 =",
+        r#"marker = "{\"type\":\"system\",\"subtype\":\"compact_boundary\"} [Old tool result content cleared]"; let value_9 ="#,
+    );
+    let t = read("toolu_1", A, &c);
+    let f = file_of(&answer_on(&t, &whole("toolu_2", &c)));
+    assert_eq!(f["startLine"], 0);
 }

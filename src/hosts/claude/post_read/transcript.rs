@@ -18,6 +18,8 @@
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 /// How much of the transcript's end is read.
@@ -105,84 +107,132 @@ fn relevant(line: &[u8]) -> bool {
         .any(|m| memchr::memmem::find(line, m).is_some())
 }
 
-/// Scans `tail` (JSON lines) back to the horizon.
-pub fn scan(tail: &[u8]) -> Context {
-    let mut reads = Vec::new();
+/// One transcript entry, as far as the scan needs it: tool results' texts are skipped
+/// ([`IgnoredAny`]) and parsed again only for the reads of the file asked about.
+#[derive(Deserialize)]
+struct Entry {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    subtype: Option<String>,
+    #[serde(rename = "isSidechain")]
+    sidechain: Option<bool>,
+    #[serde(rename = "isCompactSummary")]
+    compact_summary: Option<bool>,
+    timestamp: Option<String>,
+    message: Option<Message>,
+    attachment: Option<Attachment>,
+}
+
+#[derive(Deserialize)]
+struct Message {
+    content: Option<Blocks>,
+}
+
+#[derive(Deserialize)]
+struct Attachment {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Block {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    id: Option<String>,
+    name: Option<String>,
+    input: Option<Map<String, Value>>,
+    tool_use_id: Option<String>,
+    #[allow(dead_code)]
+    content: Option<IgnoredAny>,
+}
+
+/// A message's blocks (a plain string message has none).
+struct Blocks(Vec<Block>);
+
+impl<'de> Deserialize<'de> for Blocks {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Blocks;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or a list of blocks")
+            }
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Blocks, E> {
+                Ok(Blocks(Vec::new()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Blocks, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = a.next_element::<Block>()? {
+                    out.push(b);
+                }
+                Ok(Blocks(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Scans `tail` (JSON lines) back to the horizon; the reads kept are those of `file_path`.
+pub fn scan(tail: &[u8], file_path: &str) -> Context {
     let mut calls = Vec::new();
-    let mut results: Vec<(String, String, String)> = Vec::new(); // id, timestamp, text
+    let mut pending: Vec<(String, String, &[u8])> = Vec::new(); // id, timestamp, line
     let mut shortened = Vec::new();
     for line in tail.rsplit(|&b| b == b'\n') {
         if line.is_empty() || !relevant(line) {
             continue;
         }
-        let Ok(entry) = serde_json::from_slice::<Value>(line) else {
+        let Ok(entry) = serde_json::from_slice::<Entry>(line) else {
+            // Not the shape the scan reads: still never past a horizon.
+            if parsed_horizon(line) {
+                break;
+            }
             continue;
         };
-        if is_horizon(&entry) {
+        if typed_horizon(&entry) || (has_stand_in(line) && parsed_horizon(line)) {
             break;
         }
-        if entry.get("isSidechain").and_then(Value::as_bool) == Some(true) {
+        if entry.sidechain == Some(true) {
             continue;
         }
-        let content = entry
-            .get("message")
-            .and_then(|m| m.get("content"))
-            .and_then(Value::as_array);
-        let ts = entry.get("timestamp").and_then(Value::as_str).unwrap_or("");
-        if let Some(id) = rtk_context(&entry) {
-            shortened.push(id);
+        let kind = entry.attachment.as_ref().and_then(|a| a.kind.as_deref());
+        if kind == Some("hook_additional_context") {
+            if let Some(id) = serde_json::from_slice(line).ok().and_then(|v| rtk_context(&v)) {
+                shortened.push(id);
+            }
         }
-        match entry.get("type").and_then(Value::as_str) {
-            Some("assistant") => {
-                for b in content.into_iter().flatten().rev() {
-                    if b.get("type").and_then(Value::as_str) != Some("tool_use") {
-                        continue;
+        let blocks = entry.message.and_then(|m| m.content).map(|b| b.0);
+        let ts = entry.timestamp.unwrap_or_default();
+        for b in blocks.into_iter().flatten().rev() {
+            match (entry.kind.as_deref(), b.kind.as_deref()) {
+                (Some("assistant"), Some("tool_use")) => {
+                    if let (Some(id), Some(name), Some(input)) = (b.id, b.name, b.input) {
+                        calls.push(Call { id, name, input });
                     }
-                    let (Some(id), Some(name), Some(input)) = (
-                        b.get("id").and_then(Value::as_str),
-                        b.get("name").and_then(Value::as_str),
-                        b.get("input").and_then(Value::as_object),
-                    ) else {
-                        continue;
-                    };
-                    calls.push(Call {
-                        id: id.into(),
-                        name: name.into(),
-                        input: input.clone(),
-                    });
                 }
-            }
-            Some("user") => {
-                for b in content.into_iter().flatten().rev() {
-                    if b.get("type").and_then(Value::as_str) != Some("tool_result") {
-                        continue;
+                (Some("user"), Some("tool_result")) => {
+                    if let Some(id) = b.tool_use_id {
+                        pending.push((id, ts.clone(), line));
                     }
-                    let (Some(id), Some(text)) = (
-                        b.get("tool_use_id").and_then(Value::as_str),
-                        b.get("content").and_then(text_of),
-                    ) else {
-                        continue;
-                    };
-                    results.push((id.into(), ts.into(), text));
                 }
+                _ => {}
             }
-            _ => {}
         }
     }
     calls.reverse();
-    results.reverse();
-    for (id, timestamp, text) in results {
+    pending.reverse();
+    let mut reads = Vec::new();
+    for (id, timestamp, line) in pending {
         // The call must be after the horizon too: the model saw which file it asked for.
         let Some(call) = calls.iter().find(|c| c.id == id && c.name == "Read") else {
             continue;
         };
-        let Some(file_path) = call.input.get("file_path").and_then(Value::as_str) else {
+        if call.input.get("file_path").and_then(Value::as_str) != Some(file_path) {
+            continue;
+        }
+        let Some(text) = result_text(line, &id) else {
             continue;
         };
-        if text
-            .strip_prefix("0\t")
-            .is_some_and(|t| t.starts_with(NOTE_PREFIX))
-        {
+        if text.strip_prefix("0\t").is_some_and(|t| t.starts_with(NOTE_PREFIX)) {
             shortened.push(id.clone());
         }
         let Some((start, lines)) = parse_numbered(&text) else {
@@ -201,6 +251,43 @@ pub fn scan(tail: &[u8]) -> Context {
         calls,
         shortened,
     }
+}
+
+/// The text of the tool result for `id` in a user entry's line.
+fn result_text(line: &[u8], id: &str) -> Option<String> {
+    let v: Value = serde_json::from_slice(line).ok()?;
+    v.get("message")?
+        .get("content")?
+        .as_array()?
+        .iter()
+        .find(|b| {
+            b.get("type").and_then(Value::as_str) == Some("tool_result")
+                && b.get("tool_use_id").and_then(Value::as_str) == Some(id)
+        })
+        .and_then(|b| b.get("content"))
+        .and_then(text_of)
+}
+
+fn typed_horizon(e: &Entry) -> bool {
+    (e.kind.as_deref() == Some("system")
+        && matches!(
+            e.subtype.as_deref(),
+            Some("compact_boundary" | "microcompact_boundary")
+        ))
+        || e.compact_summary == Some(true)
+        || e.attachment
+            .as_ref()
+            .is_some_and(|a| a.kind.as_deref() == Some("tool_results_cut"))
+}
+
+fn has_stand_in(line: &[u8]) -> bool {
+    STAND_INS
+        .iter()
+        .any(|m| memchr::memmem::find(line, m.as_bytes()).is_some())
+}
+
+fn parsed_horizon(line: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(line).is_ok_and(|v| is_horizon(&v))
 }
 
 /// The call an rtk `additionalContext` attachment belongs to.

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Hook time of `rtk hook claude` on a PostToolUse Read (issue 37): median wall time of one call
+against transcripts of growing size, next to a trivial process start (`rtk --version`).
+
+Each transcript is built in the shape Claude Code 2.1.332 writes: per step an assistant
+`tool_use` entry, a user `tool_result` entry with the numbered text and `toolUseResult`, and
+an `api-request-blob` record holding the same blocks; the file being re-read is read first
+and last, so the hook has work to do (its answer is a note). rtk reads only the transcript's
+last 4 MiB, so the time must stay flat past that size.
+
+    bench/session/read_hook_time.py [--rtk PATH] [--runs N]
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def content(i, n=300):
+    return "".join(f"    let v_{i}_{k} = step({k}); // line {k} of file {i}\n" for k in range(1, n))
+
+
+def numbered(text):
+    return "\n".join(f"{k + 1}\t{line}" for k, line in enumerate(text.split("\n")))
+
+
+def entries(i, path, text):
+    tid = f"toolu_{i:06d}"
+    call = {"type": "assistant", "isSidechain": False, "timestamp": "2026-12-07T03:00:00.000Z",
+            "message": {"role": "assistant", "content": [{"type": "tool_use", "id": tid, "name": "Read",
+                                                          "input": {"file_path": path}}]}}
+    result = {"type": "user", "isSidechain": False, "timestamp": "2026-12-07T03:00:01.000Z",
+              "message": {"role": "user", "content": [{"tool_use_id": tid, "type": "tool_result",
+                                                       "content": numbered(text)}]},
+              "toolUseResult": {"type": "text", "file": {"filePath": path, "content": text}}}
+    blob = {"type": "api-request-blob", "message": result["message"]}
+    return [json.dumps(call), json.dumps(result), json.dumps(blob)]
+
+
+def transcript(path, target_bytes, file_path, text):
+    lines = entries(0, file_path, text)
+    i = 1
+    size = sum(len(x) + 1 for x in lines)
+    while size < target_bytes:
+        more = entries(i, f"/p/other_{i}.rs", content(i))
+        lines += more
+        size += sum(len(x) + 1 for x in more)
+        i += 1
+    lines += entries(i, file_path, text)  # the last read: the hook's earlier result
+    Path(path).write_text("\n".join(lines) + "\n")
+
+
+def median_ms(argv, stdin, runs):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(argv, input=stdin, capture_output=True, check=True)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rtk", default=str(REPO / "target/release/rtk"))
+    ap.add_argument("--runs", type=int, default=31)
+    args = ap.parse_args()
+    text = content(0)
+    file_path = "/p/src/main.rs"
+    with tempfile.TemporaryDirectory() as d:
+        base = median_ms([args.rtk, "--version"], b"", args.runs)
+        print(f"rtk --version (process start): {base:.2f} ms")
+        print(f"{'transcript':>12} {'hook ms':>8} {'answer':>8}")
+        for mb in (0.1, 1, 4, 16, 64):
+            t = Path(d) / f"t{mb}.jsonl"
+            transcript(t, int(mb * 1024 * 1024), file_path, text)
+            payload = json.dumps({"hook_event_name": "PostToolUse", "tool_name": "Read", "tool_use_id": "toolu_now",
+                                  "transcript_path": str(t), "cwd": "/p", "permission_mode": "default",
+                                  "tool_input": {"file_path": file_path},
+                                  "tool_response": {"type": "text", "file": {
+                                      "filePath": file_path, "content": text, "numLines": len(text.split("\n")),
+                                      "startLine": 1, "totalLines": len(text.split("\n"))}}}).encode()
+            out = subprocess.run([args.rtk, "hook", "claude"], input=payload, capture_output=True).stdout
+            kind = "note" if b'"startLine":0' in out else ("other" if out.strip() else "none")
+            ms = median_ms([args.rtk, "hook", "claude"], payload, args.runs)
+            print(f"{mb:>10} MB {ms:>8.2f} {kind:>8}")
+
+
+if __name__ == "__main__":
+    main()
