@@ -68,6 +68,8 @@ def sessions(a, b):
             read(a, offset=300, limit=150),  # partial: 300-400 seen, 401 is the end
             read(a, offset=300, limit=150),  # asked again right after rtk shortened it
         ],
+        # The first 100 lines, then the whole file: only 101-400 are new.
+        "partial": [read(a, limit=100), read(b), read(a)],
         # Before /compact: a whole read; after it (third run): the same read.
         "compact": [read(a), read(b)],
         "compact-after": [read(a), read(a)],
@@ -139,9 +141,8 @@ def run_claude(world, port, exe, steps, prompt="Do it", resume=None, tag=""):
         a = e.get("attachment") or {}
         if a.get("type") == "hook_additional_context":
             extra[a.get("toolUseID")] = "".join(r.get("content", "") for r in e.get("rendered") or [])
-    for k in range(len(steps)):
-        texts[k] += extra.get(f"toolu_{tag}parity{k + 1}", "")
-    return texts, got
+    contexts = [extra.get(f"toolu_{tag}parity{k + 1}", "") for k in range(len(steps))]
+    return texts, contexts
 
 
 def horizon_ids(transcript):
@@ -196,19 +197,20 @@ def main():
     table = {}
     for with_rtk in (False, True):
         label = "rtk" if with_rtk else "plain"
-        for name in ("reads", "compact"):
+        for name in ("reads", "partial", "compact"):
             w = World(base / f"{label}-{name}", rtk, with_rtk)
             a, b = str(w.repo / "a.rs"), str(w.repo / "b.rs")
             plan = sessions(a, b)
-            results, _ = run_claude(w, port, args.claude, plan[name])
+            results, contexts = run_claude(w, port, args.claude, plan[name])
             steps = list(plan[name])
             if name == "compact":
                 sid = w.transcript().stem
                 run_claude(w, port, args.claude, [], prompt="/compact", resume=sid, tag="c")
-                more, _ = run_claude(w, port, args.claude, plan["compact-after"], resume=sid, tag="r")
+                more, more_ctx = run_claude(w, port, args.claude, plan["compact-after"], resume=sid, tag="r")
                 results += more
+                contexts += more_ctx
                 steps += plan["compact-after"]
-            table[(label, name)] = (steps, results)
+            table[(label, name)] = (steps, results, contexts)
             if with_rtk:
                 t = w.transcript()
                 gone = horizon_ids(t)
@@ -220,12 +222,25 @@ def main():
                     failures.append("compact: no compact_boundary in the transcript (/compact did not run)")
                 if name == "reads" and "a_step_three" not in (w.repo / "a.rs").read_text():
                     failures.append("reads: the Edit after a noted re-read did not apply")
+    # Every numbered line rtk lets through is, with its number, a line of the result without
+    # rtk (the worlds hold the same files; paths differ only in the world's folder).
+    for name in ("reads", "partial", "compact"):
+        _, plain, _ = table[("plain", name)]
+        _, withr, _ = table[("rtk", name)]
+        for k, (p, r) in enumerate(zip(plain, withr)):
+            p_lines = set(p.split("\n"))
+            for line in r.split("\n"):
+                head = line.split("\t", 1)[0]
+                if head.isdigit() and head != "0" and line not in p_lines:
+                    failures.append(f"{name} call {k + 1}: {line[:80]!r} is not in the result without rtk")
     print(f"{'session':<10} {'call':<5} {'tool':<5} {'input':<28} {'plain':>7} {'rtk':>7}")
     totals = {}
-    for name in ("reads", "compact"):
-        steps, plain = table[("plain", name)]
-        _, withr = table[("rtk", name)]
-        tp, tr = tokens(plain), tokens(withr)
+    for name in ("reads", "partial", "compact"):
+        steps, plain, plain_ctx = table[("plain", name)]
+        _, withr, rtk_ctx = table[("rtk", name)]
+        # What the model receives for a call: the result and what a hook adds beside it.
+        tp = tokens([r + c for r, c in zip(plain, plain_ctx)])
+        tr = tokens([r + c for r, c in zip(withr, rtk_ctx)])
         for k, s in enumerate(steps):
             inp = {k2: v for k2, v in s["input"].items() if k2 in ("offset", "limit")}
             desc = Path(s["input"]["file_path"]).name + (" " + json.dumps(inp) if inp else "")

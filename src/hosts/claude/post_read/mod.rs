@@ -7,7 +7,8 @@
 //!   numbers from `startLine`, so every line keeps its number), and the seen range named in
 //!   `additionalContext`;
 //! - anything else (no earlier read, lines scattered, a read the model asked for again right
-//!   after — it gets the full text —, a subagent's call, an unexpected payload) → no output.
+//!   after — it gets the full text —, a subagent's call, a transcript that does not yet hold
+//!   the current call, an unexpected payload) → no output.
 //!
 //! Only `updatedToolOutput` changes: Claude's own file state (Edit's read-before-write check)
 //! was set by the tool before the hook ran. Answers are the payload's `tool_response` shape.
@@ -101,6 +102,12 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
     let Some(cur) = current(payload) else {
         return Answer::Silent;
     };
+    // Claude appends to the transcript in order but not at once: under load the hook can run
+    // before the newest lines are there. The current call's own entry being there shows the
+    // lines before it (the last results, a boundary) are too.
+    if !ctx.calls.iter().any(|c| c.id == cur.id) {
+        return Answer::Silent;
+    }
     // The same read asked for again right after rtk shortened it: the full text.
     let previous = ctx.calls.iter().rev().find(|c| c.id != cur.id);
     if previous

@@ -69,9 +69,39 @@ fn whole(id: &str, content: &str) -> Value {
     payload(id, json!({"file_path": A}), content, 1)
 }
 
+/// The answer once the transcript holds the current call's own entry (as Claude has written it
+/// by the time the hook runs, unless it lags: [`a_transcript_that_lags_proves_nothing`]).
 fn answer_on(transcript: &str, p: &Value) -> Answer {
+    let id = p["tool_use_id"].as_str().unwrap();
+    let mut t = transcript.to_string();
+    if !t.contains(&format!("\"id\":\"{id}\"")) {
+        if !t.is_empty() && !t.ends_with('\n') {
+            t.push('\n');
+        }
+        t += &call(id, p["tool_input"].clone());
+        t.push('\n');
+    }
+    answer_without_call(&t, p)
+}
+
+fn answer_without_call(transcript: &str, p: &Value) -> Answer {
     let path = p["tool_input"]["file_path"].as_str().unwrap();
     answer_with(p, &scan(transcript.as_bytes(), path))
+}
+
+#[test]
+fn a_transcript_that_lags_proves_nothing() {
+    let c = file_a();
+    let t = read("toolu_1", A, &c);
+    // The current call is not written yet: what came just before it may be missing too.
+    assert_eq!(
+        answer_without_call(&t, &whole("toolu_2", &c)),
+        Answer::Silent
+    );
+    assert!(matches!(
+        answer_on(&t, &whole("toolu_2", &c)),
+        Answer::Json(_)
+    ));
 }
 
 fn file_of(a: &Answer) -> Value {
@@ -347,7 +377,8 @@ fn through_the_transcript_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.jsonl");
     let c = file_a();
-    std::fs::write(&path, read("toolu_1", A, &c)).unwrap();
+    let t = read("toolu_1", A, &c) + &call("toolu_2", json!({"file_path": A})) + "\n";
+    std::fs::write(&path, t).unwrap();
     let mut p = whole("toolu_2", &c);
     p["transcript_path"] = json!(path.to_str().unwrap());
     assert_eq!(file_of(&answer(&p))["startLine"], 0);

@@ -196,7 +196,10 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
         }
         let kind = entry.attachment.as_ref().and_then(|a| a.kind.as_deref());
         if kind == Some("hook_additional_context") {
-            if let Some(id) = serde_json::from_slice(line).ok().and_then(|v| rtk_context(&v)) {
+            if let Some(id) = serde_json::from_slice(line)
+                .ok()
+                .and_then(|v| rtk_context(&v))
+            {
                 shortened.push(id);
             }
         }
@@ -232,7 +235,10 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
         let Some(text) = result_text(line, &id) else {
             continue;
         };
-        if text.strip_prefix("0\t").is_some_and(|t| t.starts_with(NOTE_PREFIX)) {
+        if text
+            .strip_prefix("0\t")
+            .is_some_and(|t| t.starts_with(NOTE_PREFIX))
+        {
             shortened.push(id.clone());
         }
         let Some((start, lines)) = parse_numbered(&text) else {
