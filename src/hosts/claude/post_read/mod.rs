@@ -44,7 +44,8 @@ pub fn answer(payload: &Value) -> Answer {
     else {
         return Answer::Silent;
     };
-    let Some(tail) = transcript::read_tail(Path::new(path)) else {
+    let id = string(payload, "tool_use_id").unwrap_or("");
+    let Some(tail) = transcript::tail_with_call(Path::new(path), id) else {
         return Answer::Silent;
     };
     answer_with(payload, &transcript::scan(&tail, file_path))

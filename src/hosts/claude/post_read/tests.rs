@@ -387,6 +387,32 @@ fn through_the_transcript_file() {
 }
 
 #[test]
+fn the_hook_waits_for_its_call_to_be_written_then_gives_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.jsonl");
+    let c = file_a();
+    std::fs::write(&path, read("toolu_1", A, &c)).unwrap();
+    let mut p = whole("toolu_2", &c);
+    p["transcript_path"] = json!(path.to_str().unwrap());
+    // Claude writes the call a moment after the hook started.
+    let writer = {
+        let path = path.clone();
+        let line = call("toolu_2", json!({"file_path": A})) + "\n";
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(40));
+            let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+            std::io::Write::write_all(&mut f, line.as_bytes()).unwrap();
+        })
+    };
+    assert_eq!(file_of(&answer(&p))["startLine"], 0);
+    writer.join().unwrap();
+    // Never written: no answer.
+    let mut p = whole("toolu_3", &c);
+    p["transcript_path"] = json!(path.to_str().unwrap());
+    assert_eq!(answer(&p), Answer::Silent);
+}
+
+#[test]
 fn a_file_that_talks_about_boundaries_is_no_horizon() {
     // Reading a file whose text names the markers (rtk's own source, say) proves nothing away.
     let c = file_a().replace(

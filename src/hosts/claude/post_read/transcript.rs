@@ -17,6 +17,7 @@
 
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
@@ -66,9 +67,40 @@ pub struct Context {
 pub const NOTE_PREFIX: &str = "[rtk: lines ";
 pub const CONTEXT_PREFIX: &str = "rtk: this Read of ";
 
+/// How long the hook waits for Claude to write the current call's entry: Claude Code 2.1.332
+/// appends to the transcript from a queue drained every 100 ms (`FLUSH_INTERVAL_MS=100` in its
+/// bundle), so a hook that follows a fast tool often runs before its call is written.
+pub const WAIT_FOR_CALL: Duration = Duration::from_millis(300);
+const POLL: Duration = Duration::from_millis(5);
+
 /// The last [`TAIL_BYTES`] of the file, from its first whole line. `None` when unreadable.
 pub fn read_tail(path: &Path) -> Option<Vec<u8>> {
     read_tail_within(path, TAIL_BYTES)
+}
+
+/// The tail once it holds the tool_use entry of call `id` (re-read only when the file grew),
+/// or `None` when that does not happen within [`WAIT_FOR_CALL`].
+pub fn tail_with_call(path: &Path, id: &str) -> Option<Vec<u8>> {
+    if id.is_empty() {
+        return None;
+    }
+    let needle = format!("\"id\":\"{id}\"");
+    let deadline = Instant::now() + WAIT_FOR_CALL;
+    let mut seen_len = None;
+    loop {
+        let len = std::fs::metadata(path).ok()?.len();
+        if seen_len != Some(len) {
+            seen_len = Some(len);
+            let tail = read_tail(path)?;
+            if memchr::memmem::find(&tail, needle.as_bytes()).is_some() {
+                return Some(tail);
+            }
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(POLL);
+    }
 }
 
 /// The last `limit` bytes of the file, from its first whole line.
