@@ -6,7 +6,7 @@
 //! - the unseen lines form one block → only that block, `startLine` its first line (Claude
 //!   numbers from `startLine`, so every line keeps its number), and the seen range named in
 //!   `additionalContext`;
-//! - anything else (no earlier read, lines scattered, a read the model asked for again right
+//! - anything else (no earlier read, lines scattered, a file the model saw longer, a read the model asked for again right
 //!   after — it gets the full text —, a subagent's call, a transcript that does not yet hold
 //!   the current call, an unexpected payload) → no output.
 //!
@@ -67,6 +67,8 @@ struct Current<'a> {
     response: &'a Map<String, Value>,
     start: u64,
     lines: Vec<&'a str>,
+    /// `totalLines`: the file's length.
+    total: Option<u64>,
 }
 
 fn current(payload: &Value) -> Option<Current<'_>> {
@@ -92,6 +94,7 @@ fn current(payload: &Value) -> Option<Current<'_>> {
         response,
         start,
         lines,
+        total: file.get("totalLines").and_then(Value::as_u64),
     })
 }
 
@@ -134,6 +137,12 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
         .collect();
     let unseen: Vec<usize> = (0..seen.len()).filter(|&i| seen[i].is_none()).collect();
     let end = cur.start + cur.lines.len() as u64 - 1;
+    // A read that reaches the end of a file the model saw longer: the file shrank, and "these
+    // lines are unchanged" would not tell it so.
+    let reaches_end = cur.total.is_none_or(|t| end >= t);
+    if reaches_end && known.range(end + 1..).next().is_some() {
+        return Answer::Silent;
+    }
     let sources = sources(&seen);
     if unseen.is_empty() {
         let note = format!(

@@ -423,3 +423,20 @@ fn a_file_that_talks_about_boundaries_is_no_horizon() {
     let f = file_of(&answer_on(&t, &whole("toolu_2", &c)));
     assert_eq!(f["startLine"], 0);
 }
+
+#[test]
+fn a_file_that_shrank_goes_through() {
+    let c = file_a();
+    let t = read("toolu_1", A, &c);
+    // The last ten lines were deleted: every remaining line is unchanged, but the model must
+    // learn the file is shorter.
+    let short: String = c.split_inclusive('\n').take(50).collect();
+    let mut p = whole("toolu_2", &short);
+    p["tool_response"]["file"]["totalLines"] = json!(51);
+    assert_eq!(answer_on(&t, &p), Answer::Silent);
+    // A range that stops before the end says nothing about the length: shortened.
+    let sub = range(&short, 1, 30);
+    let mut p = payload("toolu_3", json!({"file_path": A, "limit": 30}), &sub, 1);
+    p["tool_response"]["file"]["totalLines"] = json!(51);
+    assert!(matches!(answer_on(&t, &p), Answer::Json(_)));
+}
