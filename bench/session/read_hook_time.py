@@ -6,7 +6,9 @@ Each transcript is built in the shape Claude Code 2.1.332 writes: per step an as
 `tool_use` entry, a user `tool_result` entry with the numbered text and `toolUseResult`, and
 an `api-request-blob` record holding the same blocks; the file being re-read is read first
 and last, so the hook has work to do (its answer is a note). rtk reads only the transcript's
-last 4 MiB, so the time must stay flat past that size.
+last 4 MiB, so the time must stay flat past that size. The transcript ends with the current
+call's own entry (rtk waits up to 300 ms for Claude to write it; the last row times a
+transcript without it: that wait).
 
     bench/session/read_hook_time.py [--rtk PATH] [--runs N]
 """
@@ -31,7 +33,7 @@ def numbered(text):
 
 
 def entries(i, path, text):
-    tid = f"toolu_{i:06d}"
+    tid = f"toolu_{i:06d}" if isinstance(i, int) else f"toolu_{i}"
     call = {"type": "assistant", "isSidechain": False, "timestamp": "2026-12-07T03:00:00.000Z",
             "message": {"role": "assistant", "content": [{"type": "tool_use", "id": tid, "name": "Read",
                                                           "input": {"file_path": path}}]}}
@@ -40,7 +42,8 @@ def entries(i, path, text):
                                                        "content": numbered(text)}]},
               "toolUseResult": {"type": "text", "file": {"filePath": path, "content": text}}}
     blob = {"type": "api-request-blob", "message": result["message"]}
-    return [json.dumps(call), json.dumps(result), json.dumps(blob)]
+    compact = {"separators": (",", ":")}  # as Claude writes its lines
+    return [json.dumps(call, **compact), json.dumps(result, **compact), json.dumps(blob, **compact)]
 
 
 def transcript(path, target_bytes, file_path, text):
@@ -53,6 +56,7 @@ def transcript(path, target_bytes, file_path, text):
         size += sum(len(x) + 1 for x in more)
         i += 1
     lines += entries(i, file_path, text)  # the last read: the hook's earlier result
+    lines.append(entries("now", file_path, text)[0])  # the current call, as Claude wrote it
     Path(path).write_text("\n".join(lines) + "\n")
 
 
@@ -89,6 +93,9 @@ def main():
             kind = "note" if b'"startLine":0' in out else ("other" if out.strip() else "none")
             ms = median_ms([args.rtk, "hook", "claude"], payload, args.runs)
             print(f"{mb:>10} MB {ms:>8.2f} {kind:>8}")
+        late = payload.replace(b'"toolu_now"', b'"toolu_unwritten"')
+        ms = median_ms([args.rtk, "hook", "claude"], late, 5)
+        print(f"{'call not yet written':>13} {ms:>8.2f}")
 
 
 if __name__ == "__main__":

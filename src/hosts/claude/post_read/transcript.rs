@@ -84,7 +84,8 @@ pub fn tail_with_call(path: &Path, id: &str) -> Option<Vec<u8>> {
     if id.is_empty() {
         return None;
     }
-    let needle = format!("\"id\":\"{id}\"");
+    // The id quoted anywhere (the scan then checks it is a tool_use entry's).
+    let needle = format!("\"{id}\"");
     let deadline = Instant::now() + WAIT_FOR_CALL;
     let mut seen_len = None;
     loop {
