@@ -6,9 +6,9 @@
 //! - the unseen lines form one block → only that block, `startLine` its first line (Claude
 //!   numbers from `startLine`, so every line keeps its number), and the seen range named in
 //!   `additionalContext`;
-//! - anything else (no earlier read, lines scattered, a file the model saw longer, a read the model asked for again right
-//!   after — it gets the full text —, a subagent's call, a transcript that does not yet hold
-//!   the current call, an unexpected payload) → no output.
+//! - anything else (no earlier read, lines scattered, a file the model saw longer, a read the
+//!   model asked for again right after — it gets the full text —, a subagent's call, a
+//!   transcript that does not yet hold the current call, an unexpected payload) → no output.
 //!
 //! Only `updatedToolOutput` changes: Claude's own file state (Edit's read-before-write check)
 //! was set by the tool before the hook ran. Answers are the payload's `tool_response` shape.

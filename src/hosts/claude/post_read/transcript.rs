@@ -14,6 +14,10 @@
 //! Sidechain entries (a subagent's own conversation) are never the model's context here. Only
 //! results whose text parses whole as Claude's numbered rendering (`N\t<line>`, numbers
 //! consecutive from ≥ 1) count, so rtk's own notes (numbered `0`) never do.
+//!
+//! Cost: lines that cannot matter (request records, snapshots) are skipped by a byte search;
+//! the rest are read with the result texts skipped, and only the results of Reads of the file
+//! asked about are parsed whole.
 
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
