@@ -440,3 +440,14 @@ fn a_file_that_shrank_goes_through() {
     p["tool_response"]["file"]["totalLines"] = json!(51);
     assert!(matches!(answer_on(&t, &p), Answer::Json(_)));
 }
+
+#[test]
+fn an_entry_that_only_mentions_results_is_never_taken_for_one() {
+    // A call whose input holds the word is set aside with the results, unparsed: its call is
+    // unknown, so nothing is proven (never the other way round).
+    let path = "/p/tool_result.rs";
+    let c = file_a();
+    let t = read("toolu_1", path, &c);
+    let p = payload("toolu_2", json!({"file_path": path}), &c, 1);
+    assert_eq!(answer_on(&t, &p), Answer::Silent);
+}

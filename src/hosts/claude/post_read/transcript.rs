@@ -23,7 +23,6 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -144,8 +143,7 @@ fn relevant(line: &[u8]) -> bool {
         .any(|m| memchr::memmem::find(line, m).is_some())
 }
 
-/// One transcript entry, as far as the scan needs it: tool results' texts are skipped
-/// ([`IgnoredAny`]) and parsed again only for the reads of the file asked about.
+/// One transcript entry, as far as the scan needs it (every other field is skipped unread).
 #[derive(Deserialize)]
 struct Entry {
     #[serde(rename = "type")]
@@ -155,7 +153,6 @@ struct Entry {
     sidechain: Option<bool>,
     #[serde(rename = "isCompactSummary")]
     compact_summary: Option<bool>,
-    timestamp: Option<String>,
     message: Option<Message>,
     attachment: Option<Attachment>,
 }
@@ -178,9 +175,6 @@ struct Block {
     id: Option<String>,
     name: Option<String>,
     input: Option<Map<String, Value>>,
-    tool_use_id: Option<String>,
-    #[allow(dead_code)]
-    content: Option<IgnoredAny>,
 }
 
 /// A message's blocks (a plain string message has none).
@@ -212,10 +206,17 @@ impl<'de> Deserialize<'de> for Blocks {
 /// Scans `tail` (JSON lines) back to the horizon; the reads kept are those of `file_path`.
 pub fn scan(tail: &[u8], file_path: &str) -> Context {
     let mut calls = Vec::new();
-    let mut pending: Vec<(String, String, &[u8])> = Vec::new(); // id, timestamp, line
+    // Lines holding tool results, newest first, read whole only for the file's Reads.
+    let mut results: Vec<&[u8]> = Vec::new();
     let mut shortened = Vec::new();
     for line in tail.rsplit(|&b| b == b'\n') {
         if line.is_empty() || !relevant(line) {
+            continue;
+        }
+        // A line with results and no horizon mark at all (no boundary, no stand-in) is set
+        // aside unparsed: results are most of a transcript's bytes.
+        if memchr::memmem::find(line, b"tool_result").is_some() && !horizon_mark(line) {
+            results.push(line);
             continue;
         }
         let Ok(entry) = serde_json::from_slice::<Entry>(line) else {
@@ -240,54 +241,72 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
                 shortened.push(id);
             }
         }
-        let blocks = entry.message.and_then(|m| m.content).map(|b| b.0);
-        let ts = entry.timestamp.unwrap_or_default();
-        for b in blocks.into_iter().flatten().rev() {
-            match (entry.kind.as_deref(), b.kind.as_deref()) {
-                (Some("assistant"), Some("tool_use")) => {
+        match entry.kind.as_deref() {
+            Some("assistant") => {
+                let blocks = entry.message.and_then(|m| m.content).map(|b| b.0);
+                for b in blocks.into_iter().flatten().rev() {
+                    if b.kind.as_deref() != Some("tool_use") {
+                        continue;
+                    }
                     if let (Some(id), Some(name), Some(input)) = (b.id, b.name, b.input) {
                         calls.push(Call { id, name, input });
                     }
                 }
-                (Some("user"), Some("tool_result")) => {
-                    if let Some(id) = b.tool_use_id {
-                        pending.push((id, ts.clone(), line));
-                    }
-                }
-                _ => {}
             }
+            Some("user") => results.push(line),
+            _ => {}
         }
     }
     calls.reverse();
-    pending.reverse();
+    results.reverse();
+    // The Reads of this file whose call is after the horizon too (the model saw which file it
+    // asked for); only lines naming one of them are parsed.
+    let wanted: Vec<&str> = calls
+        .iter()
+        .filter(|c| c.name == "Read")
+        .filter(|c| c.input.get("file_path").and_then(Value::as_str) == Some(file_path))
+        .map(|c| c.id.as_str())
+        .collect();
     let mut reads = Vec::new();
-    for (id, timestamp, line) in pending {
-        // The call must be after the horizon too: the model saw which file it asked for.
-        let Some(call) = calls.iter().find(|c| c.id == id && c.name == "Read") else {
-            continue;
-        };
-        if call.input.get("file_path").and_then(Value::as_str) != Some(file_path) {
+    for line in results {
+        let named: Vec<&str> = wanted
+            .iter()
+            .copied()
+            .filter(|id| memchr::memmem::find(line, format!("\"{id}\"").as_bytes()).is_some())
+            .collect();
+        if named.is_empty() {
             continue;
         }
-        let Some(text) = result_text(line, &id) else {
+        let Ok(entry) = serde_json::from_slice::<Value>(line) else {
             continue;
         };
-        if text
-            .strip_prefix("0\t")
-            .is_some_and(|t| t.starts_with(NOTE_PREFIX))
+        if entry.get("type").and_then(Value::as_str) != Some("user")
+            || entry.get("isSidechain").and_then(Value::as_bool) == Some(true)
         {
-            shortened.push(id.clone());
-        }
-        let Some((start, lines)) = parse_numbered(&text) else {
             continue;
-        };
-        reads.push(SeenRead {
-            tool_use_id: id,
-            timestamp,
-            file_path: file_path.into(),
-            start,
-            lines,
-        });
+        }
+        let timestamp = entry.get("timestamp").and_then(Value::as_str).unwrap_or("");
+        for id in named {
+            let Some(text) = result_text(&entry, id) else {
+                continue;
+            };
+            if text
+                .strip_prefix("0\t")
+                .is_some_and(|t| t.starts_with(NOTE_PREFIX))
+            {
+                shortened.push(id.to_string());
+            }
+            let Some((start, lines)) = parse_numbered(&text) else {
+                continue;
+            };
+            reads.push(SeenRead {
+                tool_use_id: id.to_string(),
+                timestamp: timestamp.to_string(),
+                file_path: file_path.into(),
+                start,
+                lines,
+            });
+        }
     }
     Context {
         reads,
@@ -296,10 +315,19 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
     }
 }
 
-/// The text of the tool result for `id` in a user entry's line.
-fn result_text(line: &[u8], id: &str) -> Option<String> {
-    let v: Value = serde_json::from_slice(line).ok()?;
-    v.get("message")?
+/// Whether a line holds any byte pattern a horizon has (then it is parsed, never set aside).
+fn horizon_mark(line: &[u8]) -> bool {
+    const MARKS: &[&[u8]] = &[b"compact", b"CompactSummary", b"tool_results_cut"];
+    has_stand_in(line)
+        || MARKS
+            .iter()
+            .any(|m| memchr::memmem::find(line, m).is_some())
+}
+
+/// The text of the tool result for `id` in a user entry.
+fn result_text(entry: &Value, id: &str) -> Option<String> {
+    entry
+        .get("message")?
         .get("content")?
         .as_array()?
         .iter()
