@@ -188,4 +188,35 @@ mod tests {
         assert_eq!(&s[end..], "rest\n");
         assert_eq!(banner("no banner\n"), None);
     }
+
+    fn script(stdout: &str, stderr: &str) -> Compacted {
+        let args = vec!["run".to_string(), "x".to_string()];
+        let inv = Invocation {
+            program: "bun",
+            args: &args,
+            sub: Some(0),
+        };
+        let out = Output {
+            stdout,
+            stderr,
+            code: 1,
+        };
+        Script.compact(&inv, &out).unwrap()
+    }
+
+    #[test]
+    fn dollar_banner_goes_through_the_tool_and_keeps_the_runner_failure() {
+        let err = "$ tsc --noEmit\nerror: script \"x\" exited with code 1\n";
+        let c = script("a.ts(1,7): error TS2322: Bad.\n", err);
+        assert!(c.stdout.contains("1:7 TS2322 Bad."), "{}", c.stdout);
+        assert_eq!(c.stderr.as_deref(), Some(err));
+    }
+
+    #[test]
+    fn no_dollar_banner_or_unknown_tool_is_raw() {
+        for err in ["hello\n", "$ ./serve.sh\nlistening\n", ""] {
+            let c = script("out\n", err);
+            assert_eq!((c.stdout.as_str(), c.stderr, c.elided), ("out\n", None, None));
+        }
+    }
 }
