@@ -562,6 +562,24 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<(Vec<Row>, Held
                 }
                 add(label, dir, cmd, facts);
             }
+            // A package script run by bun or pnpm 12 (each prints `$ jest` on stderr); pnpm's
+            // `--filter` picks the package out of a workspace.
+            for (label, cmd, tool) in [
+                ("bun run test (failing)", "bun run test", "bun"),
+                ("pnpm --filter test (failing)", "pnpm --filter js-bench test", "pnpm"),
+            ] {
+                if !has_tool(c, &[tool, "--version"]) {
+                    notes.push(format!("{tool} not found: its `{cmd}` row skipped"));
+                    continue;
+                }
+                let ws = c.root.join(slug(label));
+                let mut facts = Vec::new();
+                js_package(&ws.join("js-bench"), &nm, jfiles, "failing", &mut facts)?;
+                write(&ws.join("pnpm-workspace.yaml"), "packages:\n  - \"js-bench\"\n")?;
+                write(&ws.join("package.json"), "{\"name\":\"ws\",\"private\":true}\n")?;
+                let dir = if tool == "pnpm" { ws } else { ws.join("js-bench") };
+                add(label, dir, cmd, facts);
+            }
             if nm.join(".bin/vitest").exists() {
                 let label = "npx vitest run (failing)";
                 let dir = c.root.join(slug(label));

@@ -216,7 +216,10 @@ mod tests {
     fn no_dollar_banner_or_unknown_tool_is_raw() {
         for err in ["hello\n", "$ ./serve.sh\nlistening\n", ""] {
             let c = script("out\n", err);
-            assert_eq!((c.stdout.as_str(), c.stderr, c.elided), ("out\n", None, None));
+            assert_eq!(
+                (c.stdout.as_str(), c.stderr, c.elided),
+                ("out\n", None, None)
+            );
         }
     }
 }
