@@ -5,7 +5,7 @@
 use tree_sitter::Node;
 
 use super::forms;
-use super::inert::{flagged_kind, structural_kind};
+use super::inert::{flagged_kind, quoted_heredoc_text, structural_kind};
 use super::scripts::{embedded_script, piped_into_shells};
 use super::session::Session;
 use super::views::View;
@@ -242,8 +242,17 @@ impl Walker<'_, '_, '_> {
                 }
             }
             "command_substitution" => {
-                self.out.flag("command substitution");
-                self.push_children(node, subst, stack);
+                if let Some((cat, body)) = quoted_heredoc_text(node, &self.view.text) {
+                    // Inert text: nothing flagged. `cat` is still reported (deny and ask
+                    // rules see it) and the body is read as a script for them, as any
+                    // heredoc's is; nothing under the substitution is walked further.
+                    self.emit_command(cat, subst);
+                    let text = self.otext(body).to_string();
+                    embedded_script(self.out, &text, self.orange(body), self.depth, self.session);
+                } else {
+                    self.out.flag("command substitution");
+                    self.push_children(node, subst, stack);
+                }
             }
             "process_substitution" => {
                 self.out.flag("process substitution");
