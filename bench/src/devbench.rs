@@ -565,7 +565,7 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<(Vec<Row>, Held
         let mut facts = Vec::new();
         for k in 0..jfiles {
             let mut t = String::from("import unittest\n\n");
-            write!(t, "class Calc{k}(unittest.TestCase):\n")?;
+            writeln!(t, "class Calc{k}(unittest.TestCase):")?;
             for m in 0..8 {
                 write!(
                     t,
