@@ -183,6 +183,14 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
         r,
         log_facts(&commits(c, &["-n", "200"])?, false),
     ));
+    let mut f = log_facts(&commits(c, &["-n", "5"])?, true);
+    f.push(Fact::StatEntries);
+    rows.push(row(
+        "git log --stat -5",
+        &["git", "log", "--stat", "-5"],
+        r,
+        f,
+    ));
     rows.push(row(
         "git log --oneline -n 50",
         &["git", "log", "--oneline", "-n", "50"],
