@@ -446,7 +446,12 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
                 }
             }
             Fact::StatEntries => {
-                for l in raw_text.lines() {
+                // Every line of a stat block (`name | N ++-`, `N files changed, …`); other
+                // lines (`git log --stat`'s commit headers) are other facts' business.
+                let stat_line = |l: &&str| {
+                    l.starts_with(' ') && (l.contains(" | ") || l.contains(" changed"))
+                };
+                for l in raw_text.lines().filter(stat_line) {
                     verdict(
                         lines.contains(l) || stat_entry_copyable(&out, l),
                         format!("lost stat line {l:?}"),
