@@ -100,7 +100,12 @@ impl Filter for Log {
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
         let without_stat: Vec<String>;
         let rest = if stat(inv) {
-            without_stat = inv.rest().iter().filter(|a| *a != "--stat").cloned().collect();
+            without_stat = inv
+                .rest()
+                .iter()
+                .filter(|a| *a != "--stat")
+                .cloned()
+                .collect();
             &without_stat[..]
         } else {
             inv.rest()
