@@ -17,6 +17,7 @@ mod diff;
 mod diffstat;
 mod files;
 mod git;
+mod grepctx;
 mod langs;
 mod ops;
 pub mod pieces;
@@ -367,7 +368,13 @@ mod tests {
             ("grep -n x f", Plan::Stream),
             ("grep -rc x .", Plan::Stream),
             ("grep -rl x .", Plan::Stream),
-            ("grep -rn -A2 x .", Plan::Stream),
+            ("grep -rn -A2 x .", CAP),
+            ("grep -rn -C 2 x .", CAP),
+            ("grep -rn -3 x .", CAP),
+            ("grep -r -A2 x .", Plan::Stream),
+            ("grep -rn -A2 -c x .", Plan::Stream),
+            ("grep -rn -A2 --group-separator=X x .", Plan::Stream),
+            ("grep -n -A2 x f", Plan::Stream),
             ("grep x a b", CAP),
             ("rg --json x", Plan::Stream),
             ("rg -uu x", CAP),
