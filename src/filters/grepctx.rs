@@ -44,7 +44,7 @@ pub fn compact(out: &Output<'_>) -> Result<Compacted, Unparsed> {
 fn one_file<'a>(lines: &[&'a str]) -> Option<(&'a str, String, usize)> {
     let candidates = lines
         .iter()
-        .filter_map(|l| super::search::split_path(l, true).map(|(p, _)| p));
+        .filter_map(|l| split_path(l, true).map(|(p, _)| p));
     candidates.into_iter().find_map(|path| {
         let mut kept = String::new();
         let mut matches = 0;
@@ -69,6 +69,29 @@ fn after<'a>(line: &'a str, path: &str) -> Option<(&'a str, bool)> {
         b'-' if ok => Some((&rest[1..], false)),
         _ => None,
     }
+}
+
+/// Splits `path:12:text` (numbered) or `path:text` at the path's colon (the first `:N:`; also
+/// the plain grouping's, `super::search`).
+pub(super) fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
+    if !numbered {
+        let i = line.find(':')?;
+        return Some((&line[..i], &line[i + 1..]));
+    }
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(off) = line[from..].find(':') {
+        let i = from + off;
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 0 && bytes.get(i + 1 + digits) == Some(&b':') {
+            return Some((&line[..i], &line[i + 1..]));
+        }
+        from = i + 1;
+    }
+    None
 }
 
 #[cfg(test)]

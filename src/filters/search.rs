@@ -20,6 +20,7 @@
 
 use std::fmt::Write as _;
 
+use super::grepctx::split_path;
 use crate::filters::args::Spec;
 use crate::filters::files::find::path_list;
 use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
@@ -558,28 +559,6 @@ fn same_path<'a>(line: &'a str, path: &str, numbered: bool) -> Option<(&'a str, 
         }
     }
     Some((&line[..path.len()], rest))
-}
-
-/// Splits `path:12:text` (numbered) or `path:text` at the path's colon.
-pub(super) fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
-    if !numbered {
-        let i = line.find(':')?;
-        return Some((&line[..i], &line[i + 1..]));
-    }
-    let bytes = line.as_bytes();
-    let mut from = 0;
-    while let Some(off) = line[from..].find(':') {
-        let i = from + off;
-        let digits = bytes[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if digits > 0 && bytes.get(i + 1 + digits) == Some(&b':') {
-            return Some((&line[..i], &line[i + 1..]));
-        }
-        from = i + 1;
-    }
-    None
 }
 
 #[cfg(test)]
