@@ -189,8 +189,13 @@ fn write_unsaved(
 }
 
 /// The line on stderr saying the output was not compacted because a stream outgrew what rtk
-/// holds (it went through as it came, from that point on), or None when none did.
+/// holds (it went through as it came, from that point on), or None when none did or a reader
+/// went away.
 pub fn spilled_line(c: &Captured) -> Option<String> {
+    if c.stdout.broken || c.stderr.broken {
+        // Whoever read the output went away: nothing more is said.
+        return None;
+    }
     let mib = |b: usize| b / (1024 * 1024);
     let which = match (c.stdout.spilled, c.stderr.spilled) {
         (true, true) => format!(

@@ -285,6 +285,9 @@ fn a_spilled_stream_is_printed_whole_with_one_line_saying_so() {
         .contains("stdout passed 16 MiB and stderr 4 MiB"));
     c.stdout.spilled = false;
     assert!(spilled_line(&c).unwrap().contains(": stderr passed 4 MiB,"));
+    c.stdout.broken = true;
+    assert_eq!(spilled_line(&c), None);
+    c.stdout.broken = false;
     c.stderr.spilled = false;
     assert_eq!(spilled_line(&c), None);
 }
