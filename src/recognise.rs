@@ -40,6 +40,13 @@ pub static SUB: Syntax = Syntax::Sub(Globals {
     plus: false,
 });
 
+/// `pnpm --filter <pkg> test`, `pnpm -C <dir> run build`.
+pub static PNPM: Syntax = Syntax::Sub(Globals {
+    with_value: &["--filter", "-F", "--filter-prod", "-C", "--dir"],
+    only_flags: None,
+    plus: false,
+});
+
 pub static GIT: Syntax = Syntax::Sub(Globals {
     with_value: &[
         "-C",
@@ -126,6 +133,7 @@ pub fn known(program: &str) -> Option<&'static Syntax> {
         "cargo" => Some(&CARGO),
         "docker" => Some(&DOCKER),
         "kubectl" => Some(&KUBECTL),
+        "pnpm" => Some(&PNPM),
         "python" | "python3" => Some(&MODULE),
         _ => None,
     }
@@ -217,6 +225,10 @@ mod tests {
             (&KUBECTL, "-n prod get pods", Some((2, "get"))),
             (&KUBECTL, "--context c -n x logs p", Some((4, "logs"))),
             (&SUB, "--prefix run build", Some((1, "run"))),
+            (&PNPM, "--filter web test", Some((2, "test"))),
+            (&PNPM, "-F test run build", Some((2, "run"))),
+            (&PNPM, "--filter=web test", Some((1, "test"))),
+            (&PNPM, "-r test", Some((1, "test"))),
             (&MODULE, "-m pytest -x", Some((1, "pytest"))),
             (&MODULE, "-mpytest -x", Some((0, "pytest"))),
             (&MODULE, "-u -m pytest", None),

@@ -551,6 +551,50 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<(Vec<Row>, Held
     {
         add(&label, dir, &cmd, facts);
     }
+    if has_tool(c, &["python3", "--version"]) {
+        // Claude Code commits with `git commit -m "$(cat <<'EOF' … EOF)"`; the run path gets
+        // `git commit -m <message>`, here with a pre-commit hook running a unittest suite
+        // (`--allow-empty`, so every run commits again).
+        let label = "git commit (pre-commit hook: unittest -v)";
+        let dir = c.root.join(slug(label));
+        std::fs::create_dir_all(&dir)?;
+        let git = |args: &str| sh(c, &dir, &words(&format!("git {args}")), None);
+        git("init -q -b main")?;
+        git("config user.name Ada")?;
+        git("config user.email ada@example.com")?;
+        let mut facts = Vec::new();
+        for k in 0..jfiles {
+            let mut t = String::from("import unittest\n\n");
+            writeln!(t, "class Calc{k}(unittest.TestCase):")?;
+            for m in 0..8 {
+                write!(
+                    t,
+                    "    def test_{m}(self):\n        self.assertEqual({k} * {m}, {})\n\n",
+                    k * m
+                )?;
+            }
+            write(&dir.join(format!("test_m{k}.py")), &t)?;
+        }
+        write(
+            &dir.join(".git/hooks/pre-commit"),
+            "#!/bin/sh\nexec python3 -m unittest -v\n",
+        )?;
+        std::fs::set_permissions(
+            dir.join(".git/hooks/pre-commit"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )?;
+        git("add -A")?;
+        facts.push(format!("Ran {} tests", jfiles * 8));
+        facts.push("feat:calc-modules".into());
+        add(
+            label,
+            dir,
+            "git commit --allow-empty -m feat:calc-modules",
+            facts,
+        );
+    } else {
+        notes.push("python3 not found: the git commit hook row skipped".into());
+    }
     match node_modules(o) {
         Some(nm) => {
             for (state, label, cmd) in [("passing", "npx jest (passing)", "npx jest"), ("failing", "npx jest (failing)", "npx jest"), ("failing", "npm test (failing)", "npm test"), ("error", "npx tsc --noEmit (errors)", "npx tsc --noEmit -p .")] {
@@ -560,6 +604,24 @@ fn rows(c: &Corpus, o: &Opts, notes: &mut Vec<String>) -> Result<(Vec<Row>, Held
                 if state == "passing" {
                     facts.push(format!("Tests:       {} passed, {} total", jfiles * 8, jfiles * 8));
                 }
+                add(label, dir, cmd, facts);
+            }
+            // A package script run by bun or pnpm 12 (each prints `$ jest` on stderr); pnpm's
+            // `--filter` picks the package out of a workspace.
+            for (label, cmd, tool) in [
+                ("bun run test (failing)", "bun run test", "bun"),
+                ("pnpm --filter test (failing)", "pnpm --filter js-bench test", "pnpm"),
+            ] {
+                if !has_tool(c, &[tool, "--version"]) {
+                    notes.push(format!("{tool} not found: its `{cmd}` row skipped"));
+                    continue;
+                }
+                let ws = c.root.join(slug(label));
+                let mut facts = Vec::new();
+                js_package(&ws.join("js-bench"), &nm, jfiles, "failing", &mut facts)?;
+                write(&ws.join("pnpm-workspace.yaml"), "packages:\n  - \"js-bench\"\n")?;
+                write(&ws.join("package.json"), "{\"name\":\"ws\",\"private\":true}\n")?;
+                let dir = if tool == "pnpm" { ws } else { ws.join("js-bench") };
                 add(label, dir, cmd, facts);
             }
             if nm.join(".bin/vitest").exists() {

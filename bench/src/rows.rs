@@ -183,6 +183,14 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
         r,
         log_facts(&commits(c, &["-n", "200"])?, false),
     ));
+    let mut f = log_facts(&commits(c, &["-n", "5"])?, true);
+    f.push(Fact::StatEntries);
+    rows.push(row(
+        "git log --stat -5",
+        &["git", "log", "--stat", "-5"],
+        r,
+        f,
+    ));
     rows.push(row(
         "git log --oneline -n 50",
         &["git", "log", "--oneline", "-n", "50"],
@@ -307,6 +315,23 @@ pub fn rows(c: &Corpus) -> Result<Vec<Row>> {
             vec![Fact::CopyablePaths],
         ));
     }
+    // With context lines every file is grouped under `path (N)`, a single match too.
+    let headed = grep_files("TODO")?
+        .into_iter()
+        .map(|f| match f {
+            Fact::Contains(h) => Fact::Contains(match h.strip_suffix(':') {
+                Some(p) => format!("{p} (1)"),
+                None => h,
+            }),
+            other => other,
+        })
+        .collect();
+    rows.push(row(
+        "grep -rn -C2 TODO src",
+        &["grep", "-rn", "-C2", "TODO", "src"],
+        r,
+        headed,
+    ));
     rows.push(row(
         "grep -rn (no match)",
         &["grep", "-rn", "NO_SUCH_SYMBOL_ANYWHERE", "src"],
@@ -438,7 +463,11 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
                 }
             }
             Fact::StatEntries => {
-                for l in raw_text.lines() {
+                // Every line of a stat block (`name | N ++-`, `N files changed, …`); other
+                // lines (`git log --stat`'s commit headers) are other facts' business.
+                let stat_line =
+                    |l: &&str| l.starts_with(' ') && (l.contains(" | ") || l.contains(" changed"));
+                for l in raw_text.lines().filter(stat_line) {
                     verdict(
                         lines.contains(l) || stat_entry_copyable(&out, l),
                         format!("lost stat line {l:?}"),

@@ -17,6 +17,7 @@ mod diff;
 mod diffstat;
 mod files;
 mod git;
+mod grepctx;
 mod langs;
 mod ops;
 pub mod pieces;
@@ -319,16 +320,19 @@ mod tests {
             ("git log --format=%H", Plan::Passthrough),
             ("git log --graph", Plan::Passthrough),
             ("git log -p", Plan::Passthrough),
+            ("git log --stat -5", CAP),
+            ("git log --stat -p", Plan::Passthrough),
+            ("git log --stat=100", Plan::Passthrough),
             ("git log -Spatch", CAP),
             ("git diff --stat", CAP),
             ("git diff --color=always", Plan::Passthrough),
             ("git diff --word-diff", Plan::Passthrough),
             ("git show HEAD --format=%s", Plan::Passthrough),
             ("git commit", Plan::Passthrough),
-            ("git commit -m x", CAP),
-            ("git commit -am x", CAP),
+            ("git commit -m x", CAP_ERR),
+            ("git commit -am x", CAP_ERR),
             ("git commit -m x -e", Plan::Passthrough),
-            ("git commit --amend --no-edit", CAP),
+            ("git commit --amend --no-edit", CAP_ERR),
             ("git add -p", Plan::Passthrough),
             ("git add .", CAP),
             ("git push", CAP_ERR),
@@ -364,7 +368,13 @@ mod tests {
             ("grep -n x f", Plan::Stream),
             ("grep -rc x .", Plan::Stream),
             ("grep -rl x .", Plan::Stream),
-            ("grep -rn -A2 x .", Plan::Stream),
+            ("grep -rn -A2 x .", CAP),
+            ("grep -rn -C 2 x .", CAP),
+            ("grep -rn -3 x .", CAP),
+            ("grep -r -A2 x .", Plan::Stream),
+            ("grep -rn -A2 -c x .", Plan::Stream),
+            ("grep -rn -A2 --group-separator=X x .", Plan::Stream),
+            ("grep -n -A2 x f", Plan::Stream),
             ("grep x a b", CAP),
             ("rg --json x", Plan::Stream),
             ("rg -uu x", CAP),

@@ -20,6 +20,7 @@
 
 use std::fmt::Write as _;
 
+use super::grepctx::split_path;
 use crate::filters::args::Spec;
 use crate::filters::files::find::path_list;
 use crate::filters::{whole, Compacted, Filter, Incremental, Invocation, Output, Plan, Unparsed};
@@ -154,21 +155,67 @@ impl Filter for Grep {
                 grep_prefixes_paths(a),
             )
         };
-        if raw || !prefixed {
+        if context_form(inv) {
+            Plan::Capture { stderr: false }
+        } else if raw || !prefixed {
             Plan::Stream
         } else {
             Plan::Capture { stderr: false }
         }
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
+        if context_form(inv) {
+            return super::grepctx::compact(out);
+        }
         whole(self.incremental(inv).expect("incremental"), out)
     }
     fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        if context_form(inv) {
+            return None;
+        }
         if rg_file_list(inv) {
             return Some(path_list());
         }
         Some(Box::new(Runs::new(numbered(inv))))
     }
+}
+
+/// Numbered lines with context (`-A`/`-B`/`-C`/`-NUM`) from several files, and no other form
+/// that changes the lines or grep's `--` separator: grouped by [`super::grepctx`].
+fn context_form(inv: &Invocation<'_>) -> bool {
+    const CONTEXT_SHORT: &str = "ABC0123456789";
+    let context_long = |l: &&str| l.ends_with("context");
+    let (spec, short, long, prefixed) = if inv.program == "rg" {
+        (&RG, RG_RAW_SHORT, RG_RAW_LONG, rg_prefixes_paths(inv.args))
+    } else {
+        (
+            &GREP,
+            GREP_RAW_SHORT,
+            GREP_RAW_LONG,
+            grep_prefixes_paths(inv.args),
+        )
+    };
+    let a = inv.args;
+    let other_short: String = short
+        .chars()
+        .filter(|c| !CONTEXT_SHORT.contains(*c))
+        .collect();
+    let other_long: Vec<&str> = long.iter().copied().filter(|l| !context_long(l)).collect();
+    let context_longs: Vec<&str> = long.iter().copied().filter(context_long).collect();
+    prefixed
+        && numbered(inv)
+        && spec.has(a, CONTEXT_SHORT, &context_longs)
+        && !spec.has(a, &other_short, &other_long)
+        && !spec.has(
+            a,
+            "",
+            &[
+                "group-separator",
+                "no-group-separator",
+                "field-context-separator",
+                "field-match-separator",
+            ],
+        )
 }
 
 /// `rg --files`: a list of paths, one a line (not NUL-separated, not counted or sorted
@@ -512,28 +559,6 @@ fn same_path<'a>(line: &'a str, path: &str, numbered: bool) -> Option<(&'a str, 
         }
     }
     Some((&line[..path.len()], rest))
-}
-
-/// Splits `path:12:text` (numbered) or `path:text` at the path's colon.
-fn split_path(line: &str, numbered: bool) -> Option<(&str, &str)> {
-    if !numbered {
-        let i = line.find(':')?;
-        return Some((&line[..i], &line[i + 1..]));
-    }
-    let bytes = line.as_bytes();
-    let mut from = 0;
-    while let Some(off) = line[from..].find(':') {
-        let i = from + off;
-        let digits = bytes[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if digits > 0 && bytes.get(i + 1 + digits) == Some(&b':') {
-            return Some((&line[..i], &line[i + 1..]));
-        }
-        from = i + 1;
-    }
-    None
 }
 
 #[cfg(test)]

@@ -124,6 +124,12 @@ pub fn line_verdict(segments: &[SegmentReport], has_shell_wrapper: bool) -> Perm
     }
 }
 
+/// Every top-level segment (at least one) is allowed by a rule.
+fn top_level_allowed(segments: &[SegmentReport]) -> bool {
+    let mut top = segments.iter().filter(|s| s.context == Context::TopLevel);
+    top.clone().next().is_some() && top.all(|s| s.verdict == PermissionVerdict::Allow)
+}
+
 /// Decides `cmd` for `host` with the given rules (pure; tests inject rules here).
 pub fn evaluate(cmd: &str, host: &dyn Judge, rules: &RuleSet, config: &HooksConfig) -> Decision {
     evaluate_in(cmd, host, rules, config, None)
@@ -192,6 +198,17 @@ fn judge_line(
     }
     if let Some(why) = parsed.unattestable.first() {
         decision.reason = format!("unattestable: {}", why.0);
+        return decision;
+    }
+    if verdict == PermissionVerdict::Default
+        && host.authority() == Authority::Rtk
+        && top_level_allowed(&decision.segments)
+    {
+        // Rules allow every segment; what runs inside them (the `cat` of Claude Code's
+        // `git commit -m "$(cat <<'EOF' … EOF)"`) no rule names, and the host may run it
+        // anyway (Claude Code 2.1.332 does): rtk asserts nothing, the host judges the original.
+        decision.reason =
+            "every segment allowed by rule; the host judges the commands inside them".into();
         return decision;
     }
     if host.authority() == Authority::Rtk {
@@ -438,6 +455,37 @@ mod tests {
             let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
             let d = decide("git status $(id)", Agent::Claude, &rules);
             assert_eq!(d.outcome.exit_code(), 1);
+        }
+
+        /// Claude Code's commit form is rewritten (its hook output goes through rtk's commit
+        /// filter) but never allowed by rtk: a deny on its `cat` wins, an ask rule asks, no
+        /// rule asks as Claude does, and rules allowing both segments leave the line to Claude
+        /// (Claude Code 2.1.332 runs it under `Bash(git:*)`; rtk asserts nothing for `cat`).
+        #[test]
+        fn heredoc_commit_is_rewritten_never_allowed() {
+            let line = "git add a.rs && git commit -m \"$(cat <<'EOF'\nfix: x $(id)\n\nCo-Authored-By: C <c@x>\nEOF\n)\"";
+            let d = decide(line, Agent::Claude, &RuleSet::default());
+            assert_eq!(d.outcome.exit_code(), 3, "{}", d.reason);
+            let want = format!("rtk {}", line.replace("&& git", "&& rtk git"));
+            assert_eq!(d.rewritten.as_deref(), Some(want.as_str()));
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(git:*)"]}"#);
+            let d = decide(line, Agent::Claude, &rules);
+            assert_eq!(
+                (d.outcome.exit_code(), d.rewritten),
+                (1, None),
+                "{}",
+                d.reason
+            );
+            let (_d, rules) =
+                claude_rules(r#"{"allow": ["Bash(git:*)"], "deny": ["Bash(cat:*)"]}"#);
+            assert_eq!(decide(line, Agent::Claude, &rules).outcome.exit_code(), 2);
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"], "deny": ["Bash(id:*)"]}"#);
+            let d = decide(line, Agent::Claude, &rules);
+            assert_ne!(d.outcome.exit_code(), 0, "{}", d.reason);
+            let (_d, rules) = claude_rules(r#"{"ask": ["Bash(git commit:*)"]}"#);
+            assert_eq!(decide(line, Agent::Claude, &rules).outcome.exit_code(), 3);
+            let (_d, rules) = claude_rules(r#"{"allow": ["Bash(*)"]}"#);
+            assert_ne!(decide(line, Agent::Claude, &rules).outcome.exit_code(), 0);
         }
 
         /// The OpenClaw invariant, beside #1155: only a host-authoritative host turns a

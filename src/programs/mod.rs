@@ -123,7 +123,8 @@ impl Route {
 /// What the rewrite needs to know about a program beyond its routes.
 pub struct Rewrite {
     pub pipe: PipeSafety,
-    /// Never rewritten when the command carries any redirect (`cat`/`head`/`tail`: #315).
+    /// Never rewritten when the command carries any redirect (`cat`/`head`/`tail`: #315) but
+    /// `2>/dev/null` (stdout is the same, and rtk's note is on stdout).
     pub no_redirects: bool,
     /// One line on what qualifies (docs).
     pub note: &'static str,

@@ -247,7 +247,7 @@ impl Planner<'_> {
         let Some(rule) = rule_for(&word.value) else {
             return Plan::Keep;
         };
-        if rule.rewrite.no_redirects && cmd.has_redirect {
+        if rule.rewrite.no_redirects && cmd.has_redirect && !cmd.stderr_discarded_only {
             return Plan::Keep;
         }
         let args: Vec<&str> = cmd.words[i + 1..]

@@ -119,7 +119,13 @@ pub fn write(
     let (stdout, stderr, note) = match emission {
         Emission::Raw { fell_back } => {
             sink.discard();
-            return write_raw(out, err, c, rec, fell_back);
+            let printed = write_raw(out, err, c, rec, fell_back)?;
+            if let Some(line) = spilled_line(c) {
+                err.write_all(line.as_bytes())?;
+                err.flush()?;
+                rec.emitted_bytes += line.len() as u64;
+            }
+            return Ok(printed);
         }
         Emission::Compact {
             stdout,
@@ -190,6 +196,30 @@ fn write_unsaved(
     err.flush()?;
     rec.emitted_bytes += line.len() as u64;
     Ok(printed)
+}
+
+/// The line on stderr saying the output was not compacted because a stream outgrew what rtk
+/// holds (it went through as it came, from that point on), or None when none did or a reader
+/// went away.
+pub fn spilled_line(c: &Captured) -> Option<String> {
+    if c.stdout.broken || c.stderr.broken {
+        // Whoever read the output went away: nothing more is said.
+        return None;
+    }
+    let mib = |b: usize| b / (1024 * 1024);
+    let which = match (c.stdout.spilled, c.stderr.spilled) {
+        (true, true) => format!(
+            "stdout passed {} MiB and stderr {} MiB",
+            mib(super::STDOUT_CAP),
+            mib(super::STDERR_CAP)
+        ),
+        (true, false) => format!("stdout passed {} MiB", mib(super::STDOUT_CAP)),
+        (false, true) => format!("stderr passed {} MiB", mib(super::STDERR_CAP)),
+        (false, false) => return None,
+    };
+    Some(format!(
+        "[rtk: not compacted: {which}, more than rtk holds to compact; printed whole, as the command wrote it]\n"
+    ))
 }
 
 fn write_raw(

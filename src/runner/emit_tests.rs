@@ -337,3 +337,36 @@ fn a_reader_that_went_away_still_records_the_compacted_form() {
     )
     .is_err());
 }
+
+#[test]
+fn a_spilled_stream_is_printed_whole_with_one_line_saying_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let env = data_env(tmp.path(), tmp.path());
+    let config = crate::config::Shared::new(&env);
+    // What exec leaves of a spilled stream: its bytes already went through.
+    let mut c = captured("", RAW_ERR);
+    c.stdout.spilled = true;
+    assert_eq!(
+        choose(None, None, None, None),
+        Emission::Raw { fell_back: true }
+    );
+    let w = write_one(
+        &c,
+        Emission::Raw { fell_back: true },
+        TeeSink::new(&env, &config),
+    );
+    let line = "[rtk: not compacted: stdout passed 16 MiB, more than rtk holds to compact; printed whole, as the command wrote it]\n";
+    assert_eq!(w.err, format!("{RAW_ERR}{line}"));
+    assert_eq!(w.rec.emitted_bytes, w.rec.raw_bytes + line.len() as u64);
+    c.stderr.spilled = true;
+    assert!(spilled_line(&c)
+        .unwrap()
+        .contains("stdout passed 16 MiB and stderr 4 MiB"));
+    c.stdout.spilled = false;
+    assert!(spilled_line(&c).unwrap().contains(": stderr passed 4 MiB,"));
+    c.stdout.broken = true;
+    assert_eq!(spilled_line(&c), None);
+    c.stdout.broken = false;
+    c.stderr.spilled = false;
+    assert_eq!(spilled_line(&c), None);
+}

@@ -263,6 +263,7 @@ impl Walker<'_, '_, '_> {
                         assignments: Vec::new(),
                         words: Vec::new(),
                         has_redirect: false,
+                        stderr_discarded_only: false,
                         pipeline: None,
                         in_piped_compound: true,
                     });

@@ -99,6 +99,80 @@ pub(super) fn opaque_leaf(node: Node<'_>, text: &str) -> Option<&'static str> {
         .then_some("unparsed text holding `$`, a backtick or a process substitution")
 }
 
+/// Claude Code's commit form, `git commit … "$(cat <<'EOF'` … `EOF` `)"`: a command substitution
+/// whose whole body is `cat` reading one heredoc with a quoted delimiter (`'EOF'` or `"EOF"`:
+/// bash expands nothing in its body), standing alone in double quotes as a whole argument of
+/// `git commit`, so what it gives the argument is the body's text. Returns the `cat` command and
+/// the heredoc body (still reported for deny/ask matching), or None for any other shape: an
+/// unquoted delimiter, `<<-`, anything else in the substitution (another command, an argument or
+/// redirect of `cat`, a pipe), anything else in the quotes, another program, a body holding its
+/// own delimiter, or a syntax error anywhere in it. `src` is the text the tree was parsed from.
+pub(super) fn quoted_heredoc_text<'t>(node: Node<'t>, src: &str) -> Option<(Node<'t>, Node<'t>)> {
+    let text = |n: Node<'_>| src.get(n.start_byte()..n.end_byte()).unwrap_or("");
+    let kids = |n: Node<'t>| {
+        let mut cursor = n.walk();
+        n.children(&mut cursor).collect::<Vec<Node<'t>>>()
+    };
+    if node.kind() != "command_substitution" || node.has_error() {
+        return None;
+    }
+    // The argument: `"` substitution `"`, directly a word of `git commit …`.
+    let string = node.parent().filter(|p| p.kind() == "string")?;
+    if string.child_count() != 3 {
+        return None;
+    }
+    let command = string.parent().filter(|p| p.kind() == "command")?;
+    let name = command.child_by_field_name("name")?;
+    let mut cursor = command.walk();
+    let args: Vec<Node<'t>> = command
+        .children_by_field_name("argument", &mut cursor)
+        .collect();
+    if text(name) != "git"
+        || args.first().map(|a| text(*a)) != Some("commit")
+        || !args.iter().any(|a| a.id() == string.id())
+    {
+        return None;
+    }
+    // `$(` cat-with-heredoc `)`.
+    let [open, stmt, close] = kids(node)[..] else {
+        return None;
+    };
+    if open.kind() != "$(" || close.kind() != ")" || stmt.kind() != "redirected_statement" {
+        return None;
+    }
+    let [cat, redirect] = kids(stmt)[..] else {
+        return None;
+    };
+    if cat.kind() != "command" || cat.child_count() != 1 || text(cat) != "cat" {
+        return None;
+    }
+    let [op, start, body, end] = kids(redirect)[..] else {
+        return None;
+    };
+    if redirect.kind() != "heredoc_redirect"
+        || op.kind() != "<<"
+        || start.kind() != "heredoc_start"
+        || body.kind() != "heredoc_body"
+        || end.kind() != "heredoc_end"
+        || body.child_count() != 0
+    {
+        return None;
+    }
+    let delim = text(start);
+    let bare = delim
+        .strip_prefix('\'')
+        .and_then(|d| d.strip_suffix('\''))
+        .or_else(|| delim.strip_prefix('"').and_then(|d| d.strip_suffix('"')))?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if bare.is_empty() || !bare.chars().all(plain) || text(end) != bare {
+        return None;
+    }
+    if text(body).contains(bare) {
+        return None;
+    }
+    Some((cat, body))
+}
+
 /// Operators of `${NAME<op>word}` whose operand is a pattern or a word (never evaluated as
 /// arithmetic, never assigned).
 const WORD_OPERATORS: &[&str] = &[

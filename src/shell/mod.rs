@@ -107,6 +107,8 @@ pub struct SimpleCommand {
     pub words: Vec<Word>,
     /// Any redirect is attached to the command (fd dups and `/dev/null` included).
     pub has_redirect: bool,
+    /// It has redirects, and every one is `2>/dev/null` (its stdout is as without them).
+    pub stderr_discarded_only: bool,
     /// Set when this command is directly one stage of a pipeline.
     pub pipeline: Option<PipelinePos>,
     /// Inside a compound (`( )`, `{ }`, `if`, loop…) whose output is piped, or in a pipeline

@@ -5,7 +5,7 @@
 use tree_sitter::Node;
 
 use super::forms;
-use super::inert::{flagged_kind, structural_kind};
+use super::inert::{flagged_kind, quoted_heredoc_text, structural_kind};
 use super::scripts::{embedded_script, piped_into_shells};
 use super::session::Session;
 use super::views::View;
@@ -242,8 +242,17 @@ impl Walker<'_, '_, '_> {
                 }
             }
             "command_substitution" => {
-                self.out.flag("command substitution");
-                self.push_children(node, subst, stack);
+                if let Some((cat, body)) = quoted_heredoc_text(node, &self.view.text) {
+                    // Inert text: nothing flagged. `cat` is still reported (deny and ask
+                    // rules see it) and the body is read as a script for them, as any
+                    // heredoc's is; nothing under the substitution is walked further.
+                    self.emit_command(cat, subst);
+                    let text = self.otext(body).to_string();
+                    embedded_script(self.out, &text, self.orange(body), self.depth, self.session);
+                } else {
+                    self.out.flag("command substitution");
+                    self.push_children(node, subst, stack);
+                }
             }
             "process_substitution" => {
                 self.out.flag("process substitution");
@@ -392,6 +401,7 @@ impl Walker<'_, '_, '_> {
             assignments: Vec::new(),
             words: Vec::new(),
             has_redirect: ctx.redirected,
+            stderr_discarded_only: false,
             pipeline: ctx.pipeline,
             in_piped_compound: ctx.piped,
         }
@@ -416,6 +426,7 @@ impl Walker<'_, '_, '_> {
                 }
             }
         }
+        cmd.stderr_discarded_only = ctx.redirected && self.stderr_discarded_only(node);
         if let Some(name) = cmd.words.first() {
             if !name.literal {
                 self.out.flag("the command name comes from an expansion");
@@ -438,6 +449,34 @@ impl Walker<'_, '_, '_> {
         let nested = self.check_programs(&all);
         self.out.commands.push(cmd);
         self.out.commands.extend(nested);
+    }
+
+    /// `node` is the body of a redirected statement whose every redirect is `2>/dev/null`,
+    /// and has none of its own.
+    fn stderr_discarded_only(&self, node: Node<'_>) -> bool {
+        let Some(parent) = node.parent().filter(|p| p.kind() == "redirected_statement") else {
+            return false;
+        };
+        if parent.child_by_field_name("body").map(|b| b.id()) != Some(node.id()) {
+            return false;
+        }
+        let mut cursor = node.walk();
+        if node
+            .children(&mut cursor)
+            .any(|c| c.kind().ends_with("redirect"))
+        {
+            return false;
+        }
+        let mut cursor = parent.walk();
+        let redirects: Vec<Node<'_>> = parent
+            .children(&mut cursor)
+            .filter(|c| c.id() != node.id())
+            .collect();
+        !redirects.is_empty()
+            && redirects.iter().all(|r| {
+                r.kind() == "file_redirect"
+                    && self.vtext(*r).split_whitespace().collect::<String>() == "2>/dev/null"
+            })
     }
 
     fn emit_assignments(&mut self, node: Node<'_>, ctx: Ctx) {

@@ -1,11 +1,15 @@
 //! Package-manager front ends: `npm test|t|run|run-script <script>`, `pnpm test|run`,
-//! `npx <tool>` and `pnpm exec|dlx <tool>`.
+//! `bun run <script>`, `npx <tool>` and `pnpm exec|dlx <tool>`.
 //!
 //! `npx <tool> …` is the tool's own filter (jest, vitest, tsc, eslint…) planned and compacted
 //! over the words after the tool; no filter → passthrough. `npm test` / `npm run x` capture
-//! both streams; the script's command is read from npm's `> cmd` banner and the output goes
-//! through that tool's filter (the banner shrinks to the `> cmd` line; `npm error` lines are
-//! kept). A script whose tool has no filter prints raw.
+//! both streams; the script's command is read from the banner the package manager prints
+//! before running it — npm's `> cmd` on stdout (the banner shrinks to the `> cmd` line), or
+//! bun's and pnpm 12's `$ cmd` as stderr's first line (kept) — and the output goes through that
+//! tool's filter. The package manager's own failure lines (`npm error …`, bun's `error: script
+//! "x" exited with code N`, pnpm's `[ELIFECYCLE] …` block) are kept whole. A script whose tool
+//! has no filter, or whose tool's filter would pass it through, prints raw; so does a run with
+//! no banner (`bun run file.ts` runs a file, not a script).
 
 use crate::filters::{lookup, Compacted, Filter, Invocation, Output, Plan, Unparsed};
 
@@ -62,7 +66,7 @@ impl Filter for Script {
     }
     fn compact(&self, _inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let Some((banner_end, command)) = banner(out.stdout) else {
-            return Ok(Compacted::raw(out));
+            return dollar_script(out);
         };
         let words: Vec<String> = command
             .split_whitespace()
@@ -85,6 +89,59 @@ impl Filter for Script {
         c.stdout = format!("> {command}\n{}", c.stdout);
         Ok(c)
     }
+}
+
+/// A script announced as stderr's first line, `$ cmd` (bun, pnpm 12): the tool's filter sees
+/// both streams without that line and without the package manager's failure lines at the end.
+fn dollar_script(out: &Output<'_>) -> Result<Compacted, Unparsed> {
+    let Some((first, body)) = out.stderr.split_once('\n') else {
+        return Ok(Compacted::raw(out));
+    };
+    let Some(command) = first.strip_prefix("$ ") else {
+        return Ok(Compacted::raw(out));
+    };
+    let words: Vec<String> = command
+        .split_whitespace()
+        .skip_while(|w| w.contains('=') && !w.starts_with('-'))
+        .map(String::from)
+        .collect();
+    let Some((filter, inner)) = words
+        .split_first()
+        .and_then(|(first, rest)| lookup(first, rest))
+    else {
+        return Ok(Compacted::raw(out));
+    };
+    let Plan::Capture { stderr: both } = filter.plan(&inner) else {
+        return Ok(Compacted::raw(out));
+    };
+    let trailer_at = body
+        .split_inclusive('\n')
+        .scan(0, |pos, l| {
+            let at = *pos;
+            *pos += l.len();
+            Some((at, l))
+        })
+        .find(|(_, l)| runner_failure(l))
+        .map_or(body.len(), |(at, _)| at);
+    let (tool_err, trailer) = body.split_at(trailer_at);
+    let inner_out = Output {
+        stdout: out.stdout,
+        stderr: if both { tool_err } else { "" },
+        code: out.code,
+    };
+    let mut c = filter.compact(&inner, &inner_out)?;
+    let err = c.stderr.take().unwrap_or_else(|| tool_err.to_string());
+    c.stderr = Some(format!("{first}\n{err}{trailer}"));
+    Ok(c)
+}
+
+/// The first of the lines a package manager prints when the script failed: bun's `error:
+/// script "test" exited with code 1`, pnpm's `[ELIFECYCLE] Test failed. …` and what follows.
+fn runner_failure(line: &str) -> bool {
+    line.starts_with("error: script \"")
+        || line.starts_with("[ELIFECYCLE]")
+        || line.starts_with(" ELIFECYCLE ")
+        || line.starts_with("Error: ERR_PNPM_")
 }
 
 /// npm's script banner: a blank line, `> pkg@1.0.0 script`, `> the command`, a blank line.
@@ -130,5 +187,39 @@ mod tests {
         assert_eq!(cmd, "jest --ci");
         assert_eq!(&s[end..], "rest\n");
         assert_eq!(banner("no banner\n"), None);
+    }
+
+    fn script(stdout: &str, stderr: &str) -> Compacted {
+        let args = vec!["run".to_string(), "x".to_string()];
+        let inv = Invocation {
+            program: "bun",
+            args: &args,
+            sub: Some(0),
+        };
+        let out = Output {
+            stdout,
+            stderr,
+            code: 1,
+        };
+        Script.compact(&inv, &out).unwrap()
+    }
+
+    #[test]
+    fn dollar_banner_goes_through_the_tool_and_keeps_the_runner_failure() {
+        let err = "$ tsc --noEmit\nerror: script \"x\" exited with code 1\n";
+        let c = script("a.ts(1,7): error TS2322: Bad.\n", err);
+        assert!(c.stdout.contains("1:7 TS2322 Bad."), "{}", c.stdout);
+        assert_eq!(c.stderr.as_deref(), Some(err));
+    }
+
+    #[test]
+    fn no_dollar_banner_or_unknown_tool_is_raw() {
+        for err in ["hello\n", "$ ./serve.sh\nlistening\n", ""] {
+            let c = script("out\n", err);
+            assert_eq!(
+                (c.stdout.as_str(), c.stderr, c.elided),
+                ("out\n", None, None)
+            );
+        }
     }
 }

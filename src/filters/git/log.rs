@@ -5,7 +5,9 @@
 //! [`BODY_LINES`] message body line(s); trailers (`Signed-off-by:` …) and the rest of the body are
 //! left out and counted in the elision note (the tee file has them). Never adds `-n`, `--no-merges` or any flag: git decides
 //! which commits appear, and merges are labelled, never hidden. Any other output format the
-//! user chose (`--oneline`, `--format`, `--graph`, `-p`, `--stat`, …) passes through untouched.
+//! user chose (`--oneline`, `--format`, `--graph`, `-p`, `--stat=N`, …) passes through untouched,
+//! except a bare `--stat`: each commit is then compacted as `git show --stat` compacts one
+//! (the header as here, its stat block grouped by folder: [`super::show`]), once git is done.
 //! Commits are compacted as they arrive ([`LogPieces`]), while git is still writing.
 
 use crate::filters::args::Spec;
@@ -96,7 +98,18 @@ impl Filter for Log {
         "git-log"
     }
     fn plan(&self, inv: &Invocation<'_>) -> Plan {
-        let rest = inv.rest();
+        let without_stat: Vec<String>;
+        let rest = if stat(inv) {
+            without_stat = inv
+                .rest()
+                .iter()
+                .filter(|a| *a != "--stat")
+                .cloned()
+                .collect();
+            &without_stat[..]
+        } else {
+            inv.rest()
+        };
         let other = SPEC.has(rest, "pugLzmc", OTHER_FORMAT_LONG)
             || rest
                 .iter()
@@ -111,11 +124,22 @@ impl Filter for Log {
         if out.code != 0 {
             return Ok(Compacted::raw(out));
         }
+        if stat(inv) {
+            return super::show::Show.compact(inv, out);
+        }
         whole(self.incremental(inv).expect("incremental"), out)
     }
-    fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
-        Some(Box::new(LogPieces::default()))
+    fn incremental(&self, inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {
+        (!stat(inv)).then(|| Box::new(LogPieces::default()) as Box<dyn Incremental>)
     }
+}
+
+/// `--stat` (bare) is on the line, before any `--`.
+fn stat(inv: &Invocation<'_>) -> bool {
+    inv.rest()
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--stat")
 }
 
 /// `git log` compacted commit by commit as the output arrives: text after the last complete

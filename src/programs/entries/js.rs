@@ -50,7 +50,7 @@ pub const NPM: Program = Program {
 pub const PNPM: Program = Program {
     names: &["pnpm"],
     ecosystem: Eco::JavaScript,
-    syntax: &recognise::SUB,
+    syntax: &recognise::PNPM,
     routes: &[
         route("test", "npm-script", "pnpm test").scoped(&Scope::NO_WATCH),
         route("run", "npm-script", "pnpm run build").scoped(&Scope::NO_WATCH),
@@ -188,6 +188,7 @@ pub const BUN: Program = Program {
     syntax: &recognise::SUB,
     routes: &[
         route("test", "bun-test", "bun test").scoped(&sc::bun::TEST),
+        route("run", "npm-script", "bun run test").scoped(&sc::bun::RUN),
         route("install", "js-install", "bun install").scoped(&sc::jsinstall::INSTALL),
         route("i", "js-install", "bun i").scoped(&sc::jsinstall::INSTALL),
         route("add", "js-install", "bun add left-pad").scoped(&sc::jsinstall::INSTALL),
@@ -197,7 +198,7 @@ pub const BUN: Program = Program {
     ],
     rewrite: rw(
         Never,
-        "`test` (no watch mode or other reporter); install/add/update/remove",
+        "`test` (no watch mode or other reporter); `run <script>`; install/add/update/remove",
     ),
 };
 
