@@ -15,6 +15,7 @@ use crate::agents::{Agent, Authority};
 use crate::config::HooksConfig;
 use crate::hooks::host::{Judge, ReadOnly, TableNames};
 use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
+use crate::hooks::place::Place;
 use crate::shell::{self, Context};
 
 /// Longest command line rtk will judge; longer ones pass through unchanged (exit 1).
@@ -130,7 +131,7 @@ pub fn evaluate(cmd: &str, host: &dyn Judge, rules: &RuleSet, config: &HooksConf
 }
 
 /// [`evaluate`], with the directory the line runs in when the file system may be consulted
-/// (symbolic links that lead out of it: see `allow.rs`).
+/// (symbolic links that lead out of it: see `allow.rs`), taken as the project too.
 pub fn evaluate_in(
     cmd: &str,
     host: &dyn Judge,
@@ -138,8 +139,21 @@ pub fn evaluate_in(
     config: &HooksConfig,
     workdir: Option<&std::path::Path>,
 ) -> Decision {
+    let place = workdir.map(Place::at);
+    evaluate_at(cmd, host, rules, config, place.as_ref())
+}
+
+/// [`evaluate`] at `place` (the shell's current directory and the session's project; see
+/// `place.rs`) when the file system may be consulted.
+pub fn evaluate_at(
+    cmd: &str,
+    host: &dyn Judge,
+    rules: &RuleSet,
+    config: &HooksConfig,
+    place: Option<&Place>,
+) -> Decision {
     let table = host.read_only();
-    let mut decision = judge_line(cmd, host.agent(), table, rules, config, workdir);
+    let mut decision = judge_line(cmd, host.agent(), table, rules, config, place);
     decision.read_only_names = table.map(|t| t.names());
     decision
 }
@@ -151,7 +165,7 @@ fn judge_line(
     table: Option<&dyn crate::hooks::host::ReadOnlyTable>,
     rules: &RuleSet,
     config: &HooksConfig,
-    workdir: Option<&std::path::Path>,
+    place: Option<&Place>,
 ) -> Decision {
     if cmd.len() > MAX_COMMAND_BYTES {
         let mut d = Decision::passthrough(host, PermissionVerdict::Default, "command too long");
@@ -194,6 +208,11 @@ fn judge_line(
         decision.reason = format!("unattestable: {}", why.0);
         return decision;
     }
+    if let Some(why) = step_aside(&parsed, rules, place) {
+        decision.reason = format!("steps aside: {why}");
+        decision.allow_blocked = Some(why);
+        return decision;
+    }
     if host.authority() == Authority::Rtk {
         let may_allow = verdict == PermissionVerdict::Allow
             || decision
@@ -201,8 +220,8 @@ fn judge_line(
                 .iter()
                 .any(|s| s.read_only == Some(ReadOnly::Yes));
         decision.allow_blocked = crate::hooks::allow::blocker(&parsed).or_else(|| {
-            let dir = workdir.filter(|_| may_allow)?;
-            crate::hooks::allow::link_blocker(&parsed, dir)
+            let place = place.filter(|_| may_allow)?;
+            crate::hooks::allow::link_blocker(&parsed, &place.cwd)
         });
     }
     if let Some(why) = decision.allow_blocked.clone() {
@@ -248,6 +267,24 @@ fn judge_line(
         ),
     };
     decision
+}
+
+/// Why the line is left to the host untouched whatever the rules say (None: judged as usual):
+/// the session's folder or repository (`place.rs`), or a file rule that may cover a file it
+/// names (`paths.rs`; with file rules but no known folder, every line).
+fn step_aside(parsed: &shell::Parsed, rules: &RuleSet, place: Option<&Place>) -> Option<String> {
+    let Some(place) = place else {
+        return (!rules.files.is_empty())
+            .then(|| "file rules, and no working directory to judge paths from".to_string());
+    };
+    crate::hooks::place::blocker(parsed, place).or_else(|| {
+        let at = crate::hooks::paths::Where {
+            cwd: &place.cwd,
+            project: &place.project,
+            home: place.home.as_deref(),
+        };
+        crate::hooks::paths::blocker(parsed, &rules.files, &at)
+    })
 }
 
 /// The host's rules on `line` as written (see [`Decision::rewritten_verdict`]); the line is

@@ -147,6 +147,10 @@ pub fn add_args(loaded: &mut LoadedRules, argv: &[String]) -> bool {
                             rules.rules.allow.push(rule);
                         }
                     }
+                    Ok(None) if deny => rules
+                        .rules
+                        .files
+                        .extend(crate::hooks::paths::file_rule(entry, Path::new(SOURCE))),
                     Ok(None) => {}
                     Err(why) => rules.problem(why),
                 }

@@ -234,6 +234,8 @@ fn extract(root: &Value, rules: &mut FileRules) {
             parse_entry,
         );
     }
+    let source = rules.path.clone();
+    crate::hooks::paths::read_file_rules(perms, &source, &mut rules.rules.files);
 }
 
 /// `Bash` → everything; `Bash(spec)` → [`Pattern::claude`]; other tools → not a shell rule.
