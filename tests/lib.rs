@@ -11,6 +11,7 @@ mod filters_dev_cli;
 mod filters_dev_snapshots;
 mod filters_snapshots;
 mod hook_cli;
+mod hook_session;
 mod hook_scripts;
 mod init_cli;
 mod init_upstream;

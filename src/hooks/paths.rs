@@ -299,8 +299,8 @@ fn compile(rule: &FileRule, at: &Where) -> Vec<Compiled> {
     if names.is_empty() {
         names.push("**".into());
     }
-    // A pattern with no `/` matches at any depth (gitignore).
-    if !rest.contains('/') && names[0] != "**" {
+    // A pattern with no `/` (but a trailing one) matches at any depth (gitignore).
+    if !spec.trim_end_matches('/').contains('/') && names[0] != "**" {
         names.insert(0, "**".into());
     }
     let mut out = Vec::new();
