@@ -184,9 +184,9 @@ fn file_rules_close_the_read_only_table_ask_and_edit_too() {
     assert_eq!(call(&t, &proj, &proj, "cat .env"), "");
     assert!(allowed(&call(&t, &proj, &proj, "cat a.txt")));
     // An absolute pattern (`//…`), as an ask rule.
-    let (t, proj) = project_with(|p| {
-        json!({"ask": [format!("Read(/{}/a.txt)", p.display())], "allow": ["Bash(cat:*)"]})
-    });
+    let (t, proj) = project_with(
+        |p| json!({"ask": [format!("Read(/{}/a.txt)", p.display())], "allow": ["Bash(cat:*)"]}),
+    );
     assert_eq!(call(&t, &proj, &proj, "cat a.txt"), "");
     assert!(allowed(&call(&t, &proj, &proj, "cat src/m.rs")));
     let (t, proj) = project(json!({"deny": ["Edit(./a.txt)"], "allow": ["Bash(cat:*)"]}));
@@ -236,7 +236,13 @@ fn the_payload_cwd_never_names_the_project() {
     let push = json!({"command": "git push origin master"});
     // rtk run in the strict folder, the payload pointing at the permissive one.
     assert!(!allowed(&hook(&t, push.clone(), &open, &strict, None)));
-    assert!(!allowed(&hook(&t, push.clone(), &open, &strict, Some(&strict))));
+    assert!(!allowed(&hook(
+        &t,
+        push.clone(),
+        &open,
+        &strict,
+        Some(&strict)
+    )));
     // Where Claude itself says the permissive folder is the project, its allow applies.
     assert!(allowed(&hook(&t, push.clone(), &open, &open, Some(&open))));
     assert!(allowed(&hook(&t, push, &open, &open, None)));

@@ -128,9 +128,16 @@ fn operands(c: &SimpleCommand, dirs: &[PathBuf]) -> Vec<(String, bool)> {
     for w in c.words.iter().skip(1) {
         let v = w.value.as_str();
         let texts: Vec<&str> = if let Some(long) = v.strip_prefix("--") {
-            long.split_once('=').map(|(_, val)| val).into_iter().collect()
+            long.split_once('=')
+                .map(|(_, val)| val)
+                .into_iter()
+                .collect()
         } else if let Some(short) = v.strip_prefix('-') {
-            short.get(1..).filter(|r| !r.is_empty()).into_iter().collect()
+            short
+                .get(1..)
+                .filter(|r| !r.is_empty())
+                .into_iter()
+                .collect()
         } else {
             vec![v]
         };
@@ -190,7 +197,12 @@ fn reads_recursively(name: &str, c: &SimpleCommand) -> bool {
         "grep" | "egrep" | "fgrep" => {
             short_has('r')
                 || short_has('R')
-                || flags().any(|f| f.starts_with("--recursive") || f.starts_with("--dereference-recursive") || f.starts_with("--directories") || f == "-d")
+                || flags().any(|f| {
+                    f.starts_with("--recursive")
+                        || f.starts_with("--dereference-recursive")
+                        || f.starts_with("--directories")
+                        || f == "-d"
+                })
         }
         "ls" => short_has('R') || flags().any(|f| f == "--recursive"),
         "git" => c.words.iter().skip(1).any(|w| w.value == "grep"),

@@ -38,9 +38,9 @@ use crate::config::HooksConfig;
 use crate::env::Env;
 use crate::hooks::answer::Answer;
 use crate::hooks::decision::{close_read_only, evaluate_at, Decision};
-use crate::hooks::place::Place;
 pub use crate::hooks::host::Judge;
 use crate::hooks::permissions::LoadedRules;
+use crate::hooks::place::Place;
 
 /// Everything rtk does differently for one host. Each piece (rules, read-only table, hook
 /// answer, sample payload) is a required method: a host without one says so (`None`, empty),

@@ -404,9 +404,12 @@ fn issue_15_case_3_claude_project_dir_names_the_project() {
     t.trust_claude("work/other");
     let env = project_dir(&t, "work/repo");
     assert_eq!(exit(&t, "work/other", &env, "git push origin main"), 2);
-    assert_eq!(exit(&t, "work/other", &env, "cargo build"), 3);
-    assert_eq!(exit(&t, "work/other", &env, "ls -la"), 0);
-    // Without it, the decoy is the project.
+    // Issue 36: a line run outside the session's project is left to Claude (exit 1).
+    assert_eq!(exit(&t, "work/other", &env, "cargo build"), 1);
+    assert_eq!(exit(&t, "work/other", &env, "ls -la"), 1);
+    assert_eq!(exit(&t, "work/repo", &env, "cargo build"), 3);
+    assert_eq!(exit(&t, "work/repo", &env, "ls -la"), 0);
+    // Without it, the decoy (where Claude runs the hook) is the project.
     assert_eq!(exit(&t, "work/other", &[], "cargo build"), 0);
 }
 
