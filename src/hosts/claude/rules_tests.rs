@@ -96,6 +96,9 @@ fn claude_merges_all_three_lists_and_ignores_other_tools() {
     assert_eq!(texts(&loaded.rules.deny), ["Bash(rm:*)"]);
     assert_eq!(texts(&loaded.rules.ask), ["Bash(git push *)"]);
     assert_eq!(texts(&loaded.rules.allow), ["Bash", "Bash(git status)"]);
+    // File-tool deny and ask entries are file rules (issue 36); their allow grants nothing.
+    let files: Vec<&str> = loaded.rules.files.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(files, ["Read(./.env)"]);
     assert_eq!(judge(&loaded, "rm -rf /"), PermissionVerdict::Deny);
     assert_eq!(judge(&loaded, "git push"), PermissionVerdict::Ask);
     assert_eq!(judge(&loaded, "htop"), PermissionVerdict::Allow);
