@@ -2,7 +2,9 @@
 //! (its entry with the host's rules loaded is `crate::hosts::evaluate_for`)
 //! (docs/contract.md §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and each host's JSON answer (`hosts/<host>/answer.rs`).
 //!
-//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); every
+//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); the
+//! session's folder or repository, or a file rule that may cover a file the line names
+//! (`place.rs`, `paths.rs`) → Passthrough (1), no rewrite whatever the rules say; every
 //! segment allowed but the line not earning an allow (`allow.rs`: not plain, or leaving the
 //! working directory) → Passthrough (1), the host judges the original; no rtk form
 //! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise

@@ -26,6 +26,10 @@ use crate::shell::{Parsed, SimpleCommand};
 /// The tools whose rules name files Claude applies to Bash commands.
 pub const FILE_TOOLS: &[&str] = &["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"];
 
+/// Most paths one line may name under file rules before rtk stops checking and steps aside
+/// (each costs a few file-system lookups; the hook's time stays bounded).
+const MAX_PATHS: usize = 4096;
+
 /// One deny or ask entry of a file tool, as written, with the file it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileRule {
@@ -93,12 +97,20 @@ pub fn blocker(parsed: &Parsed, rules: &[FileRule], at: &Where) -> Option<String
     let compiled: Vec<(&FileRule, Vec<Compiled>)> =
         rules.iter().map(|r| (r, compile(r, at))).collect();
     let mut dirs = vec![at.cwd.to_path_buf()];
+    let mut checked = 0usize;
     for c in &parsed.commands {
         if c.has_redirect {
             return Some("a redirect, under file rules".into());
         }
         for (word, as_dir) in operands(c, &dirs) {
             for path in resolve(&word, &dirs, at) {
+                checked += 1;
+                if checked > MAX_PATHS {
+                    return Some(format!(
+                        "more than {MAX_PATHS} paths to check, under file rules"
+                    ));
+                }
+                let as_dir = as_dir || path.is_dir();
                 for (rule, patterns) in &compiled {
                     if patterns.iter().any(|p| p.covers(&path, as_dir)) {
                         return Some(format!("`{word}` may be covered by {}", rule.text));
@@ -334,10 +346,11 @@ fn compile(rule: &FileRule, at: &Where) -> Vec<Compiled> {
 
 impl Compiled {
     /// Whether `path` (absolute, normalized) is covered: it or a folder above it matches, or,
-    /// read as a folder, some path under it could match (or it holds the pattern's base).
+    /// read as a folder (named as one, or an existing folder), some path under it could match
+    /// (or it holds the pattern's base).
     fn covers(&self, path: &Path, as_folder: bool) -> bool {
         let Ok(rel) = path.strip_prefix(&self.base) else {
-            return (as_folder || path.is_dir()) && self.base.starts_with(path);
+            return as_folder && self.base.starts_with(path);
         };
         let segs: Vec<String> = rel
             .components()
@@ -348,7 +361,7 @@ impl Compiled {
         if (1..=segs.len()).any(|k| match_names(&names, &segs[..k])) {
             return true;
         }
-        (as_folder || path.is_dir()) && prefix_could_match(&names, &segs)
+        as_folder && prefix_could_match(&names, &segs)
     }
 }
 

@@ -144,3 +144,18 @@ fn glob_names() {
         assert_eq!(match_name(pat, name), want, "{pat} {name}");
     }
 }
+
+/// A line naming more paths than rtk checks steps aside under file rules (bounded hook time);
+/// without file rules nothing is checked.
+#[test]
+fn too_many_paths_step_aside() {
+    let (_d, proj, home) = tree();
+    let line = format!("ls {}", "a.txt ".repeat(MAX_PATHS));
+    assert!(covered(&proj, &home, "Read(./.env)", "", &line));
+    let at = Where {
+        cwd: &proj,
+        project: &proj,
+        home: None,
+    };
+    assert_eq!(blocker(&crate::shell::parse(&line), &[], &at), None);
+}
