@@ -17,7 +17,9 @@
 //! path: `rg`, `grep -r`, `find`, `ls -R`, `git grep`, …) counts when any path under it could
 //! match. Lines without such words (`ls`, `git status`, `git log`) are unaffected.
 
+use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -29,6 +31,14 @@ pub const FILE_TOOLS: &[&str] = &["Read", "Edit", "Write", "MultiEdit", "Noteboo
 /// Most paths one line may name under file rules before rtk stops checking and steps aside
 /// (each costs a few file-system lookups; the hook's time stays bounded).
 const MAX_PATHS: usize = 4096;
+
+/// Paths checked before the clock is consulted: a line naming fewer is judged the same way
+/// whatever the machine's load.
+const FREE_PATHS: usize = 256;
+
+/// Time past which a line naming more than [`FREE_PATHS`] paths stops being checked (the hook
+/// steps aside: only savings are lost).
+const MAX_CHECK_TIME: Duration = Duration::from_millis(10);
 
 /// One deny or ask entry of a file tool, as written, with the file it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,18 +107,32 @@ pub fn blocker(parsed: &Parsed, rules: &[FileRule], at: &Where) -> Option<String
     let compiled: Vec<(&FileRule, Vec<Compiled>)> =
         rules.iter().map(|r| (r, compile(r, at))).collect();
     let mut dirs = vec![at.cwd.to_path_buf()];
-    let mut checked = 0usize;
+    let mut seen: HashSet<(PathBuf, bool)> = HashSet::new();
+    // The same word from the same folders names the same paths.
+    let mut words: HashSet<(String, bool, usize)> = HashSet::new();
+    let started = Instant::now();
     for c in &parsed.commands {
         if c.has_redirect {
             return Some("a redirect, under file rules".into());
         }
         for (word, as_dir) in operands(c, &dirs) {
+            if !words.insert((word.clone(), as_dir, dirs.len())) {
+                continue;
+            }
             for path in resolve(&word, &dirs, at) {
-                checked += 1;
-                if checked > MAX_PATHS {
+                if !seen.insert((path.clone(), as_dir)) {
+                    continue;
+                }
+                if seen.len() > MAX_PATHS {
                     return Some(format!(
                         "more than {MAX_PATHS} paths to check, under file rules"
                     ));
+                }
+                if seen.len() > FREE_PATHS
+                    && seen.len() % 64 == 0
+                    && started.elapsed() > MAX_CHECK_TIME
+                {
+                    return Some("too long to check every path, under file rules".into());
                 }
                 let as_dir = as_dir || path.is_dir();
                 for (rule, patterns) in &compiled {
@@ -135,6 +159,7 @@ fn operands(c: &SimpleCommand, dirs: &[PathBuf]) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let name = c.words.first().map(|w| w.value.as_str()).unwrap_or("");
     let name = name.rsplit('/').next().unwrap_or(name);
+    let recursive = reads_recursively(name, c);
     // Whether an argument names something that exists (a recursive reader then reads that).
     let mut named_path = false;
     for w in c.words.iter().skip(1) {
@@ -162,7 +187,10 @@ fn operands(c: &SimpleCommand, dirs: &[PathBuf]) -> Vec<(String, bool)> {
                     out.push((glob_folder(p), true));
                     named_path = true;
                 } else {
-                    named_path |= !v.starts_with('-') && dirs.iter().any(|d| d.join(p).exists());
+                    named_path |= recursive
+                        && !named_path
+                        && !v.starts_with('-')
+                        && dirs.iter().any(|d| d.join(p).exists());
                     out.push((p.to_string(), false));
                 }
             }
@@ -172,7 +200,7 @@ fn operands(c: &SimpleCommand, dirs: &[PathBuf]) -> Vec<(String, bool)> {
         && c.words
             .get(1)
             .is_none_or(|w| w.value.starts_with(['-', '(', '!']));
-    if find_without_path || (reads_recursively(name, c) && !named_path) {
+    if find_without_path || (recursive && !named_path) {
         out.push((".".into(), true));
     }
     out
@@ -238,9 +266,12 @@ fn resolve(word: &str, dirs: &[PathBuf], at: &Where) -> Vec<PathBuf> {
         out.extend(dirs.iter().map(|d| d.join(p)));
         out.push(at.project.join(p));
     }
-    let mut all = Vec::new();
+    let mut all: Vec<PathBuf> = Vec::new();
     for p in out {
         let lexical = normalize(&p);
+        if all.contains(&lexical) {
+            continue;
+        }
         if let Some(real) = real_path(&lexical).filter(|r| *r != lexical) {
             all.push(real);
         }
@@ -327,9 +358,12 @@ fn compile(rule: &FileRule, at: &Where) -> Vec<Compiled> {
     if !spec.trim_end_matches('/').contains('/') && names[0] != "**" {
         names.insert(0, "**".into());
     }
-    let mut out = Vec::new();
+    let mut out: Vec<Compiled> = Vec::new();
     for base in bases {
         let lexical = normalize(&base);
+        if out.iter().any(|c| c.base == lexical) {
+            continue;
+        }
         if let Some(real) = real_path(&lexical).filter(|r| *r != lexical) {
             out.push(Compiled {
                 base: real,

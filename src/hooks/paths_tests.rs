@@ -145,13 +145,17 @@ fn glob_names() {
     }
 }
 
-/// A line naming more paths than rtk checks steps aside under file rules (bounded hook time);
-/// without file rules nothing is checked.
+/// A line naming more paths than rtk checks (or than it checks in its time) steps aside under
+/// file rules (bounded hook time); the same word repeated is one path; without file rules
+/// nothing is checked.
 #[test]
 fn too_many_paths_step_aside() {
     let (_d, proj, home) = tree();
-    let line = format!("ls {}", "a.txt ".repeat(MAX_PATHS));
+    let names: Vec<String> = (0..=MAX_PATHS).map(|i| format!("f{i}")).collect();
+    let line = format!("ls {}", names.join(" "));
     assert!(covered(&proj, &home, "Read(./.env)", "", &line));
+    let repeated = format!("ls {}", "a.txt ".repeat(MAX_PATHS * 2));
+    assert!(!covered(&proj, &home, "Read(./.env)", "", &repeated));
     let at = Where {
         cwd: &proj,
         project: &proj,
