@@ -129,7 +129,7 @@ pub fn blocker(parsed: &Parsed, rules: &[FileRule], at: &Where) -> Option<String
                     ));
                 }
                 if seen.len() > FREE_PATHS
-                    && seen.len() % 64 == 0
+                    && seen.len().is_multiple_of(64)
                     && started.elapsed() > MAX_CHECK_TIME
                 {
                     return Some("too long to check every path, under file rules".into());
