@@ -11,11 +11,13 @@
 //! that matches a folder covers everything under it. Every uncertainty counts as a match.
 //!
 //! The words of a command: every argument that is not an option (and the value of
-//! `--opt=value`, the rest of a glued `-fvalue`, each `:`-separated part), resolved from every
+//! `--opt=value`, the rest of a glued `-fvalue`, each `:`-separated part, the value of a
+//! `NAME=value` in front), resolved from every
 //! folder the line may run in and from the project root. A folder named (or an unquoted glob's
 //! folder, or `.` for a program that reads its working directory recursively when given no
 //! path: `rg`, `grep -r`, `find`, `ls -R`, `git grep`, …) counts when any path under it could
-//! match. Lines without such words (`ls`, `git status`, `git log`) are unaffected.
+//! match. A shell folder that a rule itself covers steps aside for every line. Lines without
+//! such words (`ls`, `git status`, `git log`) are unaffected.
 
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
@@ -106,6 +108,17 @@ pub fn blocker(parsed: &Parsed, rules: &[FileRule], at: &Where) -> Option<String
     }
     let compiled: Vec<(&FileRule, Vec<Compiled>)> =
         rules.iter().map(|r| (r, compile(r, at))).collect();
+    // The shell's folder itself covered (a `cd` into it in an earlier call): every line there.
+    let here = normalize(at.cwd);
+    if let Some((rule, _)) = compiled
+        .iter()
+        .find(|(_, patterns)| patterns.iter().any(|p| p.covers(&here, false)))
+    {
+        return Some(format!(
+            "the shell's folder may be covered by {}",
+            rule.text
+        ));
+    }
     let mut dirs = vec![at.cwd.to_path_buf()];
     let mut seen: HashSet<(PathBuf, bool)> = HashSet::new();
     // The same word from the same folders names the same paths.
@@ -162,7 +175,8 @@ fn operands(c: &SimpleCommand, dirs: &[PathBuf]) -> Vec<(String, bool)> {
     let recursive = reads_recursively(name, c);
     // Whether an argument names something that exists (a recursive reader then reads that).
     let mut named_path = false;
-    for w in c.words.iter().skip(1) {
+    // Arguments, and the values of `NAME=value` words in front.
+    for w in c.words.iter().skip(1).chain(&c.assignments) {
         let v = w.value.as_str();
         let texts: Vec<&str> = if let Some(long) = v.strip_prefix("--") {
             long.split_once('=')

@@ -83,6 +83,11 @@ fn file_rules_cover_what_a_command_names() {
         ("Read", "", "cat a.txt", true),
         ("Edit(./a.txt)", "", "cat a.txt", true),
         ("Read(./secrets)", "", "cat secrets/key.txt", true),
+        // A value assigned in front; the shell's folder itself covered.
+        ("Read(./.env)", "", "X=.env git log", true),
+        ("Read(./secrets/**)", "secrets", "ls", true),
+        ("Read(./secrets/**)", "secrets", "git status", true),
+        ("Read(./secrets/**)", "", "cd secrets && ls", true),
         // Lines that name no covered path keep their allow.
         ("Read(./.env)", "", "cat a.txt", false),
         ("Read(./.env)", "", "ls", false),
