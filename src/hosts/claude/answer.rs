@@ -8,9 +8,10 @@
 //!   `permissionDecision:"allow"`, the reason naming the source;
 //! - Claude would ask for the original (no rule, not read-only) → `updatedInput` alone, but only
 //!   when no rule could match the rewritten form either (Claude then asks for it too);
-//! - a call with `dangerouslyDisableSandbox` set (issue 36), an ask rule matched, a rule matches the rewritten form, a command whose read-only status
-//!   rtk cannot tell, deny, unattestable, no rtk form, already-rtk, other tools or events →
-//!   no output at all: Claude judges the original itself (never `ask`, #1155).
+//! - a call with `dangerouslyDisableSandbox` set (issue 36), an ask rule matched, a rule
+//!   matches the rewritten form, a command whose read-only status rtk cannot tell, deny,
+//!   unattestable, no rtk form, already-rtk, other tools or events → no output at all: Claude
+//!   judges the original itself (never `ask`, #1155).
 //!
 //! Permission modes (payload `permission_mode`; absent = `default`): `default`, `acceptEdits`
 //! (its auto-approved file commands are all "unknown" in the table) and `dontAsk` as above;

@@ -7,8 +7,9 @@
 //! unterminated `Bash(` entry is a problem of its file (see [`FileRules`]).
 //!
 //! `<project>` is the session's project as Claude loads it: `$CLAUDE_PROJECT_DIR` (Claude sets
-//! it for hooks; `rtk hook claude` fills it from the payload's `cwd` when it is missing), else
-//! the nearest ancestor of the working directory whose `.claude/` holds a settings file (a
+//! it for hooks; never taken from the payload's `cwd`, which is only the shell's current
+//! directory: issue 36), else the nearest ancestor of rtk's own working directory (where
+//! Claude runs the hook) whose `.claude/` holds a settings file (a
 //! `.claude/` with only `commands/` is not a project). Project folders above `<project>` add
 //! their deny and ask rules, never their allow rules: a nested folder can add restrictions, not
 //! remove them. (Claude itself reads only `<project>`; the extra restrictions make rtk step
