@@ -3,8 +3,10 @@
 //! `<project>/.claude/settings.json` and `settings.local.json`, the settings files of every
 //! project folder above it, then `$CLAUDE_CONFIG_DIR` (else `~/.claude`) `settings.json` and
 //! `settings.local.json`. A file reached twice (project == config dir) is read once. `Bash`
-//! alone matches every command; other tools' entries (`Read(…)`, `WebFetch`…) are ignored; an
-//! unterminated `Bash(` entry is a problem of its file (see [`FileRules`]).
+//! alone matches every command; the deny and ask entries of file tools (`Read(…)`, `Edit(…)`,
+//! `Write(…)`…) are file rules, applied to the files a command names (`hooks::paths`); other
+//! tools' entries (`WebFetch`…) are ignored; an unterminated `Bash(` entry is a problem of its
+//! file (see [`FileRules`]).
 //!
 //! `<project>` is the session's project as Claude loads it: `$CLAUDE_PROJECT_DIR` (Claude sets
 //! it for hooks; never taken from the payload's `cwd`, which is only the shell's current
