@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub struct Env {
     vars: HashMap<OsString, OsString>,
     cwd: PathBuf,
+    /// The agent's shell's current directory, when its host said (see [`Env::session_cwd`]).
+    session_cwd: Option<PathBuf>,
     platform: Platform,
 }
 
@@ -48,6 +50,7 @@ impl Env {
         Env {
             vars: std::env::vars_os().collect(),
             cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+            session_cwd: None,
             platform: Platform::HOST,
         }
     }
@@ -65,6 +68,7 @@ impl Env {
                 .map(|(k, v)| (k.into(), v.into()))
                 .collect(),
             cwd: cwd.into(),
+            session_cwd: None,
             platform: Platform::HOST,
         }
     }
@@ -74,6 +78,19 @@ impl Env {
     pub fn with_var(mut self, key: &str, value: impl Into<OsString>) -> Self {
         self.vars.insert(key.into(), value.into());
         self
+    }
+
+    /// This environment with the shell's current directory set to `dir` (a hook taking it
+    /// from its payload; the process's own directory, [`Env::cwd`], is unchanged).
+    pub fn with_session_cwd(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.session_cwd = Some(dir.into());
+        self
+    }
+
+    /// The directory the agent's shell runs the command in: what the host's payload said,
+    /// else [`Env::cwd`].
+    pub fn session_cwd(&self) -> &Path {
+        self.session_cwd.as_deref().unwrap_or(&self.cwd)
     }
 
     /// The same environment read with another platform's conventions (tests).

@@ -56,6 +56,22 @@ pub fn host_env(agent: &str) -> Vec<(&'static str, &'static str)> {
     }
 }
 
+/// Claude's fixture payloads name the shell's folder `/work/app`; its hook judges paths from
+/// it (issue 36), so a test sends the payload with it moved to the TestEnv's working folder,
+/// where rtk runs.
+pub fn in_work(t: &TestEnv, agent: &str, payload: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(payload);
+    if agent != "claude" || !text.contains(r#""cwd":"/work/app""#) {
+        return payload.to_vec();
+    }
+    let cwd = serde_json::to_string(t.work().to_str().unwrap()).unwrap();
+    let mut out = payload.to_vec();
+    let from = br#""cwd":"/work/app""#;
+    let at = out.windows(from.len()).position(|w| w == from).unwrap();
+    out.splice(at..at + from.len(), format!(r#""cwd":{cwd}"#).into_bytes());
+    out
+}
+
 /// A TestEnv whose HOME holds `agent`'s rule files.
 pub fn env_for(agent: &str) -> TestEnv {
     let t = TestEnv::new();
@@ -73,7 +89,7 @@ fn every_fixture_gets_its_exact_answer() {
                 .rtk()
                 .args(["hook", agent])
                 .envs(host_env(agent))
-                .write_stdin(payload)
+                .write_stdin(in_work(&t, agent, &payload))
                 .output()
                 .unwrap();
             assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
@@ -155,7 +171,7 @@ fn rtk_rewrite_host_is_ignored_by_every_hook() {
                     .args(["hook", agent])
                     .envs(host_env(agent))
                     .env("RTK_REWRITE_HOST", host)
-                    .write_stdin(payload.clone())
+                    .write_stdin(in_work(&t, agent, &payload))
                     .output()
                     .unwrap();
                 assert_eq!(out.status.code(), Some(0), "{agent}/{name}");
@@ -428,10 +444,12 @@ fn hook_check_one_agent_and_unknown_agent() {
     );
 }
 
-/// Issue 15 point 3: `rtk hook claude` judges by the session's project — `CLAUDE_PROJECT_DIR`,
-/// else the payload's `cwd` — not by whatever `.claude/` sits nearest to rtk's own directory.
+/// Issue 15 point 3 and issue 36: `rtk hook claude` judges by the session's project as Claude
+/// sets it for the hook — `CLAUDE_PROJECT_DIR`, else the hook's own working directory — never
+/// by the payload's `cwd`, which is only the shell's current directory (paths are judged from
+/// it; outside the project, the hook steps aside).
 #[test]
-fn claude_hook_takes_the_project_from_the_payload_cwd() {
+fn claude_hook_takes_the_project_from_claude_not_from_the_payload_cwd() {
     let t = TestEnv::new();
     t.write(
         "work/repo/.claude/settings.json",
@@ -441,18 +459,16 @@ fn claude_hook_takes_the_project_from_the_payload_cwd() {
     let trust =
         serde_json::json!({"projects": {repo.to_str().unwrap(): {"hasTrustDialogAccepted": true}}});
     t.write("home/.claude.json", &trust.to_string());
-    // rtk runs in a folder whose own nested settings allow everything.
+    // A nested folder whose own settings allow everything.
     t.write(
         "work/repo/sub/.claude/settings.json",
         r#"{"permissions":{"allow":["Bash"]}}"#,
     );
-    let hook = |cmd: &str, cwd: Option<&Path>, project_dir: Option<&Path>| {
-        let mut payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}});
-        if let Some(cwd) = cwd {
-            payload["cwd"] = cwd.to_str().unwrap().into();
-        }
+    let sub = repo.join("sub");
+    let hook = |cmd: &str, cwd: &Path, run_in: &Path, project_dir: Option<&Path>| {
+        let payload = serde_json::json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd},"cwd":cwd.to_str().unwrap()});
         let mut c = t.rtk();
-        c.current_dir(repo.join("sub")).args(["hook", "claude"]);
+        c.current_dir(run_in).args(["hook", "claude"]);
         if let Some(dir) = project_dir {
             c.env("CLAUDE_PROJECT_DIR", dir);
         }
@@ -460,14 +476,21 @@ fn claude_hook_takes_the_project_from_the_payload_cwd() {
         assert_eq!(out.status.code(), Some(0));
         String::from_utf8(out.stdout).unwrap()
     };
-    // From the payload's cwd: the repo's deny steps aside, its allow allows.
-    assert_eq!(hook("git push origin main", Some(&repo), None), "");
-    assert!(hook("git status", Some(&repo), None).contains(r#""permissionDecision":"allow""#));
-    assert!(!hook("cargo build", Some(&repo), None).contains("permissionDecision"));
-    // CLAUDE_PROJECT_DIR wins over the payload.
-    let sub = repo.join("sub");
-    assert!(hook("cargo build", Some(&repo), Some(&sub)).contains("permissionDecision"));
-    assert!(!hook("cargo build", Some(&sub), Some(&repo)).contains("permissionDecision"));
+    // Run in the repo: its deny steps aside, its allow allows, from the repo or below it.
+    assert_eq!(hook("git push origin main", &repo, &repo, None), "");
+    assert!(hook("git status", &repo, &repo, None).contains(r#""permissionDecision":"allow""#));
+    assert!(hook("git status", &sub, &repo, None).contains(r#""permissionDecision":"allow""#));
+    assert!(!hook("cargo build", &repo, &repo, None).contains("permissionDecision"));
+    // The payload pointing at the permissive folder does not make it the project.
+    assert!(!hook("cargo build", &sub, &repo, None).contains("permissionDecision"));
+    assert!(!hook("cargo build", &sub, &sub, Some(&repo)).contains("permissionDecision"));
+    // Where Claude names the nested folder the project, its allow applies (and the repo's
+    // deny, a folder above, still steps aside).
+    assert!(hook("cargo build", &sub, &sub, Some(&sub)).contains("permissionDecision"));
+    assert!(hook("cargo build", &sub, &sub, None).contains("permissionDecision"));
+    assert_eq!(hook("git push origin main", &sub, &sub, Some(&sub)), "");
+    // A shell folder outside the project: the hook steps aside.
+    assert_eq!(hook("git status", &repo, &sub, Some(&sub)), "");
 }
 
 /// Issue 22: Codex (and Hermes) run commands through a login shell whose /etc/profile resets

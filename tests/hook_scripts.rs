@@ -166,6 +166,7 @@ fn scripts_agree_with_native_hooks_on_every_fixture() {
         let t = env_for(agent);
         let mut n = 0;
         for (name, payload, _) in cases(agent) {
+            let payload = crate::hook_cli::in_work(&t, agent, &payload);
             let native = t
                 .rtk()
                 .args(["hook", agent])

@@ -13,6 +13,7 @@ mod filters_dev_snapshots;
 mod filters_snapshots;
 mod hook_cli;
 mod hook_scripts;
+mod hook_session;
 mod init_cli;
 mod init_upstream;
 mod oracle;

@@ -2,7 +2,9 @@
 //! (its entry with the host's rules loaded is `crate::hosts::evaluate_for`)
 //! (docs/contract.md §1); its renderings are `rewrite_cmd` (exit code, `--explain`) and each host's JSON answer (`hosts/<host>/answer.rs`).
 //!
-//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); every
+//! Order (load-bearing): deny anywhere → Deny (2); unattestable → Passthrough (1); the
+//! session's folder or repository, or a file rule that may cover a file the line names
+//! (`place.rs`, `paths.rs`) → Passthrough (1), no rewrite whatever the rules say; every
 //! segment allowed but the line not earning an allow (`allow.rs`: not plain, or leaving the
 //! working directory) → Passthrough (1), the host judges the original; no rtk form
 //! → Passthrough (1); every segment explicitly allowed → AllowRewrite (0); otherwise
@@ -15,6 +17,7 @@ use crate::agents::{Agent, Authority};
 use crate::config::HooksConfig;
 use crate::hooks::host::{Judge, ReadOnly, TableNames};
 use crate::hooks::permissions::{PermissionVerdict, Rule, RuleSet};
+use crate::hooks::place::Place;
 use crate::shell::{self, Context};
 
 /// Longest command line rtk will judge; longer ones pass through unchanged (exit 1).
@@ -136,7 +139,7 @@ pub fn evaluate(cmd: &str, host: &dyn Judge, rules: &RuleSet, config: &HooksConf
 }
 
 /// [`evaluate`], with the directory the line runs in when the file system may be consulted
-/// (symbolic links that lead out of it: see `allow.rs`).
+/// (symbolic links that lead out of it: see `allow.rs`), taken as the project too.
 pub fn evaluate_in(
     cmd: &str,
     host: &dyn Judge,
@@ -144,8 +147,21 @@ pub fn evaluate_in(
     config: &HooksConfig,
     workdir: Option<&std::path::Path>,
 ) -> Decision {
+    let place = workdir.map(Place::at);
+    evaluate_at(cmd, host, rules, config, place.as_ref())
+}
+
+/// [`evaluate`] at `place` (the shell's current directory and the session's project; see
+/// `place.rs`) when the file system may be consulted.
+pub fn evaluate_at(
+    cmd: &str,
+    host: &dyn Judge,
+    rules: &RuleSet,
+    config: &HooksConfig,
+    place: Option<&Place>,
+) -> Decision {
     let table = host.read_only();
-    let mut decision = judge_line(cmd, host.agent(), table, rules, config, workdir);
+    let mut decision = judge_line(cmd, host.agent(), table, rules, config, place);
     decision.read_only_names = table.map(|t| t.names());
     decision
 }
@@ -157,7 +173,7 @@ fn judge_line(
     table: Option<&dyn crate::hooks::host::ReadOnlyTable>,
     rules: &RuleSet,
     config: &HooksConfig,
-    workdir: Option<&std::path::Path>,
+    place: Option<&Place>,
 ) -> Decision {
     if cmd.len() > MAX_COMMAND_BYTES {
         let mut d = Decision::passthrough(host, PermissionVerdict::Default, "command too long");
@@ -200,6 +216,11 @@ fn judge_line(
         decision.reason = format!("unattestable: {}", why.0);
         return decision;
     }
+    if let Some(why) = step_aside(&parsed, rules, place) {
+        decision.reason = format!("steps aside: {why}");
+        decision.allow_blocked = Some(why);
+        return decision;
+    }
     if verdict == PermissionVerdict::Default
         && host.authority() == Authority::Rtk
         && top_level_allowed(&decision.segments)
@@ -220,8 +241,8 @@ fn judge_line(
         decision.allow_blocked = crate::hooks::allow::blocker(&parsed)
             .or_else(|| crate::hooks::lexical::blocker(cmd, &parsed))
             .or_else(|| {
-                let dir = workdir.filter(|_| may_allow)?;
-                crate::hooks::allow::link_blocker(&parsed, dir)
+                let place = place.filter(|_| may_allow)?;
+                crate::hooks::allow::link_blocker(&parsed, &place.cwd)
             });
     }
     if let Some(why) = decision.allow_blocked.clone() {
@@ -267,6 +288,24 @@ fn judge_line(
         ),
     };
     decision
+}
+
+/// Why the line is left to the host untouched whatever the rules say (None: judged as usual):
+/// the session's folder or repository (`place.rs`), or a file rule that may cover a file it
+/// names (`paths.rs`; with file rules but no known folder, every line).
+fn step_aside(parsed: &shell::Parsed, rules: &RuleSet, place: Option<&Place>) -> Option<String> {
+    let Some(place) = place else {
+        return (!rules.files.is_empty())
+            .then(|| "file rules, and no working directory to judge paths from".to_string());
+    };
+    crate::hooks::place::blocker(parsed, place).or_else(|| {
+        let at = crate::hooks::paths::Where {
+            cwd: &place.cwd,
+            project: &place.project,
+            home: place.home.as_deref(),
+        };
+        crate::hooks::paths::blocker(parsed, &rules.files, &at)
+    })
 }
 
 /// The host's rules on `line` as written (see [`Decision::rewritten_verdict`]); the line is

@@ -11,6 +11,7 @@
 use std::borrow::Cow;
 use std::path::PathBuf;
 
+use crate::hooks::paths::FileRule;
 use crate::hooks::pattern::{normalize, MatchUse, Pattern};
 use crate::shell::PermissionForms;
 
@@ -59,6 +60,9 @@ pub struct RuleSet {
     pub deny: Vec<Rule>,
     pub ask: Vec<Rule>,
     pub allow: Vec<Rule>,
+    /// Deny and ask rules of the host's file tools (Claude's `Read(…)`, `Edit(…)`…), applied
+    /// to the files a command names (`hooks::paths`).
+    pub files: Vec<FileRule>,
 }
 
 impl RuleSet {
@@ -73,6 +77,7 @@ impl RuleSet {
             deny: make(deny),
             ask: make(ask),
             allow: make(allow),
+            files: Vec::new(),
         }
     }
 
@@ -81,6 +86,7 @@ impl RuleSet {
         self.deny.extend(other.deny);
         self.ask.extend(other.ask);
         self.allow.extend(other.allow);
+        self.files.extend(other.files);
     }
 
     /// Judges one simple command: the strongest verdict any rule gives, and that rule.

@@ -37,9 +37,10 @@ use crate::agents::{Agent, Rules};
 use crate::config::HooksConfig;
 use crate::env::Env;
 use crate::hooks::answer::Answer;
-use crate::hooks::decision::{close_read_only, evaluate_in, Decision};
+use crate::hooks::decision::{close_read_only, evaluate_at, Decision};
 pub use crate::hooks::host::Judge;
 use crate::hooks::permissions::LoadedRules;
+use crate::hooks::place::Place;
 
 /// Everything rtk does differently for one host. Each piece (rules, read-only table, hook
 /// answer, sample payload) is a required method: a host without one says so (`None`, empty),
@@ -57,6 +58,11 @@ pub trait Host: Judge {
     fn session_env(&self, payload: Option<&Value>, env: &Env) -> Env {
         let _ = payload;
         env.clone()
+    }
+    /// The session's project folder, for the repository check (`hooks::place`): the
+    /// working directory rtk runs in unless the host names its project otherwise.
+    fn project_dir(&self, env: &Env) -> std::path::PathBuf {
+        env.cwd().to_path_buf()
     }
     /// The decision for `cmd` once made, as this host's hook must see it (a host that
     /// re-judges the rewritten line by rules rtk can only imitate narrows it here).
@@ -108,7 +114,12 @@ pub fn load_rules_for(host: Agent, env: &Env) -> LoadedRules {
 pub fn evaluate_for(cmd: &str, host: Agent, env: &Env, hooks: &HooksConfig) -> Decision {
     let loaded = load_rules_for(host, env);
     let judge = of(host);
-    let mut decision = evaluate_in(cmd, judge, &loaded.rules, hooks, Some(env.cwd()));
+    let place = Place {
+        cwd: env.session_cwd().to_path_buf(),
+        project: judge.project_dir(env),
+        home: env.home(),
+    };
+    let mut decision = evaluate_at(cmd, judge, &loaded.rules, hooks, Some(&place));
     if let Some(why) = judge.read_only().and_then(|t| t.gate(env, &loaded)) {
         close_read_only(&mut decision, why);
     }

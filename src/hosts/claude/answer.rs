@@ -8,9 +8,10 @@
 //!   `permissionDecision:"allow"`, the reason naming the source;
 //! - Claude would ask for the original (no rule, not read-only) → `updatedInput` alone, but only
 //!   when no rule could match the rewritten form either (Claude then asks for it too);
-//! - an ask rule matched, a rule matches the rewritten form, a command whose read-only status
-//!   rtk cannot tell, deny, unattestable, no rtk form, already-rtk, other tools or events →
-//!   no output at all: Claude judges the original itself (never `ask`, #1155).
+//! - a call with `dangerouslyDisableSandbox` set (issue 36), an ask rule matched, a rule
+//!   matches the rewritten form, a command whose read-only status rtk cannot tell, deny,
+//!   unattestable, no rtk form, already-rtk, other tools or events → no output at all: Claude
+//!   judges the original itself (never `ask`, #1155).
 //!
 //! Permission modes (payload `permission_mode`; absent = `default`): `default`, `acceptEdits`
 //! (its auto-approved file commands are all "unknown" in the table) and `dontAsk` as above;
@@ -43,11 +44,23 @@ pub fn answer(payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Answer {
     let Some((input, cmd)) = claude_style(payload, TOOLS, "PreToolUse") else {
         return Answer::Silent;
     };
+    if sandbox_disabled(input) {
+        return Answer::Silent;
+    }
     let mode = string(payload, "permission_mode").unwrap_or("default");
     if !KNOWN_MODES.contains(&mode) {
         return Answer::Silent;
     }
     render(input, cmd, &decide(cmd), mode == "bypassPermissions")
+}
+
+/// The call asks to run outside Claude's sandbox (`dangerouslyDisableSandbox`, any value but
+/// `false`/`null`): Claude then applies its own permission check to it, which rtk does not
+/// model, so the hook steps aside (no rewrite, no allow).
+fn sandbox_disabled(input: &serde_json::Map<String, Value>) -> bool {
+    input
+        .get("dangerouslyDisableSandbox")
+        .is_some_and(|v| !matches!(v, Value::Null | Value::Bool(false)))
 }
 
 /// What Claude does with the original line, as far as rtk can tell.

@@ -152,3 +152,33 @@ fn modes_are_read_from_the_payload() {
         assert_eq!(f(Some(mode)), "", "{mode}");
     }
 }
+
+/// Issue 36: a call that asks to run outside the sandbox gets nothing from the hook (no
+/// allow, no rewrite) whatever the decision; `false` and `null` change nothing.
+#[test]
+fn dangerously_disable_sandbox_steps_aside() {
+    for (name, d) in all("rtk git status") {
+        for (value, silent) in [
+            (json!(true), true),
+            (json!("yes"), true),
+            (json!(1), true),
+            (json!(false), false),
+            (Value::Null, false),
+        ] {
+            let payload = json!({
+                "hook_event_name": "PreToolUse",
+                "tool_name": "Bash",
+                "tool_input": {"command": "git status", "dangerouslyDisableSandbox": value},
+            });
+            let out = answer(&payload, &|_| d.clone()).to_text();
+            if silent {
+                assert_eq!(out, "", "{name} {value}");
+            } else if name == "allow" {
+                assert!(
+                    out.contains(r#""permissionDecision":"allow""#),
+                    "{name} {value}"
+                );
+            }
+        }
+    }
+}

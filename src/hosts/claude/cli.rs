@@ -147,6 +147,10 @@ pub fn add_args(loaded: &mut LoadedRules, argv: &[String]) -> bool {
                             rules.rules.allow.push(rule);
                         }
                     }
+                    Ok(None) if deny => rules
+                        .rules
+                        .files
+                        .extend(crate::hooks::paths::file_rule(entry, Path::new(SOURCE))),
                     Ok(None) => {}
                     Err(why) => rules.problem(why),
                 }
@@ -221,6 +225,14 @@ mod tests {
         assert_eq!(judge(&loaded, "ls -la"), PermissionVerdict::Allow);
         assert_eq!(judge(&loaded, "git push origin"), PermissionVerdict::Deny);
         assert_eq!(judge(&loaded, "json"), PermissionVerdict::Default);
+        // A disallowed file tool is a file rule (issue 36); an allowed one is nothing.
+        let files: Vec<(&str, &str)> = loaded
+            .rules
+            .files
+            .iter()
+            .map(|r| (r.text.as_str(), r.spec.as_str()))
+            .collect();
+        assert_eq!(files, [("Read", "**")]);
         assert_eq!(
             split_entries("Bash(git *) Edit,Read"),
             ["Bash(git *)", "Edit", "Read"]

@@ -47,16 +47,18 @@ impl Host for Claude {
             json!({"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":cmd}}),
         )]
     }
-    /// The payload's `cwd` is the project when `CLAUDE_PROJECT_DIR` is not set.
+    /// The payload's `cwd` is the shell's current directory (a `cd` in an earlier call moves
+    /// it); the project stays what Claude set for the hook process: `CLAUDE_PROJECT_DIR`, else
+    /// the hook's own working directory — never the payload (issue 36).
     fn session_env(&self, payload: Option<&Value>, env: &Env) -> Env {
-        let var = rules::PROJECT_DIR_VAR;
         let cwd = payload.and_then(|p| crate::hooks::input::string(p, "cwd"));
         match cwd {
-            Some(cwd) if env.var(var).is_none() && !cwd.is_empty() => {
-                env.clone().with_var(var, cwd)
-            }
+            Some(cwd) if !cwd.is_empty() => env.clone().with_session_cwd(env.cwd().join(cwd)),
             _ => env.clone(),
         }
+    }
+    fn project_dir(&self, env: &Env) -> std::path::PathBuf {
+        rules::project_root(env).unwrap_or_else(|| env.cwd().to_path_buf())
     }
 }
 

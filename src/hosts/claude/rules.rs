@@ -3,12 +3,15 @@
 //! `<project>/.claude/settings.json` and `settings.local.json`, the settings files of every
 //! project folder above it, then `$CLAUDE_CONFIG_DIR` (else `~/.claude`) `settings.json` and
 //! `settings.local.json`. A file reached twice (project == config dir) is read once. `Bash`
-//! alone matches every command; other tools' entries (`Read(…)`, `WebFetch`…) are ignored; an
-//! unterminated `Bash(` entry is a problem of its file (see [`FileRules`]).
+//! alone matches every command; the deny and ask entries of file tools (`Read(…)`, `Edit(…)`,
+//! `Write(…)`…) are file rules, applied to the files a command names (`hooks::paths`); other
+//! tools' entries (`WebFetch`…) are ignored; an unterminated `Bash(` entry is a problem of its
+//! file (see [`FileRules`]).
 //!
 //! `<project>` is the session's project as Claude loads it: `$CLAUDE_PROJECT_DIR` (Claude sets
-//! it for hooks; `rtk hook claude` fills it from the payload's `cwd` when it is missing), else
-//! the nearest ancestor of the working directory whose `.claude/` holds a settings file (a
+//! it for hooks; never taken from the payload's `cwd`, which is only the shell's current
+//! directory: issue 36), else the nearest ancestor of rtk's own working directory (where
+//! Claude runs the hook) whose `.claude/` holds a settings file (a
 //! `.claude/` with only `commands/` is not a project). Project folders above `<project>` add
 //! their deny and ask rules, never their allow rules: a nested folder can add restrictions, not
 //! remove them. (Claude itself reads only `<project>`; the extra restrictions make rtk step
@@ -234,6 +237,8 @@ fn extract(root: &Value, rules: &mut FileRules) {
             parse_entry,
         );
     }
+    let source = rules.path.clone();
+    crate::hooks::paths::read_file_rules(perms, &source, &mut rules.rules.files);
 }
 
 /// `Bash` → everything; `Bash(spec)` → [`Pattern::claude`]; other tools → not a shell rule.

@@ -96,6 +96,9 @@ fn claude_merges_all_three_lists_and_ignores_other_tools() {
     assert_eq!(texts(&loaded.rules.deny), ["Bash(rm:*)"]);
     assert_eq!(texts(&loaded.rules.ask), ["Bash(git push *)"]);
     assert_eq!(texts(&loaded.rules.allow), ["Bash", "Bash(git status)"]);
+    // File-tool deny and ask entries are file rules (issue 36); their allow grants nothing.
+    let files: Vec<&str> = loaded.rules.files.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(files, ["Read(./.env)"]);
     assert_eq!(judge(&loaded, "rm -rf /"), PermissionVerdict::Deny);
     assert_eq!(judge(&loaded, "git push"), PermissionVerdict::Ask);
     assert_eq!(judge(&loaded, "htop"), PermissionVerdict::Allow);
@@ -404,9 +407,12 @@ fn issue_15_case_3_claude_project_dir_names_the_project() {
     t.trust_claude("work/other");
     let env = project_dir(&t, "work/repo");
     assert_eq!(exit(&t, "work/other", &env, "git push origin main"), 2);
-    assert_eq!(exit(&t, "work/other", &env, "cargo build"), 3);
-    assert_eq!(exit(&t, "work/other", &env, "ls -la"), 0);
-    // Without it, the decoy is the project.
+    // Issue 36: a line run outside the session's project is left to Claude (exit 1).
+    assert_eq!(exit(&t, "work/other", &env, "cargo build"), 1);
+    assert_eq!(exit(&t, "work/other", &env, "ls -la"), 1);
+    assert_eq!(exit(&t, "work/repo", &env, "cargo build"), 3);
+    assert_eq!(exit(&t, "work/repo", &env, "ls -la"), 0);
+    // Without it, the decoy (where Claude runs the hook) is the project.
     assert_eq!(exit(&t, "work/other", &[], "cargo build"), 0);
 }
 

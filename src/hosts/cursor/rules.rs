@@ -1,4 +1,6 @@
-//! Cursor (CLI / agent): `permissions.{deny,allow}` `Shell(…)` entries.
+//! Cursor (CLI / agent): `permissions.{deny,allow}` `Shell(…)` entries, and its `Read(…)` /
+//! `Write(…)` deny entries as file rules (`hooks::paths`: a line naming a file one may cover
+//! is left to Cursor).
 //!
 //! Sources: the global config `~/.cursor/cli-config.json` (deny and allow), then each
 //! `.cursor/cli.json` from the working directory up to the repository root (Cursor merges these
@@ -92,6 +94,9 @@ fn extract(root: &Value, rules: &mut FileRules, with_allow: bool) {
         Kind::Deny,
         parse_entry,
     );
+    // Its `Read(…)`/`Write(…)` deny entries, on the files a command names (`hooks::paths`).
+    let source = rules.path.clone();
+    crate::hooks::paths::read_file_rules(perms, &source, &mut rules.rules.files);
     if with_allow {
         rules.read_list(
             perms.get("allow"),

@@ -33,6 +33,9 @@ fn cursor_reads_global_config_and_project_deny_only() {
         ["Shell(rm)", "Shell(git push)", "Shell(outside)"]
     );
     assert!(loaded.rules.ask.is_empty());
+    // Its Write deny is a file rule (issue 36); its Read allow grants nothing.
+    let files: Vec<&str> = loaded.rules.files.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(files, ["Write(**/*.key)"]);
     assert_eq!(judge(&loaded, "git status"), PermissionVerdict::Allow);
     assert_eq!(judge(&loaded, "git push origin"), PermissionVerdict::Deny);
     assert_eq!(judge(&loaded, "rm -rf x"), PermissionVerdict::Deny);
