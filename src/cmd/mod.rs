@@ -10,8 +10,10 @@ pub mod filters;
 pub mod gain;
 pub mod hook;
 pub mod init;
+pub mod pipe;
 pub mod rewrite;
 pub mod session;
+pub mod upstream;
 
 use std::ffi::OsString;
 
