@@ -130,7 +130,8 @@ fn filtered(
         rec.fell_back = true;
         return Ok(false);
     };
-    let mut sink = TeeSink::new(&s.env, &s.shared);
+    let command = words.join(" ");
+    let mut sink = TeeSink::new(&s.env, &s.shared).labelled(&command);
     let note = match compacted.elided.as_deref() {
         Some(what) => {
             sink.elided(input, b"");
