@@ -273,7 +273,7 @@ pub struct HookOpencodeArgs {
 
 pub fn hook_opencode(a: &HookOpencodeArgs, s: &Session) -> anyhow::Result<u8> {
     let cmd = super::join_words(&a.command);
-    let hooks = &s.config().hooks;
+    let hooks = &s.hook_config().hooks;
     let answer =
         crate::hosts::opencode::upstream_answer(cmd.as_deref(), &s.env, hooks, &s.warnings);
     let _ = writeln!(std::io::stdout().lock(), "{answer}");

@@ -51,7 +51,7 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ("diff", Answer::Program),
     (
         "log",
-        Answer::Instead("`rtk pipe -f log < FILE`, or `rtk tail -n 200 FILE` for its end"),
+        Answer::Instead("`rtk tail -n 200 FILE` (its end) or `rtk grep -n PATTERN FILE` (its matching lines)"),
     ),
     ("dotnet", Answer::Program),
     ("docker", Answer::Program),
