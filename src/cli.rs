@@ -9,6 +9,7 @@ use std::ffi::OsString;
 use clap::{Parser, Subcommand};
 
 use crate::cmd;
+use crate::cmd::adoption::SessionArgs;
 use crate::cmd::compat::Compat;
 use crate::cmd::config::ConfigArgs;
 use crate::cmd::discover::DiscoverArgs;
@@ -78,6 +79,9 @@ pub enum Command {
     Config(ConfigArgs),
     /// Scan Claude Code transcripts for commands rtk would have compacted.
     Discover(DiscoverArgs),
+    /// rtk's adoption per Claude Code session: Bash calls through rtk, and calls it would have
+    /// rewritten that ran raw.
+    Session(SessionArgs),
     /// Your own declarative filters: list them, check a file, run its inline tests.
     Filters(FiltersArgs),
     /// Filter output that already exists: `cargo test 2>&1 | rtk pipe cargo test` (or upstream's
@@ -114,6 +118,7 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Gain(a) => cmd::gain::run(&a, s),
         Command::Config(a) => cmd::config::run(&a, s),
         Command::Discover(a) => cmd::discover::run(&a, s),
+        Command::Session(a) => cmd::adoption::run(&a, s),
         Command::Compat(c) => cmd::compat::run(c, s),
         Command::Filters(a) => cmd::filters::run(&a, env),
         Command::Pipe(a) => cmd::pipe::run(&a, s),

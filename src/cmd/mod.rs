@@ -3,6 +3,7 @@
 //! This is the only layer that knows clap; `crate::cli` assembles these into `rtk`'s parser.
 //! Nothing below (hooks, rewrite, filters, gain, …) imports this layer.
 
+pub mod adoption;
 pub mod compat;
 pub mod config;
 pub mod discover;
