@@ -306,10 +306,18 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
             }
             // No backup: only rtk's own entry goes, and the backups rtk made at install time
             // that the restored file makes redundant go with it.
+            // A `settings.json` left empty goes only when rtk made it: an install that edited
+            // an existing file backed it up first.
+            let made_by_rtk = |p: &Path| {
+                p.file_name().is_some_and(|n| n != "settings.json") || !files::has_backups(p)
+            };
             let line =
-                if holds_nothing(&v) && path.file_name().is_some_and(|n| n != "settings.json") {
+                if holds_nothing(&v) && made_by_rtk(path) {
                     std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
-                    format!("removed {what} and {place}, which held nothing else")
+                    let folder = remove_emptied_folder(path)
+                        .map(|d| format!(" and its folder {}", d.display()))
+                        .unwrap_or_default();
+                    format!("removed {what} and {place}{folder}, which held nothing else")
                 } else {
                     files::write_atomic(path, &files::to_pretty(&v))?;
                     format!("removed {what} from {place}")
@@ -319,6 +327,16 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
                 .collect())
         }
     }
+}
+
+/// The host's config folder (`.claude/`, `.cursor/`, …) that held only `file`, now removed:
+/// removed too (only a dot-folder, and only when empty); its path when it went.
+fn remove_emptied_folder(file: &Path) -> Option<PathBuf> {
+    let dir = file.parent()?;
+    let dotted = dir
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    (dotted && std::fs::remove_dir(dir).is_ok()).then(|| dir.to_path_buf())
 }
 
 /// A hook file with no hooks left (`{}` or `{"version": 1}`): one rtk created.
