@@ -15,6 +15,7 @@ mod hermes_yaml;
 pub mod instructions;
 mod openclaw_json;
 mod plugins;
+pub mod status;
 mod upstream;
 mod vibe_toml;
 
@@ -247,11 +248,27 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
     report.extend(upstream::clean(known, &path, spec, action)?);
     if action == Action::Install {
         report.extend(known.descriptor().after_install.map(str::to_string));
+        report.push(next_step(known));
     }
     for line in report {
         writeln!(out, "rtk init {}: {line}", agent)?;
     }
     Ok(0)
+}
+
+/// The one thing to do after an install.
+fn next_step(agent: Agent) -> String {
+    let name = agent.name();
+    match agent.descriptor().install {
+        Install::Instructions { .. } => format!(
+            "next: start a new {name} session (the rules are read when it starts); \
+             `rtk init --show` lists what is installed"
+        ),
+        _ => format!(
+            "next: restart {name} so it loads rtk; `rtk init --check` then runs the installed \
+             hook once and says whether it answers"
+        ),
+    }
 }
 
 fn backup_note(b: Option<PathBuf>) -> String {
