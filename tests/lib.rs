@@ -14,6 +14,7 @@ mod hook_cli;
 mod hook_scripts;
 mod init_cli;
 mod init_upstream;
+mod newcomer_cli;
 mod oracle;
 mod oracle_check;
 mod oracle_gen;

@@ -181,9 +181,10 @@ fn listed(f: &Path) -> String {
     let when = meta
         .and_then(|m| m.modified().ok())
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or_else(|| "?".to_string(), |d| {
-            crate::gain::report::iso(i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-        });
+        .map_or_else(
+            || "?".to_string(),
+            |d| crate::gain::report::iso(i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+        );
     let command = crate::runner::tee::store::label_of(f).unwrap_or_else(|| "?".to_string());
     format!("{when}  {}  {size} bytes  {command}", f.display())
 }

@@ -69,7 +69,8 @@ fn show_all(env: &Env) -> anyhow::Result<u8> {
         env!("CARGO_PKG_VERSION"),
         env.cwd().display()
     )?;
-    let width = |f: &dyn Fn(&Row) -> usize, min: usize| rows.iter().map(f).max().unwrap_or(0).max(min);
+    let width =
+        |f: &dyn Fn(&Row) -> usize, min: usize| rows.iter().map(f).max().unwrap_or(0).max(min);
     let (wa, ww, ws) = (
         width(&|r| r.agent.len(), 5),
         width(&|r| r.what.len(), 4),
@@ -137,16 +138,20 @@ fn check(agent: Option<&str>, env: &Env) -> anyhow::Result<u8> {
             continue;
         };
         let started = std::time::Instant::now();
-        let ran = crate::exec::run_with_input(&shell_argv(command), payload.to_string().as_bytes())?;
+        let ran =
+            crate::exec::run_with_input(&shell_argv(command), payload.to_string().as_bytes())?;
         let ms = started.elapsed().as_millis();
         let verdict = match ran {
             Err(e) => Err(format!("could not run: {e}")),
             Ok((code, stdout, stderr)) => {
                 let text = String::from_utf8_lossy(&stdout);
                 let answer = text.trim();
-                let json = answer.is_empty() || serde_json::from_str::<serde_json::Value>(answer).is_ok();
+                let json =
+                    answer.is_empty() || serde_json::from_str::<serde_json::Value>(answer).is_ok();
                 match (code, json) {
-                    (0, true) if answer.is_empty() => Ok("answers (no change for this command)".to_string()),
+                    (0, true) if answer.is_empty() => {
+                        Ok("answers (no change for this command)".to_string())
+                    }
                     (0, true) => Ok(format!("answers: {answer}")),
                     (0, false) => Err(format!("exit 0 but the answer is not JSON: {answer}")),
                     (c, _) => Err(format!(
@@ -158,10 +163,18 @@ fn check(agent: Option<&str>, env: &Env) -> anyhow::Result<u8> {
         };
         let place = r.path.display();
         match verdict {
-            Ok(v) => writeln!(out, "{} ({}, {place}): `{command}` {v} in {ms} ms", r.agent, r.scope)?,
+            Ok(v) => writeln!(
+                out,
+                "{} ({}, {place}): `{command}` {v} in {ms} ms",
+                r.agent, r.scope
+            )?,
             Err(v) => {
                 failed = true;
-                writeln!(out, "{} ({}, {place}): `{command}` FAILED: {v}", r.agent, r.scope)?;
+                writeln!(
+                    out,
+                    "{} ({}, {place}): `{command}` FAILED: {v}",
+                    r.agent, r.scope
+                )?;
             }
         }
     }

@@ -25,7 +25,12 @@ use crate::tracking::{Recorder, RunRecord};
 pub struct PipeArgs {
     /// Upstream's form: a filter by name (`cargo-test`, `git-log`, `pytest`, …), read as the
     /// command `cargo test`, `git log`, `pytest`.
-    #[arg(short = 'f', long = "filter", value_name = "NAME", conflicts_with = "argv")]
+    #[arg(
+        short = 'f',
+        long = "filter",
+        value_name = "NAME",
+        conflicts_with = "argv"
+    )]
     pub filter: Option<String>,
     /// Copy stdin through unchanged.
     #[arg(long)]
@@ -47,7 +52,7 @@ pub struct PipeArgs {
 /// (`pytest`, `golangci-lint`), else its first `-` splitting program and subcommand
 /// (`cargo-test` → `cargo test`).
 fn filter_words(name: &str) -> Vec<String> {
-    if crate::filters::lookup(name, &[]).is_some() {
+    if crate::programs::program_for_word(name).is_some() {
         return vec![name.to_string()];
     }
     match name.split_once('-') {

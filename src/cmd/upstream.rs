@@ -51,7 +51,9 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ("diff", Answer::Program),
     (
         "log",
-        Answer::Instead("`rtk tail -n 200 FILE` (its end) or `rtk grep -n PATTERN FILE` (its matching lines)"),
+        Answer::Instead(
+            "`rtk tail -n 200 FILE` (its end) or `rtk grep -n PATTERN FILE` (its matching lines)",
+        ),
     ),
     ("dotnet", Answer::Program),
     ("docker", Answer::Program),
@@ -78,11 +80,15 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ),
     (
         "plugins",
-        Answer::Instead("declarative filters in .rtk/filters.toml: `rtk filters check`, docs/filters.md"),
+        Answer::Instead(
+            "declarative filters in .rtk/filters.toml: `rtk filters check`, docs/filters.md",
+        ),
     ),
     (
         "tasks",
-        Answer::Instead("rtk delegates nothing; `rtk filters list` shows what it runs through filters"),
+        Answer::Instead(
+            "rtk delegates nothing; `rtk filters list` shows what it runs through filters",
+        ),
     ),
     (
         "cc-economics",
@@ -103,7 +109,9 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ("prettier", Answer::Program),
     (
         "format",
-        Answer::Instead("`rtk prettier --check …`, `rtk ruff format --check …` or `rtk black --check …`"),
+        Answer::Instead(
+            "`rtk prettier --check …`, `rtk ruff format --check …` or `rtk black --check …`",
+        ),
     ),
     ("playwright", Answer::Program),
     ("cargo", Answer::Program),
@@ -134,7 +142,9 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ("untrust", Answer::Same),
     (
         "verify",
-        Answer::Instead("`rtk init --check` (the hook answers) and `rtk filters test` (inline tests)"),
+        Answer::Instead(
+            "`rtk init --check` (the hook answers) and `rtk filters test` (inline tests)",
+        ),
     ),
     ("ruff", Answer::Program),
     ("sqlfluff", Answer::Program),
@@ -161,7 +171,10 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ("sbt", Answer::Program),
     ("gt", Answer::Program),
     ("golangci-lint", Answer::Program),
-    ("gradlew", Answer::Instead("`rtk ./gradlew …` (the wrapper by its path)")),
+    (
+        "gradlew",
+        Answer::Instead("`rtk ./gradlew …` (the wrapper by its path)"),
+    ),
     ("mvn", Answer::Program),
     ("mvnd", Answer::Program),
     (

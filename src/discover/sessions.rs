@@ -109,7 +109,9 @@ pub fn text(rows: &[Adoption], dir: &Path, out: &mut impl Write) -> std::io::Res
         "last change (UTC)", "session", "bash", "via rtk", "missed", "adoption"
     )?;
     for r in rows {
-        let pct = r.percent().map_or_else(|| "-".to_string(), |p| format!("{p}%"));
+        let pct = r
+            .percent()
+            .map_or_else(|| "-".to_string(), |p| format!("{p}%"));
         writeln!(
             out,
             "{:<20}  {:<36}  {:>6}  {:>7}  {:>6}  {:>8}  {}",
@@ -168,7 +170,10 @@ mod tests {
         let mut out = Vec::new();
         text(&rows, dir.path(), &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(out.lines().any(|l| l.contains("s1") && l.contains("66%")), "{out}");
+        assert!(
+            out.lines().any(|l| l.contains("s1") && l.contains("66%")),
+            "{out}"
+        );
         assert_eq!(newest(dir.path(), &GitOnly, 1).len(), 1, "limit");
     }
 }

@@ -328,17 +328,16 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
             let made_by_rtk = |p: &Path| {
                 p.file_name().is_some_and(|n| n != "settings.json") || !files::has_backups(p)
             };
-            let line =
-                if holds_nothing(&v) && made_by_rtk(path) {
-                    std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
-                    let folder = remove_emptied_folder(path)
-                        .map(|d| format!(" and its folder {}", d.display()))
-                        .unwrap_or_default();
-                    format!("removed {what} and {place}{folder}, which held nothing else")
-                } else {
-                    files::write_atomic(path, &files::to_pretty(&v))?;
-                    format!("removed {what} from {place}")
-                };
+            let line = if holds_nothing(&v) && made_by_rtk(path) {
+                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                let folder = remove_emptied_folder(path)
+                    .map(|d| format!(" and its folder {}", d.display()))
+                    .unwrap_or_default();
+                format!("removed {what} and {place}{folder}, which held nothing else")
+            } else {
+                files::write_atomic(path, &files::to_pretty(&v))?;
+                format!("removed {what} from {place}")
+            };
             Ok(std::iter::once(line)
                 .chain(files::drop_restored_backups(path))
                 .collect())

@@ -52,7 +52,13 @@ fn state_of(kind: &Kind, path: &std::path::Path) -> State {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e.to_string()),
     };
-    let yes = |b: bool| if b { State::Installed } else { State::NotInstalled };
+    let yes = |b: bool| {
+        if b {
+            State::Installed
+        } else {
+            State::NotInstalled
+        }
+    };
     match kind {
         Kind::Json(spec) => match files::read_json(path) {
             Ok(None) => State::NotInstalled,
