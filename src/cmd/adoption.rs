@@ -8,6 +8,9 @@ use clap::Args;
 use super::session::Session;
 use crate::discover::{self, sessions, Engine};
 
+/// Most history rows read (newest first): far more than ten sessions make.
+const HISTORY_ROWS: usize = 200_000;
+
 #[derive(Debug, Args)]
 pub struct SessionArgs {
     /// Transcript folder (default: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).
@@ -35,7 +38,20 @@ pub fn run(args: &SessionArgs, s: &Session) -> anyhow::Result<u8> {
     let engine = Engine {
         hooks: s.config().hooks.clone(),
     };
-    let rows = sessions::newest(&dir, &engine, args.limit);
+    // The history only adds what the hook rewrote; without one, the transcripts still count.
+    let config = s.config();
+    let history: Vec<sessions::Run> = crate::tracking::Settings::resolve(env, config)
+        .db_path
+        .and_then(|p| crate::tracking::db::Db::open_existing(&p).ok().flatten())
+        .and_then(|db| db.recent(None, HISTORY_ROWS).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| sessions::Run {
+            time: r.time,
+            project: r.project,
+        })
+        .collect();
+    let rows = sessions::newest(&dir, &engine, &history, args.limit);
     let mut out = std::io::stdout().lock();
     sessions::text(&rows, &dir, &mut out)?;
     out.flush()?;
