@@ -41,13 +41,13 @@ pub fn run_inherited(argv: &[OsString]) -> anyhow::Result<u8> {
     }
 }
 
+/// What [`run_with_input`] got back: exit code, stdout, stderr.
+pub type Answered = (u8, Vec<u8>, Vec<u8>);
+
 /// A short run whose stdin is `input` and whose output is all kept (for checks such as
-/// `rtk init --check`, never for a user's command): the exit code (None when the program was
-/// not found or could not start: the error), stdout and stderr.
-pub fn run_with_input(
-    argv: &[OsString],
-    input: &[u8],
-) -> anyhow::Result<Result<(u8, Vec<u8>, Vec<u8>), String>> {
+/// `rtk init --check`, never for a user's command): [`Answered`], or why the program could
+/// not start (not found, not executable).
+pub fn run_with_input(argv: &[OsString], input: &[u8]) -> anyhow::Result<Result<Answered, String>> {
     let Some((program, args)) = argv.split_first() else {
         anyhow::bail!("nothing to run");
     };

@@ -512,11 +512,17 @@ mod tests {
         }
         // No other figure: the old claims are gone.
         for old in ["within 7%", "~10%", "within 3% of OpenAI"] {
-            assert!(!readme.contains(old) && !flat(GAIN_HELP).contains(old), "{old}");
+            assert!(
+                !readme.contains(old) && !flat(GAIN_HELP).contains(old),
+                "{old}"
+            );
             assert!(!TOKEN_METHOD.contains(old), "{old}");
         }
         let bench = include_str!("../bench/README.md");
-        assert!(bench.contains("rtk-bench --calibrate"), "the measurement is documented");
+        assert!(
+            bench.contains("rtk-bench --calibrate"),
+            "the measurement is documented"
+        );
     }
 
     #[test]
