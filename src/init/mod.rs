@@ -262,11 +262,11 @@ fn next_step(agent: Agent) -> String {
     match agent.descriptor().install {
         Install::Instructions { .. } => format!(
             "next: start a new {name} session (the rules are read when it starts); \
-             `rtk init --show` lists what is installed"
+             `rtk init --show` lists what rtk put where"
         ),
         _ => format!(
-            "next: restart {name} so it loads rtk; `rtk init --check` then runs the installed \
-             hook once and says whether it answers"
+            "next: restart {name} so it loads rtk; then `rtk init --check` runs its hook once \
+             and says whether it answers"
         ),
     }
 }
