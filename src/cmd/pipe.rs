@@ -88,7 +88,7 @@ pub fn run(a: &PipeArgs, s: &Session) -> anyhow::Result<u8> {
     let recorder = Recorder::start(&s.env, &s.shared);
     let mut rec = RunRecord {
         command: words.join(" "),
-        project: s.env.cwd().to_path_buf(),
+        project: crate::tracking::project_root(s.env.cwd()),
         raw_bytes: input.len() as u64,
         ..RunRecord::default()
     };
