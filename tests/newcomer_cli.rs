@@ -277,3 +277,58 @@ fn a_wrong_typed_config_value_is_dropped_alone_and_named_only_by_rtk_config() {
     assert_eq!(code, Some(0));
     assert_eq!(stderr.matches("tracking.enabled").count(), 1, "{stderr}");
 }
+
+#[test]
+fn vibe_init_offers_the_rtk_forms_and_adds_them_on_request() {
+    let t = TestEnv::new();
+    let check = |t: &TestEnv| out(t, &["hook", "check", "--agent", "vibe", "ls", "-la", "src"]).1;
+    assert_eq!(
+        check(&t).trim(),
+        "vibe: (no output)",
+        "Vibe's defaults: nothing rewritten"
+    );
+    let (code, offer, _) = out(&t, &["init", "--agent", "vibe"]);
+    assert_eq!(code, Some(0));
+    let line = offer
+        .lines()
+        .find(|l| l.contains("--allowlist"))
+        .expect(&offer);
+    assert!(
+        line.contains("\"rtk ls\"") && line.contains("\"rtk grep\""),
+        "{line}"
+    );
+    // Guardrailed programs (find, git …) are never offered: their rtk form would skip the guard.
+    assert!(
+        !line.contains("rtk find") && !line.contains("rtk git"),
+        "{line}"
+    );
+    let (code, added, _) = out(&t, &["init", "--agent", "vibe", "--allowlist"]);
+    assert_eq!(code, Some(0));
+    assert!(added.contains("added \"rtk cat\""), "{added}");
+    let config = std::fs::read_to_string(t.home().join(".vibe/config.toml")).unwrap();
+    let table: toml::Table = config.parse().unwrap();
+    let list = table["tools"]["bash"]["allowlist"].as_array().unwrap();
+    assert!(
+        list.iter().any(|v| v.as_str() == Some("ls")),
+        "the defaults stay"
+    );
+    assert!(list.iter().any(|v| v.as_str() == Some("rtk ls")));
+    assert!(
+        check(&t).contains("rtk ls -la src"),
+        "now rewritten: {}",
+        check(&t)
+    );
+    // Nothing left to offer; a file with its own [tools] is never edited.
+    let (_, again, _) = out(&t, &["init", "--agent", "vibe"]);
+    assert!(!again.contains("--allowlist"), "{again}");
+    t.write(
+        "home/.vibe/config.toml",
+        "[tools.bash]\npermission = \"ask\"\nallowlist = [\"ls\"]\n",
+    );
+    let (_, by_hand, _) = out(&t, &["init", "--agent", "vibe", "--allowlist"]);
+    assert!(by_hand.contains("add these"), "{by_hand}");
+    assert_eq!(
+        std::fs::read_to_string(t.home().join(".vibe/config.toml")).unwrap(),
+        "[tools.bash]\npermission = \"ask\"\nallowlist = [\"ls\"]\n"
+    );
+}

@@ -28,6 +28,10 @@ pub struct InitArgs {
     /// Remove what `rtk init` installed.
     #[arg(long)]
     pub uninstall: bool,
+    /// Vibe: add the rtk forms next to the allowlist entries that cover the originals, in the
+    /// user's Vibe config (what `rtk init --agent vibe` offers).
+    #[arg(long, conflicts_with_all = ["uninstall", "show", "check"])]
+    pub allowlist: bool,
 }
 
 /// `--agent`'s help: every agent in `AGENTS`, then the names only `--uninstall` takes.
@@ -51,12 +55,114 @@ pub fn run(args: &InitArgs, env: &Env) -> anyhow::Result<u8> {
     let Some(agent) = args.agent.as_deref() else {
         return show_all(env);
     };
+    if args.allowlist && agent != "vibe" {
+        anyhow::bail!("--allowlist is for Mistral Vibe's allowlist (--agent vibe)");
+    }
     let action = match (args.show, args.uninstall) {
         (true, _) => Action::Show,
         (false, true) => Action::Uninstall,
         (false, false) => Action::Install,
     };
-    init::run(agent, args.global, action, env)
+    let code = init::run(agent, args.global, action, env)?;
+    if agent == "vibe" && action == Action::Install && code == 0 {
+        vibe_allowlist(args.allowlist, env)?;
+    }
+    Ok(code)
+}
+
+/// After `rtk init --agent vibe`: the rtk forms Vibe's allowlist lacks (without them Vibe
+/// would ask for every rewrite, so the hook leaves those commands alone). Offered, or with
+/// `apply` added to the user's config — only where that file sets no `[tools]` of its own
+/// (a list there is the user's to edit: the entries are printed for it).
+fn vibe_allowlist(apply: bool, env: &Env) -> anyhow::Result<()> {
+    use crate::hosts::vibe::rules;
+    let mut out = std::io::stdout().lock();
+    let covered = |w: &str| crate::programs::program_for_word(w).is_some();
+    // Every rule set Vibe may apply must take the forms: the user's, and a project's over it.
+    let Ok(sets) = rules::load(env) else {
+        return Ok(());
+    };
+    let Some(user) = sets.first() else {
+        return Ok(());
+    };
+    let forms: Vec<String> = rules::rtk_forms_to_allow(user, &covered)
+        .into_iter()
+        .filter(|f| {
+            sets.iter()
+                .all(|r| rules::rtk_forms_to_allow(r, &covered).contains(f))
+        })
+        .collect();
+    let Some(path) = rules::user_config(env) else {
+        return Ok(());
+    };
+    if forms.is_empty() {
+        return Ok(());
+    }
+    let quoted: Vec<String> = forms.iter().map(|f| format!("{f:?}")).collect();
+    if !apply {
+        writeln!(
+            out,
+            "rtk init vibe: Vibe's allowlist lets {} run without asking, but not their rtk forms, \
+             so its hook leaves them unrewritten; `rtk init --agent vibe --allowlist` adds {} \
+             to [tools.bash] allowlist in {}",
+            forms
+                .iter()
+                .map(|f| format!("`{}`", &f[4..]))
+                .collect::<Vec<_>>()
+                .join(", "),
+            quoted.join(", "),
+            path.display()
+        )?;
+        return Ok(());
+    }
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => anyhow::bail!("cannot read {}: {e}", path.display()),
+    };
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e| anyhow::anyhow!("{} is not valid TOML ({e})", path.display()))?;
+    if table.contains_key("tools") {
+        writeln!(
+            out,
+            "rtk init vibe: {} sets its own [tools]; add these to [tools.bash] allowlist there: {}",
+            path.display(),
+            quoted.join(", ")
+        )?;
+        return Ok(());
+    }
+    // A list set in the file replaces Vibe's default one: the effective list, then the forms.
+    let mut list: Vec<String> = user.allowlist.iter().map(|p| format!("{p:?}")).collect();
+    list.extend(quoted.iter().cloned());
+    let mut new = text.clone();
+    if !new.is_empty() && !new.ends_with('\n') {
+        new.push('\n');
+    }
+    new.push_str(&format!(
+        "\n# Added by `rtk init --agent vibe --allowlist`: the rtk forms of allowed commands.\n\
+         [tools.bash]\nallowlist = [{}]\n",
+        list.join(", ")
+    ));
+    new.parse::<toml::Table>()
+        .map_err(|e| anyhow::anyhow!("the edit would not be valid TOML ({e}); nothing changed"))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    if !text.is_empty() {
+        let backup = std::path::PathBuf::from(format!("{}.rtk-bak", path.display()));
+        if !backup.exists() {
+            std::fs::copy(&path, &backup)?;
+        }
+    }
+    std::fs::write(&path, new)?;
+    writeln!(
+        out,
+        "rtk init vibe: added {} to [tools.bash] allowlist in {}",
+        quoted.join(", "),
+        path.display()
+    )?;
+    Ok(())
 }
 
 /// `rtk init --show`: one table of every agent.
