@@ -6,9 +6,9 @@
 //! `[tee] max_files` files and `[tee] max_dir_bytes` bytes (see [`Limits`]), the oldest
 //! going first (by modification time).
 //! Names are short (`4890.log`, the pid; `4890_2.log` when an older run of that pid left its
-//! file) and hold no part of the command: the agent reads the path in every note. Beside a
-//! file, `<stem>.cmd` (same modes) holds its command line, masked as history rows are, for
-//! `rtk recall --list`; it goes with its file.
+//! file) and hold no part of the command: the agent reads the path in every note. For each
+//! file, `tee-labels/<stem>.cmd` beside the folder (same modes) holds its command line, masked
+//! as history rows are, for `rtk recall --list`; it goes with its file.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
 //! by a [`Writer`] while the command runs, or by [`fill`] while rtk prints.
 
@@ -86,19 +86,32 @@ pub fn create(env: &Env) -> std::io::Result<(PathBuf, fs::File)> {
     Err(std::io::Error::other("too many tee files of this pid"))
 }
 
-/// The label file beside the tee file `log`.
+/// The label of the tee file `log`: `<tee folder>-labels/<stem>.cmd`, a sibling folder, so the
+/// tee folder holds tee files only.
 fn label_path(log: &Path) -> PathBuf {
-    log.with_extension("cmd")
+    let dir = log.parent().unwrap_or(Path::new("."));
+    let name = dir.file_name().map_or_else(
+        || "tee-labels".into(),
+        |n| format!("{}-labels", n.to_string_lossy()),
+    );
+    let stem = log.file_stem().unwrap_or_default().to_string_lossy();
+    dir.with_file_name(name).join(format!("{stem}.cmd"))
 }
 
 /// Writes the label of the tee file `log`: its `command`, masked (nothing when it cannot).
 pub fn label(log: &Path, command: &str) {
     let masked = crate::mask::line(command);
+    let path = label_path(log);
+    if let Some(dir) = path.parent() {
+        if os::create_private_dir_all(dir).is_err() {
+            return;
+        }
+    }
     let opened = os::private_file()
         .write(true)
         .create(true)
         .truncate(true)
-        .open(label_path(log));
+        .open(path);
     if let Ok(mut f) = opened {
         let _ = f.write_all(masked.as_bytes());
     }
