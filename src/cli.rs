@@ -9,6 +9,7 @@ use std::ffi::OsString;
 use clap::{Parser, Subcommand};
 
 use crate::cmd;
+use crate::cmd::adoption::SessionArgs;
 use crate::cmd::compat::Compat;
 use crate::cmd::config::ConfigArgs;
 use crate::cmd::discover::DiscoverArgs;
@@ -16,6 +17,7 @@ use crate::cmd::filters::FiltersArgs;
 use crate::cmd::gain::GainArgs;
 use crate::cmd::hook::HookArgs;
 use crate::cmd::init::InitArgs;
+use crate::cmd::pipe::PipeArgs;
 use crate::cmd::rewrite::RewriteArgs;
 use crate::cmd::session::Session;
 
@@ -30,11 +32,31 @@ const VERSION: &str = concat!(
     ")"
 );
 
+/// Above the list of commands in `rtk --help`: the main job first.
+const BEFORE_HELP: &str = "\
+rtk runs a program and prints only what an AI coding agent needs from its output; the exit code,
+argv, stdin and signals stay the program's own. Your agent's hook rewrites its commands for you
+(`rtk init --agent <agent>` installs it); by hand:
+
+  rtk git status            rtk cargo test            rtk pytest -x
+  rtk git log -n 5          rtk npm test              cmd | rtk pipe <program> [args]
+
+Which programs and forms are compacted: docs/coverage.md (anything else runs unchanged;
+`rtk bypass <program>` runs even a covered one unfiltered).";
+
+/// Below the list of commands in `rtk --help`.
+const AFTER_HELP: &str = "\
+First steps: rtk init --agent claude; restart the agent; rtk init --show; rtk gain.
+Upstream rtk 1.x's commands and rtk's answer for each: docs/upstream-commands.md.";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "rtk",
     version = VERSION,
     about = "Command proxy for AI coding agents: compact output, host-scoped permission answers",
+    override_usage = "rtk <PROGRAM> [ARGS]...   (the main job: run a program, print it compacted)\n       rtk <COMMAND>",
+    before_help = BEFORE_HELP,
+    after_help = AFTER_HELP,
     disable_help_subcommand = true
 )]
 pub struct Cli {
@@ -57,8 +79,14 @@ pub enum Command {
     Config(ConfigArgs),
     /// Scan Claude Code transcripts for commands rtk would have compacted.
     Discover(DiscoverArgs),
+    /// rtk's adoption per Claude Code session: Bash calls through rtk, and calls it would have
+    /// rewritten that ran raw.
+    Session(SessionArgs),
     /// Your own declarative filters: list them, check a file, run its inline tests.
     Filters(FiltersArgs),
+    /// Filter output that already exists: `cargo test 2>&1 | rtk pipe cargo test` (or upstream's
+    /// `rtk pipe -f cargo-test`); the same filter and tee file as `rtk cargo test`.
+    Pipe(PipeArgs),
     /// Trust this project's .rtk/filters.toml (pinned to its current content).
     Trust,
     /// Stop trusting this project's .rtk/filters.toml.
@@ -90,12 +118,14 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Gain(a) => cmd::gain::run(&a, s),
         Command::Config(a) => cmd::config::run(&a, s),
         Command::Discover(a) => cmd::discover::run(&a, s),
+        Command::Session(a) => cmd::adoption::run(&a, s),
         Command::Compat(c) => cmd::compat::run(c, s),
         Command::Filters(a) => cmd::filters::run(&a, env),
+        Command::Pipe(a) => cmd::pipe::run(&a, s),
         Command::Trust => cmd::filters::trust(env),
         Command::Untrust => cmd::filters::untrust(env),
         // The run path says nothing of its own: its trouble goes to the history's trouble file.
-        Command::Run(argv) => crate::runner::run(argv, env, &session.shared),
+        Command::Run(argv) => cmd::upstream::run_program(argv, s),
     };
     // Each distinct warning once, after the command (also when it failed).
     let _ = session.warnings.print_to(&mut std::io::stderr().lock());

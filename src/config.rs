@@ -3,9 +3,10 @@
 //!
 //! Two entry points: [`Config::load`] (hook and run paths) never fails — a broken file is one
 //! warning and defaults — and reads nothing but that one file, with no regex; [`Config::read`]
-//! (`rtk config`) reports a broken file as an error naming the line. Unknown keys are reported
-//! only by `rtk config` (and `rtk config --check`), naming the key and the file: never on the
-//! stderr of a filtered command or a hook. Upstream rtk 1.x's keys are mapped or accepted
+//! (`rtk config`) reports a broken file as an error naming the line. A value of the wrong type
+//! (`enabled = "no"`) drops that key alone (its default stands). Unknown keys and such values
+//! are reported only by `rtk config` (and `rtk config --check`), naming the key and the file:
+//! never on the stderr of a filtered command or a hook. Upstream rtk 1.x's keys are mapped or accepted
 //! ([`upstream`]).
 
 mod shared;
@@ -205,12 +206,17 @@ impl Config {
     }
 
     fn parse_full(text: &str, path: &Path) -> Result<Loaded, ConfigError> {
-        let mut config: Config = toml::from_str(text).map_err(|e| parse_error(&e, text, path))?;
         let table: toml::Table = toml::from_str(text).map_err(|e| parse_error(&e, text, path))?;
+        let (mut config, mut unknown) = match toml::from_str::<Config>(text) {
+            Ok(config) => (config, Vec::new()),
+            // Some value has the wrong type: that key alone is dropped (and named).
+            Err(_) => without_bad_values(&table, path),
+        };
         let upstream = upstream::apply(&table, &mut config);
+        unknown.extend(unknown_keys(&table, path));
         Ok(Loaded {
             config,
-            unknown: unknown_keys(&table, path),
+            unknown,
             upstream,
         })
     }
@@ -230,6 +236,49 @@ impl Loaded {
         }
         (self.config, warnings)
     }
+}
+
+/// The config of `table` with every value rtk cannot read as its key's type left out (each
+/// key tried alone, in its section), and one line per key left out.
+fn without_bad_values(table: &toml::Table, path: &Path) -> (Config, Vec<String>) {
+    let mut kept = toml::Table::new();
+    let mut warnings = Vec::new();
+    for (section, value) in table {
+        let Some(inner) = value.as_table() else {
+            let alone = toml::Table::from_iter([(section.clone(), value.clone())]);
+            match toml::Value::Table(alone).try_into::<Config>() {
+                Ok(_) => {
+                    kept.insert(section.clone(), value.clone());
+                }
+                Err(e) => warnings.push(bad_value(section, &e, path)),
+            }
+            continue;
+        };
+        let mut good = toml::Table::new();
+        for (key, v) in inner {
+            let one = toml::Table::from_iter([(key.clone(), v.clone())]);
+            let alone = toml::Table::from_iter([(section.clone(), toml::Value::Table(one))]);
+            match toml::Value::Table(alone).try_into::<Config>() {
+                Ok(_) => {
+                    good.insert(key.clone(), v.clone());
+                }
+                Err(e) => warnings.push(bad_value(&format!("{section}.{key}"), &e, path)),
+            }
+        }
+        kept.insert(section.clone(), toml::Value::Table(good));
+    }
+    // Every key was read alone; together they can still clash only in ways no field has.
+    let config = toml::Value::Table(kept).try_into().unwrap_or_default();
+    (config, warnings)
+}
+
+/// The line naming a key whose value rtk cannot read.
+fn bad_value(key: &str, e: &toml::de::Error, path: &Path) -> String {
+    let why = e.message().trim().to_string();
+    format!(
+        "`{key}` in {}: {why} (this key ignored, its default used)",
+        path.display()
+    )
 }
 
 fn parse_error(e: &toml::de::Error, text: &str, path: &Path) -> ConfigError {
@@ -387,7 +436,6 @@ mod tests {
     fn invalid_toml_names_the_line() {
         let cases = [
             ("[hooks]\nexclude_commands = [\"a\" \"b\"]\n[tee]\n", 2),
-            ("[tracking]\n\nretention_days = \"soon\"\n", 3),
             ("[tee\n", 1),
         ];
         for (text, line) in cases {
@@ -396,6 +444,24 @@ mod tests {
                 other => panic!("{text:?}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_drops_that_key_alone() {
+        let text = "[tracking]\nenabled = \"no\"\nretention_days = 7\n[tee]\nmax_files = 3\n";
+        let (c, w) = parse(text).expect("the file is read");
+        assert!(c.tracking.enabled, "the bad key's default stands");
+        assert_eq!(c.tracking.retention_days, 7, "its neighbour is kept");
+        assert_eq!(c.tee.max_files, 3);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].starts_with("`tracking.enabled` in "), "{w:?}");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("rtk")).unwrap();
+        std::fs::write(dir.path().join("rtk/config.toml"), text).unwrap();
+        let env = Env::new([("XDG_CONFIG_HOME", dir.path())], "/");
+        let (c, w) = Config::load(&env);
+        assert_eq!(c.tracking.retention_days, 7);
+        assert!(w.is_empty(), "the hook and run paths say nothing: {w:?}");
     }
 
     #[test]

@@ -43,6 +43,37 @@ pub fn run_inherited(argv: &[OsString]) -> anyhow::Result<u8> {
     }
 }
 
+/// What [`run_with_input`] got back: exit code, stdout, stderr.
+pub type Answered = (u8, Vec<u8>, Vec<u8>);
+
+/// A short run whose stdin is `input` and whose output is all kept (for checks such as
+/// `rtk init --check`, never for a user's command): [`Answered`], or why the program could
+/// not start (not found, not executable).
+pub fn run_with_input(argv: &[OsString], input: &[u8]) -> anyhow::Result<Result<Answered, String>> {
+    let Some((program, args)) = argv.split_first() else {
+        anyhow::bail!("nothing to run");
+    };
+    let spawned = spawn_child(program, |c| {
+        c.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+    });
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let mut stdin = child.stdin.take().expect("stdin piped");
+    let input = input.to_vec();
+    // Written on its own thread: a child that answers before reading all of it never blocks us.
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output()?;
+    let _ = writer.join();
+    Ok(Ok((exit_code(out.status), out.stdout, out.stderr)))
+}
+
 /// What to do with one output stream of the child.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StreamMode {

@@ -17,17 +17,24 @@
 //! arrives) and rtk's own output are counted by [`SampledCounter`]: the first 64 KiB whole, the
 //! rest from a sample, so counting never adds much to a run's wall time.
 //!
-//! It is an estimate: [`calibrate`] compares it with counts from a real tokenizer so the
-//! benchmark can report the error on its corpus. Measured on 24 captured command outputs
-//! (git log/diff/status, cargo build/test/clippy/tree/metadata, ls, find, grep, ps, dpkg, pip,
-//! npm, a traceback, Rust source, Markdown; 365 kB): total estimate / real = 1.02 (o200k),
-//! 1.03 (cl100k), 0.93 (the public Claude tokenizer); per-output error mean 9–10%, worst 24%.
-//! `ceil(bytes / 4)` on the same corpus: total 0.83, mean error 22%, worst 56%.
+//! It is an estimate: [`calibrate`] compares it with counts from a real tokenizer, and
+//! `rtk-bench --calibrate` compares what `rtk gain` records with o200k_base and cl100k_base on
+//! the repository's captured outputs; the figures are in bench/README.md ("Token estimate vs
+//! real tokenizers"), and [`ACCURACY`] states them wherever rtk shows a count.
+
+/// The measured accuracy of the estimate (bench/README.md, `rtk-bench --calibrate`): `rtk gain`
+/// ([`TOKEN_METHOD`]), its `--help` ([`GAIN_HELP`]) and the README say this and nothing else
+/// (a test checks each).
+pub const ACCURACY: &str = "totals within 3% of o200k_base and cl100k_base (360 captured \
+outputs); one output can be off by up to about half";
 
 /// One line describing the method, shown by `rtk gain` (text and JSON).
-pub const TOKEN_METHOD: &str = "estimate: BPE-like pieces (letter runs /7, digit runs /3, \
-punctuation, whitespace runs, non-ASCII chars); totals within ~10% of real tokenizers, \
-single outputs off by up to ~25%";
+pub const TOKEN_METHOD: &str = concat!(
+    "estimate: BPE-like pieces (letter runs /7, digit runs /3, punctuation, whitespace runs, \
+     non-ASCII chars); ",
+    "totals within 3% of o200k_base and cl100k_base (360 captured outputs); one output can be \
+     off by up to about half"
+);
 
 /// Shown after `rtk gain --help`: how the numbers are made.
 pub const GAIN_HELP: &str = "\
@@ -40,8 +47,8 @@ How the numbers are made:
   lone character, else 1 per 2; whitespace runs other than one space: 1; non-ASCII character: 1).
   Outputs (raw and rtk's) are counted whole up to 64 KiB; past that from a sample (every eighth
   16 KiB block, every 64th past 8 MiB, scaled).
-  On 24 real command outputs the totals were within 7% of o200k, cl100k and the public Claude
-  tokenizer (per-output error: mean ~10%, worst ~25%).
+  Accuracy (bench/README.md, rtk-bench --calibrate): totals within 3% of o200k_base and
+  cl100k_base (360 captured outputs); one output can be off by up to about half.
   Savings are of command output only, not of a whole agent session.
 History: $XDG_DATA_HOME/rtk/history.db (RTK_DB_PATH or [tracking] db_path override it;
   RTK_NO_TRACKING=1 stops recording).";
@@ -490,6 +497,32 @@ mod tests {
         let c = calibrate(samples.iter().map(|(t, n)| (t.as_str(), *n)));
         assert!(c.samples > 0);
         let _ = writeln!(std::io::stderr(), "{c:?}");
+    }
+
+    #[test]
+    fn one_accuracy_figure_everywhere() {
+        let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let readme = flat(include_str!("../README.md"));
+        for (place, text) in [
+            ("TOKEN_METHOD", flat(TOKEN_METHOD)),
+            ("GAIN_HELP", flat(GAIN_HELP)),
+            ("README.md", readme.clone()),
+        ] {
+            assert!(text.contains(ACCURACY), "{place} lacks {ACCURACY:?}");
+        }
+        // No other figure: the old claims are gone.
+        for old in ["within 7%", "~10%", "within 3% of OpenAI"] {
+            assert!(
+                !readme.contains(old) && !flat(GAIN_HELP).contains(old),
+                "{old}"
+            );
+            assert!(!TOKEN_METHOD.contains(old), "{old}");
+        }
+        let bench = include_str!("../bench/README.md");
+        assert!(
+            bench.contains("rtk-bench --calibrate"),
+            "the measurement is documented"
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod hook_scripts;
 mod hook_session;
 mod init_cli;
 mod init_upstream;
+mod newcomer_cli;
 mod oracle;
 mod oracle_check;
 mod oracle_gen;

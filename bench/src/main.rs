@@ -5,6 +5,7 @@
 //! fails.
 #![allow(clippy::disallowed_methods)] // a benchmark driver spawns processes by design
 
+mod calibrate;
 mod corpus;
 mod devbench;
 mod devdata;
@@ -191,6 +192,29 @@ fn main() -> ExitCode {
             let _ = writeln!(out, "{}\t{f}", bpe.encode_ordinary(&text).len());
         }
         return ExitCode::SUCCESS;
+    }
+    if argv.get(1).map(String::as_str) == Some("--calibrate") {
+        // `rtk-bench --calibrate [--rtk PATH] [DIR]`: rtk's token estimate vs real tokenizers.
+        let mut rtk = PathBuf::from("../target/release/rtk");
+        let mut dir = PathBuf::from("../tests/fixtures");
+        let mut rest = argv[2..].iter();
+        while let Some(a) = rest.next() {
+            match (a.as_str(), rest.clone().next()) {
+                ("--rtk", Some(p)) => {
+                    rtk = PathBuf::from(p);
+                    rest.next();
+                }
+                _ => dir = PathBuf::from(a),
+            }
+        }
+        let mut out = std::io::stdout().lock();
+        return match calibrate::run(&rtk, &dir, &mut out) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "rtk-bench: {e:#}");
+                ExitCode::from(2)
+            }
+        };
     }
     match real_main() {
         Ok(true) => ExitCode::SUCCESS,

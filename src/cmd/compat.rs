@@ -34,7 +34,7 @@ pub enum Compat {
     /// Print a JSON file compactly, every value kept (same as `rtk cat <file>`).
     Json(JsonArgs),
     /// Print a tee file (the full output of a run whose filter left something out): by its
-    /// name or a unique part of it; --list lists them, newest first.
+    /// name or a unique part of it; --list lists them, newest first, with time and command.
     Recall(RecallArgs),
 }
 
@@ -173,6 +173,22 @@ fn tee_files(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// One line of `rtk recall --list`: when the file was written (UTC), its path, its size and
+/// the command whose output it holds (masked; `?` for a file an older rtk left unlabelled).
+fn listed(f: &Path) -> String {
+    let meta = std::fs::metadata(f).ok();
+    let size = meta.as_ref().map_or(0, std::fs::Metadata::len);
+    let when = meta
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or_else(
+            || "?".to_string(),
+            |d| crate::gain::report::iso(i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+        );
+    let command = crate::runner::tee::store::label_of(f).unwrap_or_else(|| "?".to_string());
+    format!("{when}  {}  {size} bytes  {command}", f.display())
+}
+
 /// The tee files `name` names: the one whose name or stem is `name` (`4890` → `4890.log`, not
 /// `14890.log`), else every file whose name contains it.
 fn named<'f>(files: &'f [PathBuf], name: &str) -> Vec<&'f PathBuf> {
@@ -203,8 +219,7 @@ fn recall(a: &RecallArgs, env: &Env) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
     let Some(name) = a.name.as_deref().filter(|_| !a.list) else {
         for f in &files {
-            let size = std::fs::metadata(f).map_or(0, |m| m.len());
-            writeln!(out, "{}  {size} bytes", f.display())?;
+            writeln!(out, "{}", listed(f))?;
         }
         return Ok(0);
     };
@@ -259,7 +274,7 @@ pub struct HookOpencodeArgs {
 
 pub fn hook_opencode(a: &HookOpencodeArgs, s: &Session) -> anyhow::Result<u8> {
     let cmd = super::join_words(&a.command);
-    let hooks = &s.config().hooks;
+    let hooks = &s.hook_config().hooks;
     let answer =
         crate::hosts::opencode::upstream_answer(cmd.as_deref(), &s.env, hooks, &s.warnings);
     let _ = writeln!(std::io::stdout().lock(), "{answer}");

@@ -1,6 +1,8 @@
 //! `rtk gain [--history|--failures] [--daily|--weekly|--monthly|--all] [--graph] …`: arguments
 //! to `gain::run`.
 
+use std::io::{IsTerminal, Write};
+
 use clap::Args;
 
 use super::session::Session;
@@ -46,6 +48,21 @@ pub struct GainArgs {
     /// Do not ask before --reset.
     #[arg(long, requires = "reset")]
     pub yes: bool,
+    /// Redraw the report every SECS seconds (default 2) until interrupted.
+    #[arg(
+        long,
+        value_name = "SECS",
+        num_args = 0..=1,
+        default_missing_value = "2",
+        conflicts_with = "reset"
+    )]
+    pub watch: Option<f64>,
+    /// Stop --watch after N reports (for scripts and tests).
+    #[arg(long, value_name = "N", hide = true, requires = "watch")]
+    pub watch_times: Option<u64>,
+    /// Upstream's subscription-quota estimate: not in rtk (says what to use instead).
+    #[arg(long, hide = true)]
+    pub quota: bool,
 }
 
 /// `rtk gain --format`.
@@ -58,6 +75,47 @@ pub enum GainFormat {
 
 /// `rtk gain`.
 pub fn run(args: &GainArgs, s: &Session) -> anyhow::Result<u8> {
+    if args.quota {
+        let mut err = std::io::stderr().lock();
+        writeln!(
+            err,
+            "rtk: `gain --quota` is upstream rtk's estimate of a subscription's quota; rtk reports \
+             the tokens it saved (`rtk gain`, `rtk gain --daily`) and leaves quotas to the host"
+        )?;
+        return Ok(2);
+    }
+    let Some(secs) = args.watch else {
+        return report(args, s);
+    };
+    if !(secs.is_finite() && secs > 0.0) {
+        anyhow::bail!("--watch takes a positive number of seconds");
+    }
+    let terminal = std::io::stdout().is_terminal();
+    let mut shown = 0u64;
+    loop {
+        {
+            let mut out = std::io::stdout().lock();
+            if terminal {
+                // Clear the screen and go home: the report redraws in place.
+                write!(out, "\x1b[2J\x1b[H")?;
+            } else if shown > 0 {
+                writeln!(out)?;
+            }
+            let now = crate::gain::report::iso(crate::tracking::now_unix());
+            writeln!(out, "rtk gain --watch: {now}, every {secs}s (Ctrl-C stops)")?;
+            out.flush()?;
+        }
+        let code = report(args, s)?;
+        shown += 1;
+        if code != 0 || args.watch_times.is_some_and(|n| shown >= n) {
+            return Ok(code);
+        }
+        std::thread::sleep(std::time::Duration::from_secs_f64(secs));
+    }
+}
+
+/// One report.
+fn report(args: &GainArgs, s: &Session) -> anyhow::Result<u8> {
     let periods = if args.all {
         vec![Period::Day, Period::Week, Period::Month]
     } else if args.daily {

@@ -104,7 +104,7 @@ impl Subcommand for HookAgent {
 
 /// `rtk hook …`.
 pub fn run(args: &HookArgs, s: &Session) -> anyhow::Result<u8> {
-    let (env, hooks) = (&s.env, &s.config().hooks);
+    let (env, hooks) = (&s.env, &s.hook_config().hooks);
     match &args.agent {
         HookAgent::Agent(agent) => hook::run(*agent, env, hooks, &s.warnings),
         HookAgent::Check(a) => {

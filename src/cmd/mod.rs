@@ -3,6 +3,7 @@
 //! This is the only layer that knows clap; `crate::cli` assembles these into `rtk`'s parser.
 //! Nothing below (hooks, rewrite, filters, gain, …) imports this layer.
 
+pub mod adoption;
 pub mod compat;
 pub mod config;
 pub mod discover;
@@ -10,8 +11,10 @@ pub mod filters;
 pub mod gain;
 pub mod hook;
 pub mod init;
+pub mod pipe;
 pub mod rewrite;
 pub mod session;
+pub mod upstream;
 
 use std::ffi::OsString;
 

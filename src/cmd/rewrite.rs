@@ -55,7 +55,7 @@ pub fn run(args: &RewriteArgs, s: &Session) -> anyhow::Result<u8> {
     };
     let hooks = HooksConfig {
         rtk_program: program,
-        ..s.config().hooks.clone()
+        ..s.hook_config().hooks.clone()
     };
     let decision = evaluate_for(&cmd, host, env, &hooks);
     s.warnings.extend(decision.warnings.iter().cloned());

@@ -26,6 +26,13 @@ impl Session {
         }
     }
 
+    /// The config for the hook path (`rtk hook`, `rtk rewrite`): a broken file is the defaults
+    /// and says nothing there (a host shows a hook's stderr as the hook's failure); `rtk config`
+    /// names what is wrong with it.
+    pub fn hook_config(&self) -> &Config {
+        self.shared.get()
+    }
+
     /// The config; what reading it had to say (a broken file) joins the warnings, once.
     pub fn config(&self) -> &Config {
         self.warnings

@@ -7,6 +7,7 @@
 //! observed savings ratios.
 
 pub mod estimate;
+pub mod sessions;
 pub mod transcript;
 
 use std::io::Write;

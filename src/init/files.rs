@@ -51,6 +51,11 @@ pub fn backup(path: &Path) -> anyhow::Result<Option<PathBuf>> {
     Ok(Some(to))
 }
 
+/// Whether rtk ever backed `path` up: it existed before an install edited it.
+pub fn has_backups(path: &Path) -> bool {
+    !backups_of(path).is_empty()
+}
+
 /// The backups of `path` rtk made (`<file>.rtk-bak`, `<file>.rtk-bak.N`).
 fn backups_of(path: &Path) -> Vec<PathBuf> {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {

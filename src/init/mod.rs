@@ -15,6 +15,7 @@ mod hermes_yaml;
 pub mod instructions;
 mod openclaw_json;
 mod plugins;
+pub mod status;
 mod upstream;
 mod vibe_toml;
 
@@ -250,11 +251,27 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
     report.extend(upstream::clean(known, &path, spec, action)?);
     if action == Action::Install {
         report.extend(known.descriptor().after_install.map(str::to_string));
+        report.push(next_step(known));
     }
     for line in report {
         writeln!(out, "rtk init {}: {line}", agent)?;
     }
     Ok(0)
+}
+
+/// The one thing to do after an install.
+fn next_step(agent: Agent) -> String {
+    let name = agent.name();
+    match agent.descriptor().install {
+        Install::Instructions { .. } => format!(
+            "next: start a new {name} session (the rules are read when it starts); \
+             `rtk init --show` lists what rtk put where"
+        ),
+        _ => format!(
+            "next: restart {name} so it loads rtk; then `rtk init --check` runs its hook once \
+             and says whether it answers"
+        ),
+    }
 }
 
 fn backup_note(b: Option<PathBuf>) -> String {
@@ -338,19 +355,36 @@ fn json_hook(specs: &[&HookSpec], path: &Path, action: Action) -> anyhow::Result
             let removed = removed.join(" and ");
             // No backup: only rtk's own entries go, and the backups rtk made at install time
             // that the restored file makes redundant go with them.
-            let line =
-                if holds_nothing(&v) && path.file_name().is_some_and(|n| n != "settings.json") {
-                    std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
-                    format!("removed {removed} and {place}, which held nothing else")
-                } else {
-                    files::write_atomic(path, &files::to_pretty(&v))?;
-                    format!("removed {removed} from {place}")
-                };
+            // A `settings.json` left empty goes only when rtk made it: an install that edited
+            // an existing file backed it up first.
+            let made_by_rtk = |p: &Path| {
+                p.file_name().is_some_and(|n| n != "settings.json") || !files::has_backups(p)
+            };
+            let line = if holds_nothing(&v) && made_by_rtk(path) {
+                std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
+                let folder = remove_emptied_folder(path)
+                    .map(|d| format!(" and its folder {}", d.display()))
+                    .unwrap_or_default();
+                format!("removed {removed} and {place}{folder}, which held nothing else")
+            } else {
+                files::write_atomic(path, &files::to_pretty(&v))?;
+                format!("removed {removed} from {place}")
+            };
             lines.push(line);
             lines.extend(files::drop_restored_backups(path));
             Ok(lines)
         }
     }
+}
+
+/// The host's config folder (`.claude/`, `.cursor/`, …) that held only `file`, now removed:
+/// removed too (only a dot-folder, and only when empty); its path when it went.
+fn remove_emptied_folder(file: &Path) -> Option<PathBuf> {
+    let dir = file.parent()?;
+    let dotted = dir
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    (dotted && std::fs::remove_dir(dir).is_ok()).then(|| dir.to_path_buf())
 }
 
 /// A hook file with no hooks left (`{}` or `{"version": 1}`): one rtk created.

@@ -103,7 +103,8 @@ fn captured(
     // Fed while the command runs; dropped (whole-output compaction instead) at the first
     // piece it cannot take.
     let mut inc = filter.incremental(inv);
-    let mut sink = TeeSink::new(env, config);
+    let command = rec.command.clone();
+    let mut sink = TeeSink::new(env, config).labelled(&command);
     let mut feed = |held: &[u8], from: usize| {
         if let Some(i) = inc.as_mut() {
             let new = &held[from..];

@@ -250,6 +250,44 @@ pub fn judge_line(line: &str, rules: &BashRules) -> Option<Verdict> {
     Some(verdict)
 }
 
+/// The `rtk P` entries to add next to allowlist entries `P` so that Vibe allows the rtk form
+/// exactly where it allows the original: only for a program rtk filters (`covered`), that no
+/// Vibe guardrail inspects (its rtk form never is), and that no denylist, standalone or
+/// sensitive entry names (the rtk form would slip past it). Empty under `permission =
+/// "always"` (everything is allowed already).
+pub fn rtk_forms_to_allow(rules: &BashRules, covered: &dyn Fn(&str) -> bool) -> Vec<String> {
+    if rules.always {
+        return Vec::new();
+    }
+    let first = |p: &str| p.split_whitespace().next().unwrap_or("").to_string();
+    let guarded: Vec<String> = rules
+        .denylist
+        .iter()
+        .chain(&rules.denylist_standalone)
+        .chain(&rules.sensitive)
+        .map(|d| first(d))
+        .collect();
+    rules
+        .allowlist
+        .iter()
+        .filter(|p| {
+            let w = first(p);
+            !w.is_empty()
+                && w != "rtk"
+                && !GATED.contains(&w.as_str())
+                && !guarded.contains(&w)
+                && covered(&w)
+                && !rules.allowlist.contains(&format!("rtk {p}"))
+        })
+        .map(|p| format!("rtk {p}"))
+        .collect()
+}
+
+/// The user's Vibe config file (`$VIBE_HOME/config.toml`, else `~/.vibe/config.toml`).
+pub fn user_config(env: &Env) -> Option<PathBuf> {
+    vibe_home(env).map(|h| h.join("config.toml"))
+}
+
 /// `$VIBE_HOME`, else `~/.vibe`.
 fn vibe_home(env: &Env) -> Option<PathBuf> {
     env.path_var("VIBE_HOME")

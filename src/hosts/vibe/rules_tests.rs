@@ -115,3 +115,32 @@ fn config_layers_overlay_and_unmodelled_sources_step_aside() {
     std::fs::write(home.join(".vibe/managed_config_cache.json"), "{}").unwrap();
     assert!(load(&env(&[])).is_err());
 }
+
+#[test]
+fn rtk_forms_are_offered_only_where_the_verdict_stays_the_same() {
+    let covered = |w: &str| ["ls", "cat", "grep", "find", "git", "head"].contains(&w);
+    let mut rules = BashRules::default();
+    let forms = rtk_forms_to_allow(&rules, &covered);
+    for f in ["rtk ls", "rtk cat", "rtk grep", "rtk head"] {
+        assert!(forms.contains(&f.to_string()), "{f}: {forms:?}");
+    }
+    // Guardrailed programs (find, git) and programs rtk does not filter (echo) get none.
+    for f in ["rtk find", "rtk git status", "rtk echo"] {
+        assert!(!forms.contains(&f.to_string()), "{f}: {forms:?}");
+    }
+    // With the forms added, the rtk form and the original get the same verdict.
+    rules.allowlist.extend(forms);
+    assert!(
+        verdict_changes(std::slice::from_ref(&rules), "ls -la src", "rtk ls -la src").is_none()
+    );
+    assert!(
+        rtk_forms_to_allow(&rules, &covered).is_empty(),
+        "nothing left to add"
+    );
+    // A program a deny entry names is never paired.
+    let mut denied = BashRules::default();
+    denied.denylist.push("cat /etc".into());
+    assert!(!rtk_forms_to_allow(&denied, &covered).contains(&"rtk cat".to_string()));
+    denied.always = true;
+    assert!(rtk_forms_to_allow(&denied, &covered).is_empty());
+}

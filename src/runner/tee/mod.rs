@@ -38,6 +38,8 @@ pub struct TeeSink<'a> {
     state: State,
     /// Bytes of stdout handed to an early writer.
     pushed: usize,
+    /// The command line, for the file's label (see [`store::label`]).
+    command: Option<&'a str>,
 }
 
 enum State {
@@ -77,6 +79,20 @@ impl<'a> TeeSink<'a> {
             config,
             state: State::Idle,
             pushed: 0,
+            command: None,
+        }
+    }
+
+    /// The sink of a run of `command`: its file is labelled with it for `rtk recall --list`.
+    pub fn labelled(mut self, command: &'a str) -> Self {
+        self.command = Some(command);
+        self
+    }
+
+    /// Labels the file just created at `path`.
+    fn label(&self, path: &Path) {
+        if let Some(c) = self.command {
+            store::label(path, c);
         }
     }
 
@@ -90,7 +106,10 @@ impl<'a> TeeSink<'a> {
                 State::Disabled
             } else {
                 match store::Writer::start(self.env, limits) {
-                    Ok(w) => State::Early(w),
+                    Ok(w) => {
+                        self.label(w.path());
+                        State::Early(w)
+                    }
                     Err(e) => State::Failed(e),
                 }
             };
@@ -118,7 +137,10 @@ impl<'a> TeeSink<'a> {
                     State::Disabled
                 } else {
                     match store::create(self.env) {
-                        Ok((path, file)) => State::Late(path, file, limits),
+                        Ok((path, file)) => {
+                            self.label(&path);
+                            State::Late(path, file, limits)
+                        }
                         Err(e) => State::Failed(e),
                     }
                 };
@@ -159,7 +181,7 @@ impl<'a> TeeSink<'a> {
             }
         };
         if result.is_err() {
-            let _ = std::fs::remove_file(&path);
+            store::remove(&path);
         }
         result.map_err(Unsaved)
     }
@@ -168,9 +190,7 @@ impl<'a> TeeSink<'a> {
     pub fn discard(self) {
         match self.state {
             State::Early(w) => w.discard(),
-            State::Late(path, ..) => {
-                let _ = std::fs::remove_file(path);
-            }
+            State::Late(path, ..) => store::remove(&path),
             State::Idle | State::Disabled | State::Failed(_) => {}
         }
     }

@@ -7,7 +7,9 @@
 //! `[tee] max_files` files and `[tee] max_dir_bytes` bytes (see [`Limits`]), the oldest
 //! going first (by modification time).
 //! Names are short (`4890.log`, the pid; `4890_2.log` when an older run of that pid left its
-//! file) and hold no part of the command: the agent reads the path in every note.
+//! file) and hold no part of the command: the agent reads the path in every note. For each
+//! file, `tee-labels/<stem>.cmd` beside the folder (same modes) holds its command line, masked
+//! as history rows are, for `rtk recall --list`; it goes with its file.
 //! A file is [`create`]d first (its path goes in the note) and filled off the main thread:
 //! by a [`Writer`] while the command runs, or by [`fill`] while rtk prints.
 
@@ -105,6 +107,49 @@ fn create_in(dir: &Path) -> std::io::Result<(PathBuf, fs::File)> {
         }
     }
     Err(std::io::Error::other("too many tee files of this pid"))
+}
+
+/// The label of the tee file `log`: `<tee folder>-labels/<stem>.cmd`, a sibling folder, so the
+/// tee folder holds tee files only.
+fn label_path(log: &Path) -> PathBuf {
+    let dir = log.parent().unwrap_or(Path::new("."));
+    let name = dir.file_name().map_or_else(
+        || "tee-labels".into(),
+        |n| format!("{}-labels", n.to_string_lossy()),
+    );
+    let stem = log.file_stem().unwrap_or_default().to_string_lossy();
+    dir.with_file_name(name).join(format!("{stem}.cmd"))
+}
+
+/// Writes the label of the tee file `log`: its `command`, masked (nothing when it cannot).
+pub fn label(log: &Path, command: &str) {
+    let masked = crate::mask::line(command);
+    let path = label_path(log);
+    if let Some(dir) = path.parent() {
+        if os::create_private_dir_all(dir).is_err() {
+            return;
+        }
+    }
+    let opened = os::private_file()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(path);
+    if let Ok(mut f) = opened {
+        let _ = f.write_all(masked.as_bytes());
+    }
+}
+
+/// The command line the tee file `log` holds the output of, when it has a label.
+pub fn label_of(log: &Path) -> Option<String> {
+    let text = fs::read_to_string(label_path(log)).ok()?;
+    Some(text.trim().to_string()).filter(|t| !t.is_empty())
+}
+
+/// Removes the tee file `log` and its label.
+pub fn remove(log: &Path) {
+    let _ = fs::remove_file(log);
+    let _ = fs::remove_file(label_path(log));
 }
 
 /// Files of one pid (a reused pid) tried before giving up: far more than the folder keeps.
@@ -227,7 +272,7 @@ impl Writer {
     /// Nothing was elided after all: the file goes (at once; the thread may still be writing
     /// into it, and ends with the process).
     pub fn discard(self) {
-        let _ = fs::remove_file(&self.path);
+        remove(&self.path);
     }
 }
 
@@ -239,7 +284,7 @@ pub fn prune(dir: &Path, keep: usize, max_bytes: u64, spare: &std::ffi::OsStr) {
     for (i, file) in list(dir).iter().enumerate() {
         total += file.len;
         if i > 0 && (i >= keep || total > max_bytes) && file.name != spare {
-            let _ = fs::remove_file(dir.join(&file.name));
+            remove(&dir.join(&file.name));
         }
     }
 }
