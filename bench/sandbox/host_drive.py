@@ -40,7 +40,7 @@ def main():
             GOOGLE_GEMINI_BASE_URL=f"http://127.0.0.1:{port}",
             GEMINI_TELEMETRY_ENABLED="false",
         )
-        argv = [exe, "-m", "gemini-2.5-flash", "--yolo", "-p", "Run the shell commands you are given."]
+        argv = [exe, "-m", "gemini-2.5-flash", "-p", "Run the shell commands you are given."]
     argv += json.loads(env.pop("HOST_EXTRA_ARGS", "[]"))
     proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     snap = script.snapshot()
