@@ -3,7 +3,8 @@ print, per command, the bytes of the tool result the model received, as JSON lin
 
 Usage: host_drive.py claude|gemini EXE CWD -- CMD...  (environment, HOME included, is the
 caller's). The scripted model is parity/model_server.py on 127.0.0.1; used by
-bench/sandbox/claude.sh.
+bench/sandbox/claude.sh and gemini.sh. HOST_EXTRA_ARGS (a JSON list) is added to the host's argv;
+HOST_DRIVE_SHOW=1 also prints each result's text and the host's exit code and stderr.
 """
 
 import json
