@@ -254,7 +254,12 @@ fn without_tee_path(out: &[u8]) -> String {
     String::from_utf8_lossy(out)
         .lines()
         .map(|l| match l.split_once("; full output: ") {
-            Some((head, _)) => head.to_string(),
+            // A tee file in the temp dir comes with the command that prints it all.
+            Some((head, _)) => head
+                .trim_end_matches(
+                    "; `rtk proxy <the same command>` prints all of it if this temp file is gone",
+                )
+                .to_string(),
             None => l.to_string(),
         })
         .collect::<Vec<_>>()

@@ -66,6 +66,12 @@ pub fn user_dir_name() -> String {
     "rtk".to_string()
 }
 
+/// `<prefix>-0`: where there are no uids, hosts that name a folder by uid use 0 (Claude Code's
+/// `claude-0`: Node's `process.getuid` is absent).
+pub fn per_user_name(prefix: &str) -> String {
+    format!("{prefix}-0")
+}
+
 /// `<base>/rtk` (a per-user temp dir here), made if missing.
 pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
     let dir = base.join(user_dir_name());

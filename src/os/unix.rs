@@ -164,7 +164,13 @@ pub fn create_private_dir_all(dir: &Path) -> io::Result<()> {
 
 /// The name of this user's folder in a shared temp dir: `rtk-<uid>`.
 pub fn user_dir_name() -> String {
-    format!("rtk-{}", rustix::process::getuid().as_raw())
+    per_user_name("rtk")
+}
+
+/// `<prefix>-<uid>`: how rtk and hosts (Claude Code's `claude-<uid>`) name a user's folder in a
+/// shared temp dir.
+pub fn per_user_name(prefix: &str) -> String {
+    format!("{prefix}-{}", rustix::process::getuid().as_raw())
 }
 
 /// This user's private folder `<base>/rtk-<uid>` (in a shared temp dir), made 0700 if missing;
@@ -180,10 +186,18 @@ pub fn user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
 }
 
 /// This user's private folder `<base>/rtk-<uid>` when it exists and is a real folder of this
-/// user's that only this user may enter (nothing is made): what a reader may trust.
+/// user's that only this user may enter (nothing is made), in a `base` where no one else can
+/// swap it for their own (sticky like `/tmp`, or this user's and writable by no one else: a
+/// host's folder such as `/tmp/claude-<uid>` someone else made first is not): what a reader
+/// may trust.
 pub fn existing_user_dir_in(base: &Path) -> Option<std::path::PathBuf> {
     use std::os::unix::fs::MetadataExt;
     let uid = rustix::process::getuid().as_raw();
+    let parent = fs::metadata(base).ok()?;
+    let sticky = parent.mode() & 0o1000 != 0;
+    if !sticky && (parent.uid() != uid || parent.mode() & 0o022 != 0) {
+        return None;
+    }
     let dir = base.join(user_dir_name());
     let meta = fs::symlink_metadata(&dir).ok()?;
     (meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0).then_some(dir)
@@ -249,6 +263,23 @@ pub fn symlink(target: &Path, link: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reader_trusts_the_folder_only_where_no_one_else_can_swap_it() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().join("base");
+        fs::create_dir(&base).unwrap();
+        let mine = user_dir_in(&base).unwrap();
+        let set = |mode| fs::set_permissions(&base, fs::Permissions::from_mode(mode)).unwrap();
+        set(0o755);
+        assert_eq!(existing_user_dir_in(&base), Some(mine.clone()));
+        // Writable by others and not sticky: someone could rename it and put theirs there.
+        set(0o777);
+        assert_eq!(existing_user_dir_in(&base), None);
+        set(0o1777);
+        assert_eq!(existing_user_dir_in(&base), Some(mine));
+        set(0o755);
+    }
 
     #[test]
     fn private_folders_and_files_are_created_private() {

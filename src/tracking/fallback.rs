@@ -1,7 +1,9 @@
 //! Where rtk's own files go when its data folder cannot be written (a read-only HOME under a
 //! host's sandbox, a full disk): this user's private folder `rtk-<uid>` in the temp dir
 //! (`$TMPDIR`, else the system's: a sandbox keeps it writable); readers also look in `/tmp`,
-//! where a run with another `$TMPDIR` (inside a sandbox, or outside) may have written. What belongs to one data folder
+//! where a run with another `$TMPDIR` (inside a sandbox, or outside) may have written, and in
+//! Claude Code's `claude-<uid>` folder in each temp dir, the `$TMPDIR` its Bash sandbox gives
+//! commands (docs/reliability.md). What belongs to one data folder
 //! (its trouble notes, its history's spooled rows) is kept under a name derived from that
 //! folder's path, so two HOMEs of one user never see each other's.
 //!
@@ -14,7 +16,9 @@ use crate::env::Env;
 use crate::os;
 
 /// The temp dirs to try, in order: `$TMPDIR` (`TEMP` on Windows) when absolute, the system's,
-/// and `/tmp` on Unix; each once.
+/// and `/tmp` on Unix; then, on Unix, the temp dir Claude Code's sandbox gives its commands
+/// (`claude-<uid>` in `$CLAUDE_CODE_TMPDIR` and in each of those), so a run outside that
+/// sandbox finds what a run inside it kept; each once. Writers use only the first.
 pub fn temp_bases(env: &Env) -> Vec<PathBuf> {
     let var = if cfg!(windows) { "TEMP" } else { "TMPDIR" };
     let mut bases: Vec<PathBuf> = env
@@ -25,6 +29,14 @@ pub fn temp_bases(env: &Env) -> Vec<PathBuf> {
     bases.push(std::env::temp_dir());
     if cfg!(unix) {
         bases.push(PathBuf::from("/tmp"));
+        let claude = os::per_user_name("claude");
+        let roots = env
+            .path_var("CLAUDE_CODE_TMPDIR")
+            .filter(|p| p.is_absolute())
+            .into_iter()
+            .chain(bases.clone());
+        let sandbox: Vec<PathBuf> = roots.map(|r| r.join(&claude)).collect();
+        bases.extend(sandbox);
     }
     let mut seen: Vec<PathBuf> = Vec::new();
     for b in bases {
@@ -91,5 +103,24 @@ mod tests {
         assert_eq!(dedup.len(), bases.len());
         let rel = Env::new([("TMPDIR", "rel")], "/");
         assert!(!temp_bases(&rel).contains(&PathBuf::from("rel")));
+    }
+
+    /// Claude Code 2.1.332's Bash sandbox gives commands `TMPDIR=/tmp/claude-<uid>` (the only
+    /// writable temp dir in it); a run outside, with another `$TMPDIR`, must still read there.
+    #[cfg(unix)]
+    #[test]
+    fn readers_look_in_claude_codes_sandbox_temp_dir_writers_do_not() {
+        let name = os::per_user_name("claude");
+        let outside = Env::new([("TMPDIR", "/x/tmp")], "/");
+        let bases = temp_bases(&outside);
+        assert_eq!(bases[0], PathBuf::from("/x/tmp"));
+        assert!(bases.contains(&PathBuf::from("/tmp").join(&name)));
+        assert!(bases.contains(&PathBuf::from("/x/tmp").join(&name)));
+        let moved = Env::new([("CLAUDE_CODE_TMPDIR", "/y")], "/");
+        assert!(temp_bases(&moved).contains(&PathBuf::from("/y").join(&name)));
+        // Inside the sandbox its temp dir is `$TMPDIR`: the writer's first choice.
+        let inside_dir = PathBuf::from("/tmp").join(&name);
+        let inside = Env::new([("TMPDIR", inside_dir.to_str().unwrap())], "/");
+        assert_eq!(temp_bases(&inside)[0], inside_dir);
     }
 }

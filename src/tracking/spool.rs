@@ -399,4 +399,26 @@ mod tests {
         assert_eq!(import_all(&mut db, &env).unwrap(), 1);
         assert_eq!(import_all(&mut db, &env).unwrap(), 0);
     }
+
+    /// Claude Code's Bash sandbox: HOME read-only, `TMPDIR=<tmp>/claude-<uid>` the writable
+    /// temp dir. A row spooled there comes back in a later run outside the sandbox, whose
+    /// `$TMPDIR` is `<tmp>` (as `bench/sandbox/claude.sh` shows with the real host).
+    #[cfg(unix)]
+    #[test]
+    fn rows_spooled_in_claude_codes_sandbox_come_back_outside_it() {
+        let t = tempfile::tempdir().unwrap();
+        let tmp = t.path().join("tmp");
+        let sandbox_tmp = tmp.join(os::per_user_name("claude"));
+        std::fs::create_dir_all(&sandbox_tmp).unwrap();
+        let inside = Env::new([("TMPDIR", sandbox_tmp.to_str().unwrap())], t.path());
+        std::fs::write(t.path().join("blocked"), "x").unwrap();
+        let blocked = t.path().join("blocked/h.db");
+        let kept = keep_anywhere(&inside, &blocked, &run("git log"), 5).unwrap();
+        assert!(kept.starts_with(&sandbox_tmp), "{kept:?}");
+        std::fs::remove_file(t.path().join("blocked")).unwrap();
+        let mut db = Db::open_for_write(&blocked).unwrap();
+        let outside = Env::new([("TMPDIR", tmp.to_str().unwrap())], t.path());
+        assert_eq!(import_all(&mut db, &outside).unwrap(), 1);
+        assert_eq!(import_all(&mut db, &outside).unwrap(), 0);
+    }
 }

@@ -154,8 +154,8 @@ impl<'a> TeeSink<'a> {
     /// that line is added; see [`TeeSink::finish`]). `None`: no tee files are kept.
     pub fn note(&self, what: &str) -> Option<String> {
         match &self.state {
-            State::Early(w) => Some(saved_note(what, w.path())),
-            State::Late(path, ..) => Some(saved_note(what, path)),
+            State::Early(w) => Some(self.saved_note(what, w.path())),
+            State::Late(path, ..) => Some(self.saved_note(what, path)),
             State::Failed(e) => Some(rerun_note(what, e)),
             State::Idle | State::Disabled => None,
         }
@@ -186,6 +186,16 @@ impl<'a> TeeSink<'a> {
         result.map_err(Unsaved)
     }
 
+    /// The note naming the tee file at `path`; one in the temp dir (the data folder refused
+    /// it: a sandbox) also names the command, since a sandbox's temp dir may not outlive the
+    /// command (Gemini CLI's tool sandbox gives each command a fresh `/tmp`).
+    fn saved_note(&self, what: &str, path: &Path) -> String {
+        match store::dir(self.env) {
+            Some(data) if path.starts_with(&data) => saved_note(what, path),
+            _ => temp_note(what, path),
+        }
+    }
+
     /// Nothing is elided after all: no file.
     pub fn discard(self) {
         match self.state {
@@ -199,6 +209,15 @@ impl<'a> TeeSink<'a> {
 /// The one line rtk adds when it left something out.
 fn saved_note(what: &str, path: &Path) -> String {
     format!("[rtk: elided {what}; full output: {}]\n", path.display())
+}
+
+/// [`saved_note`] for a tee file in the temp dir: the command that prints it all comes first,
+/// so the note still ends with the path (`; full output: <path>]`, which readers split on).
+fn temp_note(what: &str, path: &Path) -> String {
+    format!(
+        "[rtk: elided {what}; `rtk proxy <the same command>` prints all of it if this temp file is gone; full output: {}]\n",
+        path.display()
+    )
 }
 
 /// The one line rtk adds when it left something out and no file could be written anywhere
@@ -309,6 +328,39 @@ mod tests {
         );
         assert!(sink.finish(&[b"out\n"]).is_ok());
         assert!(!file.join("rtk").exists());
+    }
+
+    /// The data folder refuses (a sandbox's read-only HOME): the file goes to the temp dir,
+    /// and the note also names the command, since that temp dir may be gone by the next
+    /// command (Gemini CLI 0.61.0's tool sandbox mounts a fresh `/tmp` for each).
+    #[test]
+    fn a_tee_file_in_the_temp_dir_is_named_with_the_command() {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("file");
+        std::fs::write(&file, "x").unwrap();
+        let temp = tmp.path().join("tmp");
+        std::fs::create_dir(&temp).unwrap();
+        let env = Env::new(
+            [
+                ("XDG_DATA_HOME", file.as_os_str()),
+                ("TMPDIR", temp.as_os_str()),
+            ],
+            tmp.path(),
+        );
+        let config = Shared::new(&env);
+        let mut sink = TeeSink::new(&env, &config);
+        sink.elided(b"out\n", b"");
+        let note = sink.note("x").unwrap();
+        assert!(
+            note.starts_with(
+                "[rtk: elided x; `rtk proxy <the same command>` prints all of it if this temp file is gone; full output: "
+            ),
+            "{note}"
+        );
+        let path = note_path(&note);
+        assert!(path.starts_with(&temp), "{note}");
+        sink.finish(&[b"out\n"]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"out\n");
     }
 
     #[test]
