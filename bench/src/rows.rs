@@ -31,9 +31,8 @@ pub enum Fact {
     Exact,
     /// Every added/removed line of the raw diff appears as a whole line (one fact per line).
     ChangedLines,
-    /// Every line of the raw output appears as a whole line (one fact per line).
-    AllLines,
-    /// Same, comparing lines with whitespace runs squeezed (column padding removed).
+    /// Every line of the raw output appears as a whole line, compared with whitespace runs
+    /// squeezed (column padding removed). One fact per line.
     AllLinesTrimmed,
     /// Every path of the raw output (one per line, as find prints them) can be copied from the
     /// rtk output as it is: a line that is the path, or its name as one word of a line headed by
@@ -430,11 +429,6 @@ pub fn check(row: &Row, raw: &Run, rtk: &Run) -> (usize, usize, Vec<String>) {
                     if change {
                         verdict(lines.contains(l), format!("lost diff line {l:?}"));
                     }
-                }
-            }
-            Fact::AllLines => {
-                for l in raw_text.lines() {
-                    verdict(lines.contains(l), format!("lost line {l:?}"));
                 }
             }
             Fact::AllLinesTrimmed => {
