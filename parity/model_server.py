@@ -1,7 +1,8 @@
 """A scripted model on 127.0.0.1 that speaks each host's wire API (Python stdlib only).
 
 The script is tool use, one call at a time: the first request that offers a shell tool gets a
-call of that tool with the first command the harness set (`Script.reset(command)` with one line,
+call of that tool with the first command the harness set (a step may instead be a dict
+`{"tool": name, "input": {...}}`, sent as that tool's call as given: Read, Edit, …) (`Script.reset(command)` with one line,
 or with a list of lines for many calls in one session); each request that carries the result of
 call k records it (`Script.results`, and by call in `Script.by_call`) and gets call k+1, until
 the list is done, when a plain text answer ends the conversation. Call k goes out with the id
@@ -44,10 +45,12 @@ class Script:
         self.lock = threading.Lock()
         self.reset(None)
 
-    def reset(self, command, on_call=None, then=()):
+    def reset(self, command, on_call=None, then=(), tag=""):
         """`command`: the first call's command line (or a list of them); each of `then` follows
-        the previous call's result in the same conversation."""
+        the previous call's result in the same conversation. `tag` goes into Anthropic call ids
+        (`toolu_<tag>parity<k>`), so runs resuming one conversation give distinct ids."""
         with self.lock:
+            self.tag = tag
             self.command = command
             self.commands = [] if command is None else [command] if isinstance(command, str) else list(command)
             self.commands += list(then)
@@ -178,12 +181,17 @@ class Handler(BaseHTTPRequestHandler):
                 return ("text", DONE_TEXT if s.calls else "Shell test")
             else:
                 nxt = 0
-            args = _shell_args(tool[0], tool[1], s.commands[nxt])
+            step = s.commands[nxt]
+            if isinstance(step, dict):
+                # Any tool by name (`{"tool": "Read", "input": {...}}`), sent as given.
+                name, args = step["tool"], dict(step["input"])
+            else:
+                name, args = tool[0], _shell_args(tool[0], tool[1], step)
             if nxt == len(s.calls):
                 if s.on_call:
                     s.on_call(nxt)
-                s.calls.append((tool[0], args))
-            return ("call", tool[0], args, nxt)
+                s.calls.append((name, args))
+            return ("call", name, args, nxt)
 
     def do_GET(self):
         path = self.path.split("?")[0]
@@ -232,7 +240,8 @@ class Handler(BaseHTTPRequestHandler):
         model = body.get("model", "claude-fake")
         usage = {"input_tokens": 10, "output_tokens": 5}
         if move[0] == "call":
-            block = {"type": "tool_use", "id": f"toolu_parity{move[3] + 1}", "name": move[1], "input": {}}
+            call_id = f"toolu_{self.script.tag}parity{move[3] + 1}"
+            block = {"type": "tool_use", "id": call_id, "name": move[1], "input": {}}
             delta = {"type": "input_json_delta", "partial_json": json.dumps(move[2])}
             stop = "tool_use"
             full = dict(block, input=move[2])

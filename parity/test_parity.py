@@ -64,6 +64,24 @@ class ModelServer(unittest.TestCase):
         self.assertEqual(snap["results"], ["[is_error] This command requires approval"])
         self.assertTrue(snap["shell_offered"])
 
+    def test_anthropic_any_tool_step_with_a_tagged_id(self):
+        # A dict step is sent as that tool's call, as given; the tag goes into the id and the
+        # result is still matched to its call.
+        step = {"tool": "Read", "input": {"file_path": "/w/a.rs", "offset": 5}}
+        self.script.reset([step], tag="r")
+        tools = [{"name": "Bash", "input_schema": {}}, {"name": "Read", "input_schema": {}}]
+        body = {"stream": True, "tools": tools, "messages": [{"role": "user", "content": "go"}]}
+        events = sse_data(post(self.port, "/v1/messages", body)[1])
+        block = events[1]["content_block"]
+        self.assertEqual((block["name"], block["id"]), ("Read", "toolu_rparity1"))
+        self.assertEqual(json.loads(events[2]["delta"]["partial_json"]), step["input"])
+        body["messages"] += [
+            {"role": "assistant", "content": [block]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_rparity1", "content": "5\tx"}]},
+        ]
+        post(self.port, "/v1/messages", body)
+        self.assertEqual(self.script.snapshot()["by_call"], {0: "5\tx"})
+
     def test_responses_exec_command(self):
         tools = [{"type": "function", "name": "exec_command", "parameters": {"properties": {"cmd": {}}}}]
         _, text = post(self.port, "/v1/responses", {"tools": tools, "input": []})

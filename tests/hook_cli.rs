@@ -772,3 +772,65 @@ fn copilot_vscode_rewrites_only_where_its_auto_approve_rules_cannot_differ() {
         "{text}"
     );
 }
+
+/// Issue 37: `rtk hook claude` answers PostToolUse for Read from the transcript it is given:
+/// an unchanged re-read becomes a note (line 0), after a compaction boundary it goes through,
+/// and garbage or a missing transcript are silence, exit 0.
+#[test]
+fn claude_post_tool_use_read_is_answered_from_the_transcript() {
+    let t = TestEnv::new();
+    let file = "/p/src/lib.rs";
+    let content: String = (1..=40)
+        .map(|i| format!("pub fn item_{i}() -> u32 {{ {i} }}\n"))
+        .collect();
+    let rendered: Vec<String> = content
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| format!("{}\t{l}", i + 1))
+        .collect();
+    let call = |id: &str| {
+        serde_json::json!({"type":"assistant","isSidechain":false,"message":{"role":"assistant",
+            "content":[{"type":"tool_use","id":id,"name":"Read","input":{"file_path":file}}]}})
+        .to_string()
+    };
+    let result = serde_json::json!({"type":"user","isSidechain":false,"timestamp":"2026-12-07T03:00:01.000Z",
+        "message":{"role":"user","content":[{"tool_use_id":"toolu_1","type":"tool_result","content":rendered.join("\n")}]}})
+    .to_string();
+    let transcript = format!("{}\n{result}\n{}\n", call("toolu_1"), call("toolu_2"));
+    let path = t.write("home/.claude/projects/p/s.jsonl", &transcript);
+    let payload = |path: &Path| {
+        serde_json::json!({"hook_event_name":"PostToolUse","tool_name":"Read","tool_use_id":"toolu_2",
+            "transcript_path":path.to_str().unwrap(),"cwd":"/p","permission_mode":"default",
+            "tool_input":{"file_path":file},
+            "tool_response":{"type":"text","file":{"filePath":file,"content":content,
+                "numLines":41,"startLine":1,"totalLines":41}}})
+        .to_string()
+    };
+    let hook = |stdin: String| {
+        let out = t
+            .rtk()
+            .args(["hook", "claude"])
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = hook(payload(&path));
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let f = &v["hookSpecificOutput"]["updatedToolOutput"]["file"];
+    assert_eq!(v["hookSpecificOutput"]["hookEventName"], "PostToolUse");
+    assert_eq!(f["startLine"], 0);
+    assert!(f["content"].as_str().unwrap().contains("toolu_1"), "{out}");
+    // A compaction after the first read: nothing is proven, nothing is changed.
+    let compacted = format!(
+        "{}\n{result}\n{}\n{}\n",
+        call("toolu_1"),
+        serde_json::json!({"type":"system","subtype":"compact_boundary","content":"Conversation compacted"}),
+        call("toolu_2")
+    );
+    let path2 = t.write("home/.claude/projects/p/c.jsonl", &compacted);
+    assert_eq!(hook(payload(&path2)), "");
+    assert_eq!(hook(payload(&t.home().join("missing.jsonl"))), "");
+    assert_eq!(hook("{\"hook_event_name\":\"PostToolUse\"".into()), "");
+}

@@ -65,7 +65,12 @@ fn claude_global_twice_keeps_one_entry_and_every_prior_key() {
     assert!(out.contains("already installed"), "{out}");
 
     let after = read(&settings);
-    assert_eq!(rtk_entries(&after, "rtk hook claude"), 1);
+    // PreToolUse for Bash and PostToolUse for Read.
+    assert_eq!(rtk_entries(&after, "rtk hook claude"), 2);
+    assert_eq!(
+        after["hooks"]["PostToolUse"],
+        serde_json::json!([{"matcher":"Read","hooks":[{"type":"command","command":"rtk hook claude"}]}])
+    );
     let before: Value = serde_json::from_str(EXISTING).unwrap();
     let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
     assert_eq!(
@@ -236,8 +241,13 @@ fn each_json_host_gets_its_entry_in_its_own_place() {
         if matches!(agent, "cursor" | "copilot") {
             assert_eq!(p["version"], 1, "{agent}");
         }
-        // Copilot's one entry names the command twice (bash and powershell).
-        let per_entry = if agent == "copilot" { 2 } else { 1 };
+        // Copilot's one entry names the command twice (bash and powershell); Claude has two
+        // entries (PreToolUse for Bash, PostToolUse for Read).
+        let per_entry = if matches!(agent, "copilot" | "claude") {
+            2
+        } else {
+            1
+        };
         for v in [&g, &p] {
             assert_eq!(
                 rtk_entries(v, &format!("rtk hook {agent}")),
@@ -783,4 +793,36 @@ fn kimi_global_follows_kimi_code_home() {
     assert!(out.contains("are installed in"), "{out}");
     run(&["--agent", "kimi", "--global", "--uninstall"]);
     assert!(!file.exists());
+}
+
+#[test]
+fn claude_post_read_entry_joins_an_existing_install_and_leaves_with_it() {
+    let t = TestEnv::new();
+    // An install from before the PostToolUse entry existed.
+    let pre_only = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"rtk hook claude"}]}]}}"#;
+    let settings = t.write("work/.claude/settings.json", pre_only);
+    let (code, out, err) = init(&t, &["--agent", "claude"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("(PreToolUse hook) is already installed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("installed `rtk hook claude` (PostToolUse hook)"),
+        "{out}"
+    );
+    let v = read(&settings);
+    assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Read");
+    let (_, out, _) = init(&t, &["--agent", "claude", "--show"]);
+    assert!(out.contains("(PreToolUse hook) is installed"), "{out}");
+    assert!(out.contains("(PostToolUse hook) is installed"), "{out}");
+    let (code, out, _) = init(&t, &["--agent", "claude", "--uninstall"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("(PreToolUse hook) and `rtk hook claude` (PostToolUse hook)"),
+        "{out}"
+    );
+    assert!(!read(&settings).to_string().contains("rtk hook claude"));
+    let (_, out, _) = init(&t, &["--agent", "claude", "--show"]);
+    assert!(out.contains("(PostToolUse hook) is not installed"), "{out}");
 }

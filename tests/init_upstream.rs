@@ -76,10 +76,21 @@ fn install_replaces_upstreams_entries_in_one_step() {
     assert!(droid.get("PreToolUse").is_none(), "{droid}");
     assert_eq!(droid["hooks"]["PreToolUse"].as_array().unwrap().len(), 1);
 
-    // Claude's entry is already rtk's command: nothing to change, a second run neither.
-    let before = read(&t, ".claude/settings.json");
+    // Claude's PreToolUse entry is already rtk's command: it stays as it was; the PostToolUse
+    // entry for Read is added; a second run changes nothing.
+    let before: serde_json::Value =
+        serde_json::from_str(&read(&t, ".claude/settings.json")).unwrap();
     init(&t, &["--agent", "claude", "--global"]);
-    assert_eq!(read(&t, ".claude/settings.json"), before);
+    let after: serde_json::Value =
+        serde_json::from_str(&read(&t, ".claude/settings.json")).unwrap();
+    assert_eq!(after["hooks"]["PreToolUse"], before["hooks"]["PreToolUse"]);
+    assert_eq!(
+        after["hooks"]["PostToolUse"][0]["matcher"], "Read",
+        "{after}"
+    );
+    let once = read(&t, ".claude/settings.json");
+    init(&t, &["--agent", "claude", "--global"]);
+    assert_eq!(read(&t, ".claude/settings.json"), once);
 }
 
 #[test]

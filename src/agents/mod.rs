@@ -189,6 +189,15 @@ impl Agent {
             .map(|d| d.agent)
     }
 
+    /// Hook entries installed beside the descriptor's own, in the same file (Claude's
+    /// `PostToolUse` for Read: `hosts/claude/post_read`).
+    pub fn more_hooks(self) -> &'static [HookSpec] {
+        match self {
+            Agent::Claude => std::slice::from_ref(&table::CLAUDE_POST_READ),
+            _ => &[],
+        }
+    }
+
     pub fn descriptor(self) -> &'static Descriptor {
         AGENTS
             .iter()

@@ -44,6 +44,14 @@ const fn in_home(home: &'static str, file: &'static str) -> Place {
     }
 }
 
+/// Claude Code's `PostToolUse` entry for Read (shortens re-reads the model already has).
+pub static CLAUDE_POST_READ: HookSpec = nested(
+    "PostToolUse",
+    "Read",
+    "rtk hook claude",
+    || json!({"type": "command", "command": "rtk hook claude"}),
+);
+
 pub static AGENTS: [Descriptor; 19] = [
     Descriptor {
         agent: Agent::Claude,
@@ -55,7 +63,7 @@ pub static AGENTS: [Descriptor; 19] = [
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Hook {
-            about: "Claude Code PreToolUse (Bash)",
+            about: "Claude Code PreToolUse (Bash) and PostToolUse (Read)",
             nothing: Nothing::Silent,
         },
         install: Install::Json {

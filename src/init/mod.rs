@@ -203,7 +203,10 @@ pub fn run(agent: &str, global: bool, action: Action, env: &Env) -> anyhow::Resu
     }
     let (kind, path) = target(known, env, global)?;
     let mut report = match &kind {
-        Kind::Json(spec) => json_hook(spec, &path, action)?,
+        Kind::Json(spec) => {
+            let specs: Vec<&HookSpec> = std::iter::once(*spec).chain(known.more_hooks()).collect();
+            json_hook(&specs, &path, action)?
+        }
         Kind::VibeToml => vibe(&path, action)?,
         Kind::Instructions => {
             let mut lines = Vec::new();
@@ -259,7 +262,9 @@ fn backup_note(b: Option<PathBuf>) -> String {
         .unwrap_or_default()
 }
 
-fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
+/// `action` for every entry of `specs` in the one JSON file at `path` (read once, written at
+/// most once).
+fn json_hook(specs: &[&HookSpec], path: &Path, action: Action) -> anyhow::Result<Vec<String>> {
     let existing = files::read_json(path)?;
     let shape = |e: entries::ShapeError| {
         anyhow::anyhow!(
@@ -268,55 +273,82 @@ fn json_hook(spec: &HookSpec, path: &Path, action: Action) -> anyhow::Result<Vec
         )
     };
     let place = path.display();
-    let what = format!("`{}` ({} hook)", spec.command, spec.event);
+    let what = |spec: &HookSpec| format!("`{}` ({} hook)", spec.command, spec.event);
     match action {
         Action::Show => {
-            let installed = match &existing {
-                Some(v) => entries::is_installed(v, spec).map_err(shape)?,
-                None => false,
-            };
-            Ok(vec![if installed {
-                format!("{what} is installed in {place}")
-            } else {
-                format!("{what} is not installed in {place}")
-            }])
+            let mut lines = Vec::new();
+            for spec in specs {
+                let installed = match &existing {
+                    Some(v) => entries::is_installed(v, spec).map_err(shape)?,
+                    None => false,
+                };
+                lines.push(if installed {
+                    format!("{} is installed in {place}", what(spec))
+                } else {
+                    format!("{} is not installed in {place}", what(spec))
+                });
+            }
+            Ok(lines)
         }
         Action::Install => {
             let mut v = existing
                 .clone()
-                .unwrap_or_else(|| Value::Object((spec.new_file_keys)()));
-            if !entries::install(&mut v, spec).map_err(shape)? {
-                return Ok(vec![format!(
-                    "{what} is already installed in {place}; nothing changed"
-                )]);
+                .unwrap_or_else(|| Value::Object((specs[0].new_file_keys)()));
+            let mut lines = Vec::new();
+            let mut changed = Vec::new();
+            for spec in specs {
+                if entries::install(&mut v, spec).map_err(shape)? {
+                    changed.push(what(spec));
+                } else {
+                    lines.push(format!(
+                        "{} is already installed in {place}; nothing changed",
+                        what(spec)
+                    ));
+                }
+            }
+            if changed.is_empty() {
+                return Ok(lines);
             }
             let b = files::backup(path)?;
             files::write_atomic(path, &files::to_pretty(&v))?;
-            Ok(vec![format!(
-                "installed {what} in {place}{}",
-                backup_note(b)
-            )])
+            for w in changed {
+                lines.push(format!(
+                    "installed {w} in {place}{}",
+                    backup_note(b.clone())
+                ));
+            }
+            Ok(lines)
         }
         Action::Uninstall => {
             let Some(mut v) = existing else {
                 return Ok(vec![format!("{place} does not exist; nothing to remove")]);
             };
-            if !entries::uninstall(&mut v, spec).map_err(shape)? {
-                return Ok(vec![format!("{what} is not in {place}; nothing changed")]);
+            let mut lines = Vec::new();
+            let mut removed = Vec::new();
+            for spec in specs {
+                if entries::uninstall(&mut v, spec).map_err(shape)? {
+                    removed.push(what(spec));
+                } else {
+                    lines.push(format!("{} is not in {place}; nothing changed", what(spec)));
+                }
             }
-            // No backup: only rtk's own entry goes, and the backups rtk made at install time
-            // that the restored file makes redundant go with it.
+            if removed.is_empty() {
+                return Ok(lines);
+            }
+            let removed = removed.join(" and ");
+            // No backup: only rtk's own entries go, and the backups rtk made at install time
+            // that the restored file makes redundant go with them.
             let line =
                 if holds_nothing(&v) && path.file_name().is_some_and(|n| n != "settings.json") {
                     std::fs::remove_file(path).with_context(|| format!("cannot remove {place}"))?;
-                    format!("removed {what} and {place}, which held nothing else")
+                    format!("removed {removed} and {place}, which held nothing else")
                 } else {
                     files::write_atomic(path, &files::to_pretty(&v))?;
-                    format!("removed {what} from {place}")
+                    format!("removed {removed} from {place}")
                 };
-            Ok(std::iter::once(line)
-                .chain(files::drop_restored_backups(path))
-                .collect())
+            lines.push(line);
+            lines.extend(files::drop_restored_backups(path));
+            Ok(lines)
         }
     }
 }

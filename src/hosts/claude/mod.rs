@@ -1,8 +1,10 @@
 //! Claude Code: its rule files ([`rules`]) and command line ([`cli`]), its built-in read-only
-//! auto-approval ([`read_only`]), and its `PreToolUse` answer ([`answer`]).
+//! auto-approval ([`read_only`]), its `PreToolUse` answer ([`answer`]) and its `PostToolUse`
+//! answer for Read ([`post_read`]).
 
 pub mod answer;
 pub mod cli;
+pub mod post_read;
 pub mod read_only;
 mod read_only_search;
 pub mod rules;
@@ -34,6 +36,9 @@ impl Host for Claude {
         Some(rules::load(env))
     }
     fn answer(&self, payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Option<Answer> {
+        if crate::hooks::input::string(payload, "hook_event_name") == Some("PostToolUse") {
+            return Some(post_read::answer(payload));
+        }
         Some(answer::answer(payload, decide))
     }
     fn sample_payloads(&self, cmd: &str) -> Vec<(String, Value)> {

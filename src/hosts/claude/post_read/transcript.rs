@@ -1,0 +1,468 @@
+//! What a Claude Code session transcript (`transcript_path`, JSON lines) proves the model still
+//! has: the Read results after the last point where Claude may have taken text away.
+//!
+//! Read from the end, bounded ([`TAIL_BYTES`]): the hook's time never grows with the session.
+//! Walking back from the newest line, the scan stops at the first **horizon**, anything Claude
+//! 2.1.332 records when text leaves the model's context:
+//! - a `system` entry with subtype `compact_boundary` or `microcompact_boundary`;
+//! - an `attachment` of type `tool_results_cut` (old results replaced by a stand-in);
+//! - a compaction summary (`isCompactSummary`);
+//! - any tool result that is itself a stand-in (`[Old tool result content cleared]`,
+//!   `<persisted-output>…`, `[Result removed…`);
+//! - the start of the bounded window (what lies before it is not looked at).
+//!
+//! Sidechain entries (a subagent's own conversation) are never the model's context here. Only
+//! results whose text parses whole as Claude's numbered rendering (`N\t<line>`, numbers
+//! consecutive from ≥ 1) count, so rtk's own notes (numbered `0`) never do.
+//!
+//! Cost: lines that cannot matter (request records, snapshots) are skipped by a byte search;
+//! the rest are read with the result texts skipped, and only the results of Reads of the file
+//! asked about are parsed whole.
+
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+/// How much of the transcript's end is read.
+pub const TAIL_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Stand-ins Claude puts where a tool result's text was removed.
+const STAND_INS: &[&str] = &[
+    "[Old tool result content cleared]",
+    "<persisted-output>",
+    "[Result removed",
+];
+
+/// One earlier Read result the model still has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenRead {
+    pub tool_use_id: String,
+    pub timestamp: String,
+    /// `file_path` as the model asked for it.
+    pub file_path: String,
+    /// The first line's number and the lines, as the model received them.
+    pub start: u64,
+    pub lines: Vec<String>,
+}
+
+/// A tool call the model made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub id: String,
+    pub name: String,
+    pub input: Map<String, Value>,
+}
+
+/// What the scan found after the horizon, oldest first.
+#[derive(Debug, Default, PartialEq)]
+pub struct Context {
+    pub reads: Vec<SeenRead>,
+    pub calls: Vec<Call>,
+    /// Calls whose result rtk shortened (its note, or its `additionalContext`).
+    pub shortened: Vec<String>,
+}
+
+/// How rtk's notes begin: the whole-read note (as Claude renders it, line 0) and the
+/// `additionalContext` of a partial one.
+pub const NOTE_PREFIX: &str = "[rtk: lines ";
+pub const CONTEXT_PREFIX: &str = "rtk: this Read of ";
+
+/// How long the hook waits for Claude to write the current call's entry: Claude Code 2.1.332
+/// appends to the transcript from a queue drained every 100 ms (`FLUSH_INTERVAL_MS=100` in its
+/// bundle), so a hook that follows a fast tool often runs before its call is written.
+pub const WAIT_FOR_CALL: Duration = Duration::from_millis(300);
+const POLL: Duration = Duration::from_millis(5);
+
+/// The last [`TAIL_BYTES`] of the file, from its first whole line. `None` when unreadable.
+pub fn read_tail(path: &Path) -> Option<Vec<u8>> {
+    read_tail_within(path, TAIL_BYTES)
+}
+
+/// The tail once it holds the tool_use entry of call `id` (re-read only when the file grew),
+/// or `None` when that does not happen within [`WAIT_FOR_CALL`].
+pub fn tail_with_call(path: &Path, id: &str) -> Option<Vec<u8>> {
+    if id.is_empty() {
+        return None;
+    }
+    // The id quoted anywhere (the scan then checks it is a tool_use entry's).
+    let needle = format!("\"{id}\"");
+    let deadline = Instant::now() + WAIT_FOR_CALL;
+    let mut seen_len = None;
+    loop {
+        let len = std::fs::metadata(path).ok()?.len();
+        if seen_len != Some(len) {
+            seen_len = Some(len);
+            let tail = read_tail(path)?;
+            if memchr::memmem::find(&tail, needle.as_bytes()).is_some() {
+                return Some(tail);
+            }
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// The last `limit` bytes of the file, from its first whole line.
+pub fn read_tail_within(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.metadata().ok()?.len();
+    // One byte more before the window says whether it starts at a line's start.
+    let from = len.saturating_sub(limit + 1);
+    f.seek(SeekFrom::Start(from)).ok()?;
+    let mut buf = Vec::with_capacity((len - from) as usize);
+    f.take(limit + 1).read_to_end(&mut buf).ok()?;
+    if from > 0 || buf.len() as u64 > limit {
+        let cut = memchr::memchr(b'\n', &buf)? + 1;
+        buf.drain(..cut);
+    }
+    Some(buf)
+}
+
+/// Lines worth parsing: the rest (hook logs, request records, snapshots) cannot hold a horizon,
+/// a tool call or a tool result.
+fn relevant(line: &[u8]) -> bool {
+    let head = &line[..line.len().min(64)];
+    if memchr::memmem::find(head, b"\"api-request").is_some() {
+        return false;
+    }
+    const MARKS: &[&[u8]] = &[
+        b"tool_result",
+        b"tool_use",
+        b"compact",
+        b"CompactSummary",
+        b"tool_results_cut",
+        b"hook_additional_context",
+    ];
+    MARKS
+        .iter()
+        .any(|m| memchr::memmem::find(line, m).is_some())
+}
+
+/// One transcript entry, as far as the scan needs it (every other field is skipped unread).
+#[derive(Deserialize)]
+struct Entry {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    subtype: Option<String>,
+    #[serde(rename = "isSidechain")]
+    sidechain: Option<bool>,
+    #[serde(rename = "isCompactSummary")]
+    compact_summary: Option<bool>,
+    message: Option<Message>,
+    attachment: Option<Attachment>,
+}
+
+#[derive(Deserialize)]
+struct Message {
+    content: Option<Blocks>,
+}
+
+#[derive(Deserialize)]
+struct Attachment {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Block {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    id: Option<String>,
+    name: Option<String>,
+    input: Option<Map<String, Value>>,
+}
+
+/// A message's blocks (a plain string message has none).
+struct Blocks(Vec<Block>);
+
+impl<'de> Deserialize<'de> for Blocks {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Blocks;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or a list of blocks")
+            }
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Blocks, E> {
+                Ok(Blocks(Vec::new()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Blocks, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = a.next_element::<Block>()? {
+                    out.push(b);
+                }
+                Ok(Blocks(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Scans `tail` (JSON lines) back to the horizon; the reads kept are those of `file_path`.
+pub fn scan(tail: &[u8], file_path: &str) -> Context {
+    let mut calls = Vec::new();
+    // Lines holding tool results, newest first, read whole only for the file's Reads.
+    let mut results: Vec<&[u8]> = Vec::new();
+    let mut shortened = Vec::new();
+    for line in tail.rsplit(|&b| b == b'\n') {
+        if line.is_empty() || !relevant(line) {
+            continue;
+        }
+        // A line with results and no horizon mark at all (no boundary, no stand-in) is set
+        // aside unparsed: results are most of a transcript's bytes.
+        if memchr::memmem::find(line, b"tool_result").is_some() && !horizon_mark(line) {
+            results.push(line);
+            continue;
+        }
+        let Ok(entry) = serde_json::from_slice::<Entry>(line) else {
+            // Not the shape the scan reads: still never past a horizon.
+            if parsed_horizon(line) {
+                break;
+            }
+            continue;
+        };
+        if typed_horizon(&entry) || (has_stand_in(line) && parsed_horizon(line)) {
+            break;
+        }
+        if entry.sidechain == Some(true) {
+            continue;
+        }
+        let kind = entry.attachment.as_ref().and_then(|a| a.kind.as_deref());
+        if kind == Some("hook_additional_context") {
+            if let Some(id) = serde_json::from_slice(line)
+                .ok()
+                .and_then(|v| rtk_context(&v))
+            {
+                shortened.push(id);
+            }
+        }
+        match entry.kind.as_deref() {
+            Some("assistant") => {
+                let blocks = entry.message.and_then(|m| m.content).map(|b| b.0);
+                for b in blocks.into_iter().flatten().rev() {
+                    if b.kind.as_deref() != Some("tool_use") {
+                        continue;
+                    }
+                    if let (Some(id), Some(name), Some(input)) = (b.id, b.name, b.input) {
+                        calls.push(Call { id, name, input });
+                    }
+                }
+            }
+            Some("user") => results.push(line),
+            _ => {}
+        }
+    }
+    calls.reverse();
+    results.reverse();
+    // The Reads of this file whose call is after the horizon too (the model saw which file it
+    // asked for); only lines naming one of them are parsed.
+    let wanted: Vec<&str> = calls
+        .iter()
+        .filter(|c| c.name == "Read")
+        .filter(|c| c.input.get("file_path").and_then(Value::as_str) == Some(file_path))
+        .map(|c| c.id.as_str())
+        .collect();
+    let mut reads = Vec::new();
+    for line in results {
+        let named: Vec<&str> = wanted
+            .iter()
+            .copied()
+            .filter(|id| memchr::memmem::find(line, format!("\"{id}\"").as_bytes()).is_some())
+            .collect();
+        if named.is_empty() {
+            continue;
+        }
+        let Ok(entry) = serde_json::from_slice::<Value>(line) else {
+            continue;
+        };
+        if entry.get("type").and_then(Value::as_str) != Some("user")
+            || entry.get("isSidechain").and_then(Value::as_bool) == Some(true)
+        {
+            continue;
+        }
+        let timestamp = entry.get("timestamp").and_then(Value::as_str).unwrap_or("");
+        for id in named {
+            let Some(text) = result_text(&entry, id) else {
+                continue;
+            };
+            if text
+                .strip_prefix("0\t")
+                .is_some_and(|t| t.starts_with(NOTE_PREFIX))
+            {
+                shortened.push(id.to_string());
+            }
+            let Some((start, lines)) = parse_numbered(&text) else {
+                continue;
+            };
+            reads.push(SeenRead {
+                tool_use_id: id.to_string(),
+                timestamp: timestamp.to_string(),
+                file_path: file_path.into(),
+                start,
+                lines,
+            });
+        }
+    }
+    Context {
+        reads,
+        calls,
+        shortened,
+    }
+}
+
+/// Whether a line holds any byte pattern a horizon has (then it is parsed, never set aside).
+fn horizon_mark(line: &[u8]) -> bool {
+    const MARKS: &[&[u8]] = &[b"compact", b"CompactSummary", b"tool_results_cut"];
+    has_stand_in(line)
+        || MARKS
+            .iter()
+            .any(|m| memchr::memmem::find(line, m).is_some())
+}
+
+/// The text of the tool result for `id` in a user entry.
+fn result_text(entry: &Value, id: &str) -> Option<String> {
+    entry
+        .get("message")?
+        .get("content")?
+        .as_array()?
+        .iter()
+        .find(|b| {
+            b.get("type").and_then(Value::as_str) == Some("tool_result")
+                && b.get("tool_use_id").and_then(Value::as_str) == Some(id)
+        })
+        .and_then(|b| b.get("content"))
+        .and_then(text_of)
+}
+
+fn typed_horizon(e: &Entry) -> bool {
+    (e.kind.as_deref() == Some("system")
+        && matches!(
+            e.subtype.as_deref(),
+            Some("compact_boundary" | "microcompact_boundary")
+        ))
+        || e.compact_summary == Some(true)
+        || e.attachment
+            .as_ref()
+            .is_some_and(|a| a.kind.as_deref() == Some("tool_results_cut"))
+}
+
+fn has_stand_in(line: &[u8]) -> bool {
+    STAND_INS
+        .iter()
+        .any(|m| memchr::memmem::find(line, m.as_bytes()).is_some())
+}
+
+fn parsed_horizon(line: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(line).is_ok_and(|v| is_horizon(&v))
+}
+
+/// The call an rtk `additionalContext` attachment belongs to.
+fn rtk_context(e: &Value) -> Option<String> {
+    let a = e.get("attachment")?;
+    if a.get("type")?.as_str()? != "hook_additional_context" {
+        return None;
+    }
+    let ours = a
+        .get("content")?
+        .as_array()?
+        .iter()
+        .any(|c| c.as_str().is_some_and(|c| c.starts_with(CONTEXT_PREFIX)));
+    ours.then(|| a.get("toolUseID")?.as_str().map(str::to_string))
+        .flatten()
+}
+
+/// Whether Claude may have taken text out of the model's context at this entry.
+fn is_horizon(e: &Value) -> bool {
+    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+    let kind = s(e, "type");
+    if kind.as_deref() == Some("system")
+        && matches!(
+            s(e, "subtype").as_deref(),
+            Some("compact_boundary" | "microcompact_boundary")
+        )
+    {
+        return true;
+    }
+    if e.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
+        return true;
+    }
+    if let Some(a) = e.get("attachment") {
+        if s(a, "type").as_deref() == Some("tool_results_cut") {
+            return true;
+        }
+    }
+    let content = e
+        .get("message")
+        .and_then(|m| m.get("content"))
+        .and_then(Value::as_array);
+    content.into_iter().flatten().any(|b| {
+        b.get("type").and_then(Value::as_str) == Some("tool_result")
+            && b.get("content")
+                .and_then(text_of)
+                .is_some_and(|t| STAND_INS.iter().any(|m| t.trim_start().starts_with(m)))
+    })
+}
+
+/// A tool result's text: a string, or a list of text blocks (anything else: `None`).
+fn text_of(c: &Value) -> Option<String> {
+    match c {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(blocks) => {
+            let mut out = String::new();
+            for b in blocks {
+                if b.get("type").and_then(Value::as_str) != Some("text") {
+                    return None;
+                }
+                out.push_str(b.get("text")?.as_str()?);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Claude's numbered rendering of a Read result: every line `N\t<text>` (or the older
+/// `   N→<text>`), numbers consecutive from N ≥ 1; a trailing `<system-reminder>` block after
+/// the lines is allowed. Anything else → `None`.
+pub fn parse_numbered(text: &str) -> Option<(u64, Vec<String>)> {
+    let mut start = None;
+    let mut lines = Vec::new();
+    let mut rest = text.split('\n').peekable();
+    while let Some(l) = rest.next() {
+        let Some((num, body)) = numbered(l) else {
+            // Only a reminder Claude appends may follow the lines.
+            let tail: Vec<&str> = std::iter::once(l).chain(rest).collect();
+            let tail = tail.join("\n");
+            if lines.is_empty() || !tail.trim_start().starts_with("<system-reminder>") {
+                return None;
+            }
+            break;
+        };
+        let expected = start.map(|s: u64| s + lines.len() as u64);
+        match expected {
+            None if num >= 1 => start = Some(num),
+            Some(e) if e == num => {}
+            _ => return None,
+        }
+        lines.push(body.to_string());
+    }
+    Some((start?, lines))
+}
+
+fn numbered(l: &str) -> Option<(u64, &str)> {
+    let t = l.trim_start_matches(' ');
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || digits > 12 {
+        return None;
+    }
+    let num = t[..digits].parse().ok()?;
+    let body = t[digits..]
+        .strip_prefix('\t')
+        .or_else(|| t[digits..].strip_prefix('→'))?;
+    Some((num, body))
+}
