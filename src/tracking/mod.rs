@@ -8,20 +8,23 @@
 //! key, [`query`] is the read side used by `rtk gain` and `rtk discover`, [`recorder`] opens
 //! the database while the command runs, [`spool`] keeps a row the database could not take (a
 //! lock, or any fault that clears), [`repair`] sets a damaged history aside, [`trouble`] keeps
-//! what went wrong, [`fallback`] says where rtk's files go when the data folder cannot be
-//! written (the temp dir), [`dates`] turns Unix times into calendar dates. The token estimate is
+//! what went wrong, [`fallback`] (re-exported from [`crate::ledger`], which the hook path
+//! writes) says where rtk's files go when the data folder cannot be written (the temp dir),
+//! [`tools`] imports the hook path's PostToolUse savings ledger, [`dates`] turns Unix times into calendar dates. The token estimate is
 //! the leaf module [`crate::tokens`].
 
 pub mod command;
 pub mod dates;
 pub mod db;
-pub mod fallback;
 pub mod query;
 pub mod recorder;
 pub mod repair;
 pub mod spool;
 pub mod trouble;
+pub mod tools;
 pub mod upstream;
+
+pub use crate::ledger::fallback;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
