@@ -95,6 +95,22 @@ fn append_to(path: &Path, line: &[u8]) -> std::io::Result<()> {
     f.write_all(line)
 }
 
+/// Seconds since the Unix epoch (UTC).
+pub fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Nearest ancestor of `dir` holding `.git`, else `dir` itself (no process is spawned).
+pub fn project_root(dir: &Path) -> PathBuf {
+    dir.ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(dir)
+        .to_path_buf()
+}
+
 /// The savings in a ledger's text, lines that do not parse (a torn last line) skipped.
 pub fn parse(text: &[u8]) -> Vec<ToolSaving> {
     text.split(|&b| b == b'\n')

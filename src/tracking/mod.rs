@@ -20,11 +20,11 @@ pub mod query;
 pub mod recorder;
 pub mod repair;
 pub mod spool;
-pub mod trouble;
 pub mod tools;
+pub mod trouble;
 pub mod upstream;
 
-pub use crate::ledger::fallback;
+pub use crate::ledger::{fallback, now_unix, project_root};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -167,22 +167,6 @@ fn store(
     db.prune_if_due(settings.retention_days, ts)?;
     db.checkpoint_if_large();
     Ok(())
-}
-
-/// Seconds since the Unix epoch (UTC).
-pub fn now_unix() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
-/// Nearest ancestor of `dir` holding `.git`, else `dir` itself (no process is spawned).
-pub fn project_root(dir: &Path) -> PathBuf {
-    dir.ancestors()
-        .find(|d| d.join(".git").exists())
-        .unwrap_or(dir)
-        .to_path_buf()
 }
 
 #[cfg(test)]

@@ -41,10 +41,7 @@ pub fn import_all(db: &mut Db, env: &Env) -> Result<usize, TrackingError> {
 }
 
 fn import_file(db: &mut Db, file: &Path) -> Result<usize, TrackingError> {
-    let mut claims: Vec<PathBuf> = claims_of(file)
-        .into_iter()
-        .filter(|c| stale(c))
-        .collect();
+    let mut claims: Vec<PathBuf> = claims_of(file).into_iter().filter(|c| stale(c)).collect();
     let mine = claimed_name(file, std::process::id());
     if std::fs::rename(file, &mine).is_ok() {
         claims.push(mine);
