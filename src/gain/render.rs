@@ -89,6 +89,16 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
             thousands(s.largest_run_saved_tokens)
         )?;
     }
+    if !r.tools.is_empty() {
+        let results: u64 = r.tools.iter().map(|t| t.results).sum();
+        let saved: i64 = r.tools.iter().map(|t| t.saved_tokens).sum();
+        writeln!(
+            out,
+            "  tool results    {} shortened by the hook, {} tokens saved (by tool below)",
+            u(results),
+            thousands(saved)
+        )?;
+    }
     writeln!(out, "  tokens are an {}", r.token_method)?;
 
     if !r.commands.is_empty() {

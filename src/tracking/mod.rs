@@ -10,8 +10,9 @@
 //! lock, or any fault that clears), [`repair`] sets a damaged history aside, [`trouble`] keeps
 //! what went wrong, [`fallback`] (re-exported from [`crate::ledger`], which the hook path
 //! writes) says where rtk's files go when the data folder cannot be written (the temp dir),
-//! [`tools`] imports the hook path's PostToolUse savings ledger, [`dates`] turns Unix times into calendar dates. The token estimate is
-//! the leaf module [`crate::tokens`].
+//! [`tools`] imports the hook path's PostToolUse savings ledger and sums it per tool,
+//! [`dates`] turns Unix times into calendar dates. The token estimate is the leaf module
+//! [`crate::tokens`].
 
 pub mod command;
 pub mod dates;

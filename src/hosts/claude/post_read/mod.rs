@@ -12,6 +12,7 @@
 //!
 //! Only `updatedToolOutput` changes: Claude's own file state (Edit's read-before-write check)
 //! was set by the tool before the hook ran. Answers are the payload's `tool_response` shape.
+//! [`saving`] measures what an answer saved, for the savings ledger (`crate::ledger`).
 
 pub mod transcript;
 
