@@ -30,4 +30,5 @@ mod semantics;
 mod tracking_config;
 mod tracking_discover;
 mod tracking_gain;
+mod tracking_tools;
 mod user_filters;

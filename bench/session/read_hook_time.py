@@ -8,13 +8,15 @@ an `api-request-blob` record holding the same blocks; the file being re-read is 
 and last, so the hook has work to do (its answer is a note). rtk reads only the transcript's
 last 4 MiB, so the time must stay flat past that size. The transcript ends with the current
 call's own entry (rtk waits up to 300 ms for Claude to write it; the last row times a
-transcript without it: that wait).
+transcript without it: that wait). A shortened answer appends one line to the savings ledger
+(kept in the temp dir here); the "no ledger" row is the 0.1 MB call with tracking off.
 
     bench/session/read_hook_time.py [--rtk PATH] [--runs N]
 """
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -61,14 +63,14 @@ def transcript(path, target_bytes, file_path, text):
     Path(path).write_text("\n".join(lines) + "\n")
 
 
-def median_ms(argv, stdin, runs):
+def median_ms(argv, stdin, runs, env=None):
     """(median wall ms, median CPU ms) of `runs` runs; CPU time (user + system of the child)
     is what the machine's load does not inflate."""
     times, cpu = [], []
     for _ in range(runs):
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        subprocess.run(argv, input=stdin, capture_output=True, check=True)
+        subprocess.run(argv, input=stdin, capture_output=True, check=True, env=env)
         times.append((time.perf_counter() - t) * 1000)
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu.append((r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000)
@@ -83,6 +85,9 @@ def main():
     text = content(0)
     file_path = "/p/src/main.rs"
     with tempfile.TemporaryDirectory() as d:
+        # The hook appends a shortened result to the savings ledger beside the history: kept
+        # in this temp dir, never the user's own.
+        env = dict(os.environ, XDG_DATA_HOME=str(Path(d) / "data"), RTK_DB_PATH=str(Path(d) / "data/h.db"))
         base, base_cpu = median_ms([args.rtk, "--version"], b"", args.runs)
         print(f"rtk --version (process start): {base:.2f} ms wall, {base_cpu:.2f} ms CPU")
         print(f"{'transcript':>13} {'wall ms':>8} {'CPU ms':>8} {'answer':>8}")
@@ -95,12 +100,17 @@ def main():
                                   "tool_response": {"type": "text", "file": {
                                       "filePath": file_path, "content": text, "numLines": len(text.split("\n")),
                                       "startLine": 1, "totalLines": len(text.split("\n"))}}}).encode()
-            out = subprocess.run([args.rtk, "hook", "claude"], input=payload, capture_output=True).stdout
+            out = subprocess.run([args.rtk, "hook", "claude"], input=payload, capture_output=True, env=env).stdout
             kind = "note" if b'"startLine":0' in out else ("other" if out.strip() else "none")
-            ms, cpu = median_ms([args.rtk, "hook", "claude"], payload, args.runs)
+            ms, cpu = median_ms([args.rtk, "hook", "claude"], payload, args.runs, env)
             print(f"{mb:>10} MB {ms:>8.2f} {cpu:>8.2f} {kind:>8}")
+            if mb == 0.1:
+                # The same answer with tracking off: no ledger line (its cost is the difference).
+                off = dict(env, RTK_NO_TRACKING="1")
+                ms, cpu = median_ms([args.rtk, "hook", "claude"], payload, args.runs, off)
+                print(f"{'no ledger':>13} {ms:>8.2f} {cpu:>8.2f} {kind:>8}")
         late = payload.replace(b'"toolu_now"', b'"toolu_unwritten"')
-        ms, cpu = median_ms([args.rtk, "hook", "claude"], late, 5)
+        ms, cpu = median_ms([args.rtk, "hook", "claude"], late, 5, env)
         print(f"{'call not written':>13} {ms:>8.2f} {cpu:>8.2f}")
 
 

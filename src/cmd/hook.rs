@@ -106,7 +106,12 @@ impl Subcommand for HookAgent {
 pub fn run(args: &HookArgs, s: &Session) -> anyhow::Result<u8> {
     let (env, hooks) = (&s.env, &s.hook_config().hooks);
     match &args.agent {
-        HookAgent::Agent(agent) => hook::run(*agent, env, hooks, &s.warnings),
+        HookAgent::Agent(agent) => {
+            // Where the savings ledger goes: beside the history (resolving it opens nothing).
+            let tracking = crate::tracking::Settings::resolve(env, s.config());
+            let ledger = tracking.db_path.filter(|_| tracking.enabled);
+            hook::run(*agent, env, hooks, &s.warnings, ledger.as_deref())
+        }
         HookAgent::Check(a) => {
             let cmd = super::join_words(&a.command);
             // Which commands rtk's instruction block names: init's knowledge, handed down so the

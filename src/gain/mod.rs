@@ -105,7 +105,7 @@ pub fn run(
             writeln!(out, "{text}")?;
         }
         GainFormat::Csv => render::csv(&report, &mut out)?,
-        GainFormat::Text if report.summary.runs == 0 => {
+        GainFormat::Text if report.summary.runs == 0 && report.tools.is_empty() => {
             let scope = match &report.project {
                 Some(p) => format!(" for {p}"),
                 None => String::new(),
@@ -178,13 +178,21 @@ fn open_with_spool(path: &Path, env: &Env) -> anyhow::Result<Option<Db>> {
         }
         other => other?,
     };
-    let spooled = tracking::spool::dirs(env, path).iter().any(|d| d.is_dir());
+    let spooled = tracking::spool::dirs(env, path).iter().any(|d| d.is_dir())
+        || tracking::tools::waiting(env, path);
     // Rows wait in a spool: the history is made for them, when it can be (else they wait on).
     if db.is_none() && spooled {
         db = Db::open_for_write(path).ok();
     }
     if let Some(db) = db.as_mut() {
         let _ = tracking::spool::import_all(db, env);
+        if let Err(e) = tracking::tools::import_all(db, env) {
+            tracking::trouble::note(
+                env,
+                &[format!("the hook's tool savings not imported: {e}")],
+                now_unix(),
+            );
+        }
     }
     Ok(db)
 }

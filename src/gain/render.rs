@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::report::{CommandStat, HistoryEntry, PeriodStat, Report, Stat};
+use super::report::{CommandStat, HistoryEntry, PeriodStat, Report, Stat, ToolStat};
 
 /// `1234567` → `1,234,567`.
 pub fn thousands(n: i64) -> String {
@@ -89,6 +89,16 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
             thousands(s.largest_run_saved_tokens)
         )?;
     }
+    if !r.tools.is_empty() {
+        let results: u64 = r.tools.iter().map(|t| t.results).sum();
+        let saved: i64 = r.tools.iter().map(|t| t.saved_tokens).sum();
+        writeln!(
+            out,
+            "  tool results    {} shortened by the hook, {} tokens saved (by tool below)",
+            u(results),
+            thousands(saved)
+        )?;
+    }
     writeln!(out, "  tokens are an {}", r.token_method)?;
 
     if !r.commands.is_empty() {
@@ -101,6 +111,11 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
                 .iter()
                 .map(|c: &CommandStat| (&c.command, &c.stat)),
         )?;
+    }
+    if !r.tools.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "Tool results shortened by the PostToolUse hook")?;
+        tools(out, &r.tools)?;
     }
     for p in &r.tables {
         writeln!(out)?;
@@ -130,6 +145,28 @@ pub fn text(r: &Report, out: &mut impl Write) -> io::Result<()> {
     if !r.graph.is_empty() {
         writeln!(out)?;
         graph(&r.graph, out)?;
+    }
+    Ok(())
+}
+
+fn tools(out: &mut impl Write, rows: &[ToolStat]) -> io::Result<()> {
+    let width = rows.iter().map(|t| t.tool.len()).max().unwrap_or(0).max(4);
+    writeln!(
+        out,
+        "  {:<width$}  {:>8}  {:>12}  {:>12}  {:>12}  {:>6}",
+        "tool", "results", "tokens", "answered", "saved", "saved%"
+    )?;
+    for t in rows {
+        writeln!(
+            out,
+            "  {:<width$}  {:>8}  {:>12}  {:>12}  {:>12}  {:>5.1}%",
+            t.tool,
+            u(t.results),
+            u(t.tokens_before),
+            u(t.tokens_after),
+            thousands(t.saved_tokens),
+            t.saved_pct
+        )?;
     }
     Ok(())
 }
@@ -231,6 +268,9 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// The `command` of a csv row holding a tool's PostToolUse savings (`hook:Read`).
+pub const TOOL_ROW_PREFIX: &str = "hook:";
+
 const STAT_COLUMNS: &str =
     "runs,raw_tokens,emitted_tokens,saved_tokens,saved_pct,total_duration_ms";
 
@@ -274,6 +314,19 @@ pub fn csv(r: &Report, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "command,{STAT_COLUMNS}")?;
         for c in &r.commands {
             writeln!(out, "{},{}", csv_field(&c.command), stat_csv(&c.stat))?;
+        }
+        // The hook's tool savings, one row per tool: `runs` counts shortened results.
+        for t in &r.tools {
+            writeln!(
+                out,
+                "{},{},{},{},{},{},0",
+                csv_field(&format!("{TOOL_ROW_PREFIX}{}", t.tool)),
+                t.results,
+                t.tokens_before,
+                t.tokens_after,
+                t.saved_tokens,
+                t.saved_pct
+            )?;
         }
     }
     Ok(())

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::tracking::db::Db;
 use crate::tracking::query::{Group, HistoryRow, Period, Totals};
+use crate::tracking::tools::ToolGroup;
 use crate::tracking::TrackingError;
 
 /// Version of the JSON shape in docs/gain-json.md.
@@ -34,6 +35,8 @@ pub struct Report {
     pub token_method: &'static str,
     pub summary: Summary,
     pub commands: Vec<CommandStat>,
+    /// Tool results a `PostToolUse` hook answer shortened, per tool.
+    pub tools: Vec<ToolStat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history: Option<Vec<HistoryEntry>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,6 +119,30 @@ pub struct CommandStat {
     pub command: String,
     #[serde(flatten)]
     pub stat: Stat,
+}
+
+/// One tool's results shortened by a `PostToolUse` answer (the hook's ledger).
+#[derive(Debug, Clone, Serialize)]
+pub struct ToolStat {
+    pub tool: String,
+    pub results: u64,
+    pub tokens_before: u64,
+    pub tokens_after: u64,
+    pub saved_tokens: i64,
+    pub saved_pct: f64,
+}
+
+impl From<&ToolGroup> for ToolStat {
+    fn from(g: &ToolGroup) -> ToolStat {
+        ToolStat {
+            tool: g.tool.clone(),
+            results: g.results,
+            tokens_before: g.before_tokens,
+            tokens_after: g.after_tokens,
+            saved_tokens: saved(g.before_tokens, g.after_tokens),
+            saved_pct: pct(g.before_tokens, g.after_tokens),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -289,6 +316,7 @@ pub fn empty(db_path: String, plan: &Plan, now: i64) -> Report {
         token_method: crate::tracking::TOKEN_METHOD,
         summary: Summary::default(),
         commands: Vec::new(),
+        tools: Vec::new(),
         history: plan.history.then(Vec::new),
         failures: plan.failures.then(Vec::new),
         periods: plan.periods.first().map(|p| Periods {
@@ -316,6 +344,7 @@ pub fn build(db: &Db, plan: &Plan, now: i64) -> Result<Report, TrackingError> {
             stat: Stat::from(g),
         })
         .collect();
+    report.tools = db.by_tool(project)?.iter().map(ToolStat::from).collect();
     if plan.history {
         let rows = db.recent(project, plan.limit)?;
         report.history = Some(rows.into_iter().map(HistoryEntry::from).collect());

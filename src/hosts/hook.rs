@@ -11,6 +11,7 @@
 //! (`crate::agents`).
 
 use std::io::Write;
+use std::path::Path;
 
 use super::{evaluate_for, of};
 use crate::agents::Agent;
@@ -81,12 +82,14 @@ pub fn decide(agent: Agent, cmd: &str, env: &Env, hooks: &HooksConfig) -> Decisi
 }
 
 /// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0. What the
-/// decisions had to say goes to `warnings`.
+/// decisions had to say goes to `warnings`. A shortened tool result is appended to the savings
+/// ledger of the history at `ledger_db` (None: tracking is off).
 pub fn run(
     agent: Agent,
     env: &Env,
     hooks: &HooksConfig,
     warnings: &Warnings,
+    ledger_db: Option<&Path>,
 ) -> anyhow::Result<u8> {
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),
@@ -108,5 +111,11 @@ pub fn run(
     let answer = agent.answer_with(payload.as_ref(), &decide);
     // Write failures (host gone) are not the host's problem: still exit 0.
     let _ = answer.write_to(&mut std::io::stdout().lock());
+    if let (Some(db), Some(p)) = (ledger_db, payload.as_ref()) {
+        if let Some(s) = of(agent).saving(p, &answer, crate::ledger::now_unix()) {
+            // A ledger that cannot be written loses this one line, never the answer.
+            let _ = crate::ledger::append(env, db, &s);
+        }
+    }
     Ok(0)
 }

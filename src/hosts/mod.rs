@@ -41,10 +41,11 @@ use crate::hooks::decision::{close_read_only, evaluate_at, Decision};
 pub use crate::hooks::host::Judge;
 use crate::hooks::permissions::LoadedRules;
 use crate::hooks::place::Place;
+use crate::ledger::ToolSaving;
 
 /// Everything rtk does differently for one host. Each piece (rules, read-only table, hook
 /// answer, sample payload) is a required method: a host without one says so (`None`, empty),
-/// it cannot forget it. The last two are refinements a host may add.
+/// it cannot forget it. The last three are refinements a host may add.
 pub trait Host: Judge {
     /// Reads the host's own rule files in `env`; None when rtk reads no files of its own for it
     /// (its descriptor's `rules` is not `Rules::Own`: tested).
@@ -69,6 +70,12 @@ pub trait Host: Judge {
     fn settle(&self, d: Decision, cmd: &str, env: &Env) -> Decision {
         let _ = (cmd, env);
         d
+    }
+    /// What `answer` saved when it shortened a tool's result (`PostToolUse`), for the savings
+    /// ledger ([`crate::ledger`]); None for any other answer.
+    fn saving(&self, payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
+        let _ = (payload, answer, now);
+        None
     }
 }
 

@@ -64,6 +64,20 @@ const MIGRATIONS: &[&str] = &[
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
     // v2: where a row comes from: 'rtk', or 'upstream' (imported from upstream rtk's table).
     "ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT 'rtk';",
+    // v3: one row per tool result a PostToolUse answer shortened (the hook's ledger,
+    // `crate::ledger`, imported by `tracking::tools`); a call is stored once.
+    "CREATE TABLE tool_savings (
+        id            INTEGER PRIMARY KEY,
+        ts            INTEGER NOT NULL,
+        tool          TEXT    NOT NULL,
+        session       TEXT    NOT NULL,
+        tool_use_id   TEXT    NOT NULL,
+        project       TEXT    NOT NULL,
+        before_tokens INTEGER NOT NULL,
+        after_tokens  INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX tool_savings_call ON tool_savings(session, tool_use_id);
+    CREATE INDEX tool_savings_ts ON tool_savings(ts);",
 ];
 
 /// The schema version this rtk writes.
@@ -277,6 +291,8 @@ impl Db {
         let deleted = tx
             .execute("DELETE FROM runs WHERE ts < ?1", [cutoff])
             .map_err(e)?;
+        tx.execute("DELETE FROM tool_savings WHERE ts < ?1", [cutoff])
+            .map_err(e)?;
         tx.execute(
             "DELETE FROM meta WHERE key LIKE 'spooled:%' AND CAST(value AS INTEGER) < ?1",
             [cutoff],
@@ -297,14 +313,18 @@ impl Db {
     }
 
     /// Deletes every row (or those of one project and its subfolders); returns the count.
+    /// Deletes the runs (and the tool savings) of `project`, or all; returns how many runs.
     pub fn delete_runs(&mut self, project: Option<&str>) -> Result<usize, TrackingError> {
-        let n = match project {
-            None => self.conn.execute("DELETE FROM runs", []),
-            Some(p) => self
-                .conn
-                .execute(&format!("DELETE FROM runs WHERE {}", PROJECT_FILTER), [p]),
+        let delete = |table: &str| match project {
+            None => self.conn.execute(&format!("DELETE FROM {table}"), []),
+            Some(p) => self.conn.execute(
+                &format!("DELETE FROM {table} WHERE {}", PROJECT_FILTER),
+                [p],
+            ),
         };
-        n.map_err(|e| sql_err(&self.path, e))
+        let n = delete("runs").map_err(|e| sql_err(&self.path, e))?;
+        delete("tool_savings").map_err(|e| sql_err(&self.path, e))?;
+        Ok(n)
     }
 }
 

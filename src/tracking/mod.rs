@@ -8,20 +8,24 @@
 //! key, [`query`] is the read side used by `rtk gain` and `rtk discover`, [`recorder`] opens
 //! the database while the command runs, [`spool`] keeps a row the database could not take (a
 //! lock, or any fault that clears), [`repair`] sets a damaged history aside, [`trouble`] keeps
-//! what went wrong, [`fallback`] says where rtk's files go when the data folder cannot be
-//! written (the temp dir), [`dates`] turns Unix times into calendar dates. The token estimate is
-//! the leaf module [`crate::tokens`].
+//! what went wrong, [`fallback`] (re-exported from [`crate::ledger`], which the hook path
+//! writes) says where rtk's files go when the data folder cannot be written (the temp dir),
+//! [`tools`] imports the hook path's PostToolUse savings ledger and sums it per tool,
+//! [`dates`] turns Unix times into calendar dates. The token estimate is the leaf module
+//! [`crate::tokens`].
 
 pub mod command;
 pub mod dates;
 pub mod db;
-pub mod fallback;
 pub mod query;
 pub mod recorder;
 pub mod repair;
 pub mod spool;
+pub mod tools;
 pub mod trouble;
 pub mod upstream;
+
+pub use crate::ledger::{fallback, now_unix, project_root};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -164,22 +168,6 @@ fn store(
     db.prune_if_due(settings.retention_days, ts)?;
     db.checkpoint_if_large();
     Ok(())
-}
-
-/// Seconds since the Unix epoch (UTC).
-pub fn now_unix() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
-/// Nearest ancestor of `dir` holding `.git`, else `dir` itself (no process is spawned).
-pub fn project_root(dir: &Path) -> PathBuf {
-    dir.ancestors()
-        .find(|d| d.join(".git").exists())
-        .unwrap_or(dir)
-        .to_path_buf()
 }
 
 #[cfg(test)]

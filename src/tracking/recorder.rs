@@ -1,7 +1,8 @@
 //! Recording a run without adding its cost to the run: [`Recorder::start`] loads the settings,
-//! opens the history database and does its maintenance (pruning, WAL checkpoint, spool import)
-//! on a thread while the command runs; [`Recorder::finish`] takes the ready database back, does
-//! the one INSERT on the calling thread and keeps any trouble for `rtk gain` ([`super::trouble`]).
+//! opens the history database and does its maintenance (pruning, WAL checkpoint, spool and
+//! tool-ledger import) on a thread while the command runs; [`Recorder::finish`] takes the
+//! ready database back, does the one INSERT on the calling thread and keeps any trouble for
+//! `rtk gain` ([`super::trouble`]).
 //!
 //! Same guarantees as [`super::record`]: the command's output and exit code never depend on
 //! it, a problem is never printed into the command's output (the agent reads stderr too), and
@@ -230,6 +231,9 @@ fn prepare(
     db.checkpoint_if_large();
     let dirs = spool::dirs(env, db.path());
     let _ = spool::import_marking(&mut db, claims, &dirs);
+    // The hook's savings ledger: a claim this process leaves when it ends first is taken
+    // over by the next importer, and a call is stored once (`tools`).
+    let _ = super::tools::import_all(&mut db, env);
     match pruned {
         Err(e) if !db::is_busy(&e) => Err((e, path)),
         _ => Ok(path.map(|p| (db, p))),

@@ -88,11 +88,13 @@ fn the_hook_path_never_reaches_filters_exec_or_tracking() {
             "config",
             "env",
             "hooks",
+            "ledger",
             "os",
             "programs",
             "recognise",
             "rewrite",
             "shell",
+            "tokens",
             "warnings"
         ]
     );

@@ -18,6 +18,7 @@ use crate::hooks::answer::Answer;
 use crate::hooks::decision::Decision;
 use crate::hooks::host::{Judge, ReadOnly, ReadOnlyTable, TableNames};
 use crate::hooks::permissions::LoadedRules;
+use crate::ledger::ToolSaving;
 use crate::shell::SimpleCommand;
 
 pub struct Claude;
@@ -40,6 +41,9 @@ impl Host for Claude {
             return Some(post_read::answer(payload));
         }
         Some(answer::answer(payload, decide))
+    }
+    fn saving(&self, payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
+        post_read::saving(payload, answer, now)
     }
     fn sample_payloads(&self, cmd: &str) -> Vec<(String, Value)> {
         vec![(

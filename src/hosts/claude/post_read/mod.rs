@@ -12,6 +12,7 @@
 //!
 //! Only `updatedToolOutput` changes: Claude's own file state (Edit's read-before-write check)
 //! was set by the tool before the hook ran. Answers are the payload's `tool_response` shape.
+//! [`saving`] measures what an answer saved, for the savings ledger (`crate::ledger`).
 
 pub mod transcript;
 
@@ -22,6 +23,8 @@ use serde_json::{json, Map, Value};
 
 use crate::hooks::answer::Answer;
 use crate::hooks::input::{object, string};
+use crate::ledger::{project_root, ToolSaving};
+use crate::tokens::estimate_tokens_sampled;
 use transcript::{Context, SeenRead, CONTEXT_PREFIX, NOTE_PREFIX};
 
 /// Earlier reads a note names before "…".
@@ -184,6 +187,49 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
         return Answer::Silent;
     }
     updated(&cur, &content, first, (b - a + 1) as u64, Some(&context))
+}
+
+/// The ledger line for an answer that shortened the result of `payload` (None for any other
+/// answer): tokens of the numbered text the tool gave and of what the answer gives instead
+/// (its text and its note to the model).
+pub fn saving(payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
+    let Answer::Json(v) = answer else {
+        return None;
+    };
+    let out = v.get("hookSpecificOutput")?;
+    let file = out.get("updatedToolOutput")?.get("file")?;
+    let cur = current(payload)?;
+    let start = file.get("startLine")?.as_u64()?;
+    let lines: Vec<&str> = file.get("content")?.as_str()?.split('\n').collect();
+    let mut after = rendered(start, &lines);
+    if let Some(c) = out.get("additionalContext").and_then(Value::as_str) {
+        after.push('\n');
+        after.push_str(c);
+    }
+    let cwd = string(payload, "cwd").unwrap_or("");
+    Some(ToolSaving {
+        ts: now,
+        tool: "Read".into(),
+        session: string(payload, "session_id").unwrap_or("").into(),
+        tool_use_id: cur.id.into(),
+        project: project_root(Path::new(cwd)).display().to_string(),
+        before_tokens: estimate_tokens_sampled(&rendered(cur.start, &cur.lines)),
+        after_tokens: estimate_tokens_sampled(&after),
+    })
+}
+
+/// Claude's numbered rendering (`N\t<line>` joined by newlines).
+fn rendered(start: u64, lines: &[&str]) -> String {
+    let mut out = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&(start + i as u64).to_string());
+        out.push('\t');
+        out.push_str(l);
+    }
+    out
 }
 
 /// Bytes of Claude's numbered rendering (`N\t<line>` joined by newlines).

@@ -3,9 +3,9 @@
 //! (`$TMPDIR`, else the system's: a sandbox keeps it writable); readers also look in `/tmp`,
 //! where a run with another `$TMPDIR` (inside a sandbox, or outside) may have written, and in
 //! Claude Code's `claude-<uid>` folder in each temp dir, the `$TMPDIR` its Bash sandbox gives
-//! commands (docs/reliability.md). What belongs to one data folder
-//! (its trouble notes, its history's spooled rows) is kept under a name derived from that
-//! folder's path, so two HOMEs of one user never see each other's.
+//! commands (docs/reliability.md). What belongs to one data folder (its trouble notes, its
+//! history's spooled rows and tool ledger) is kept under a name derived from that folder's path,
+//! so two HOMEs of one user never see each other's.
 //!
 //! Invariants: a folder is used only when [`os::user_dir_in`] says it is this user's and
 //! private; the key of a path is stable across runs and rtk versions (FNV-1a, written here).
