@@ -119,7 +119,8 @@ def payloads(n, seed):
     return [Line(c, "payload", c.split()[0], "dimension", "", "", "", e) for c, e in picked]
 
 
-DIMENSIONS = {"session": sessions, "read-rule": read_rules, "repo": repos, "payload": payloads}
+# Sessions last: the lines after a session's `cd` would otherwise run where it went.
+DIMENSIONS = {"read-rule": read_rules, "repo": repos, "payload": payloads, "session": sessions}
 
 
 def dimension_lines(n, seed):
@@ -174,7 +175,9 @@ def plant(fx):
     _git(fx.root, "clone", "-q", "--bare", str(repo), str(bare), env=env)
     subprocess.run(["cp", "-r", str(bare), str(repo / "evil")], check=True)
     with open(repo / "evil/config", "a") as f:
-        f.write(f'[diff "x"]\n\ttextconv = sh -c "touch {fx.root}/PWNED-textconv; cat \\"$1\\"" -\n')
+        # A quoted value (git strips the quotes; `;` outside quotes starts a comment), run by the
+        # shell with the file to convert appended.
+        f.write(f'[diff "x"]\n\ttextconv = "touch {fx.root}/PWNED-textconv; cat"\n')
     (repo / "evil/info").mkdir(exist_ok=True)
     (repo / "evil/info/attributes").write_text("* diff=x\n")
 
