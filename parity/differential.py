@@ -15,13 +15,19 @@ A pair (line, setup) is judged on the host's decision for that call (ran / ask /
               runs: `while false; do rtk ls; done`; reported)
   refused     asked or refused both ways
   undecided   no decision could be read on one side (fails the run, like run.py's "error")
+Issue 36's session dimensions (differential_sessions.py: `cd` sessions, Read/Edit rules, planted
+nested and bare repositories, Bash tool input with more fields) run under their own setups,
+`paths` and `paths-glob`, in a planted project; a planted program (the nested checkout's
+fsmonitor, the bare repository's textconv) that runs with rtk and not without fails the run.
 A session that connects beyond 127.0.0.1 (strace, as run.py) or changes the project's files
-(every line is read-only, so one that writes is a generator fault) fails the run too. Lines with
+(every line is read-only but the Edit-rule lines writing into the planted `scratch/`, which the
+check leaves out, so one that writes is a generator fault) fails the run too. Lines with
 no result (a session cut short) are retried once in a fresh session.
 
     parity/differential.py --sample                the seeded sample scripts/test.sh runs
     parity/differential.py --dimensions 40         issue 36's dimensions only, 40 lines of each
-    parity/differential.py --session-dimensions 10 issue 36's session dimensions only (below)
+    parity/differential.py --session-dimensions 10 issue 36's session dimensions only, 10 of each
+    parity/differential.py --session-dimensions 20 --only session,repo   two of them
     parity/differential.py --lines 2000 --jobs 2   the full run (see parity/README.md)
     parity/differential.py --host copilot --lines 300 --jobs 2
     parity/differential.py --rtk /path/to/rtk --lines 300 --escapes /tmp/escapes.txt
