@@ -15,12 +15,19 @@ A pair (line, setup) is judged on the host's decision for that call (ran / ask /
               runs: `while false; do rtk ls; done`; reported)
   refused     asked or refused both ways
   undecided   no decision could be read on one side (fails the run, like run.py's "error")
+Issue 36's session dimensions (differential_sessions.py: `cd` sessions, Read/Edit rules, planted
+nested and bare repositories, Bash tool input with more fields) run under their own setups,
+`paths` and `paths-glob`, in a planted project; a planted program (the nested checkout's
+fsmonitor, the bare repository's textconv) that runs with rtk and not without fails the run.
 A session that connects beyond 127.0.0.1 (strace, as run.py) or changes the project's files
-(every line is read-only, so one that writes is a generator fault) fails the run too. Lines with
+(every line is read-only but the Edit-rule lines writing into the planted `scratch/`, which the
+check leaves out, so one that writes is a generator fault) fails the run too. Lines with
 no result (a session cut short) are retried once in a fresh session.
 
     parity/differential.py --sample                the seeded sample scripts/test.sh runs
     parity/differential.py --dimensions 40         issue 36's dimensions only, 40 lines of each
+    parity/differential.py --session-dimensions 10 issue 36's session dimensions only, 10 of each
+    parity/differential.py --session-dimensions 20 --only session,repo   two of them
     parity/differential.py --lines 2000 --jobs 2   the full run (see parity/README.md)
     parity/differential.py --host copilot --lines 300 --jobs 2
     parity/differential.py --rtk /path/to/rtk --lines 300 --escapes /tmp/escapes.txt
@@ -42,7 +49,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import model_server  # noqa: E402
-from differential_gen import dimension_lines, generate, sample  # noqa: E402
+import differential_sessions as sess  # noqa: E402
+from differential_gen import DIMENSIONS, dimension_lines, generate, sample  # noqa: E402
 from fixture import Fixture, run_host  # noqa: E402
 from hosts import HOSTS  # noqa: E402
 from run import REPO, STRACE, installed, outside_connects  # noqa: E402
@@ -56,6 +64,11 @@ FAILING = ("escape", "undecided")
 
 def prepare(host, fx, port, setup):
     """The host's config for a session, and the setup's rules."""
+    if setup in sess.SETUPS:
+        if host.name != "claude":
+            raise SystemExit(f"differential: setup {setup} is Claude's (Read/Edit rules)")
+        sess.plant(fx)
+        sess.write_settings(fx, setup)
     if host.name == "claude":
         if setup == "rules":
             perms = {"permissions": {"allow": [f"Bash({r}:*)" for r in RULES]}}
@@ -121,11 +134,14 @@ def rtk_by_call(log):
 
 def project_digest(repo):
     """A digest of the project's files and git refs (not the index, which `git status`
-    refreshes, nor the host's own .claude folder): a session of read-only lines leaves it as is."""
+    refreshes, nor the host's own .claude folder, nor a nested checkout's .git, nor the planted
+    `scratch/` the Edit rules name): a session of read-only lines leaves it as is."""
     h = hashlib.sha256()
     for path in sorted(repo.rglob("*")):
         rel = path.relative_to(repo)
-        if not path.is_file() or rel.parts[0] == ".claude" or (rel.parts[0] == ".git" and rel.parts[1:2] not in (("HEAD",), ("refs",))):
+        if not path.is_file() or rel.parts[0] in (".claude", "scratch") or (rel.parts[0] == ".git" and rel.parts[1:2] not in (("HEAD",), ("refs",))):
+            continue
+        if ".git" in rel.parts[1:]:
             continue
         h.update(str(rel).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
@@ -133,7 +149,8 @@ def project_digest(repo):
 
 def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, keep=False):
     """One host session issuing `lines` as tool calls; a record per line, and the problems seen
-    (an address outside loopback the host connected to, a change to the project)."""
+    (an address outside loopback the host connected to, a change to the project), and the
+    planted programs that ran (differential_sessions.py)."""
     fx = Fixture(rtk, node_bin, keep=keep)
     fx.paths = paths
     try:
@@ -143,13 +160,14 @@ def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, ke
             init = [rtk, "init", "--agent", host.name, *host.init_args]
             subprocess.run(init, cwd=fx.repo, env=env, check=True, capture_output=True)
         texts = [line.text.replace("@REPO@", str(fx.repo)) for line in lines]
+        steps = [sess.step(text, line) for text, line in zip(texts, lines)]
         before = project_digest(fx.repo)
 
         def mark(k):
             with open(fx.calls_log, "a") as f:
                 f.write(f"call\t{k}\n")
 
-        script.reset(texts, on_call=mark)
+        script.reset(steps, on_call=mark)
         argv = host.argv(fx, paths[host.name])
         trace = fx.root / "connect.trace"
         if STRACE:
@@ -173,7 +191,7 @@ def session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, ke
         problems = ["connected beyond 127.0.0.1: " + a for a in (outside_connects(trace) if STRACE else [])]
         if project_digest(fx.repo) != before:
             problems.append(f"a {setup} session changed the project (batch from {lines[0].text!r})")
-        return records, problems
+        return records, problems, sess.planted_ran(fx)
     finally:
         fx.close()
 
@@ -198,19 +216,26 @@ def run_batch(host, paths, rtk, node_bin, setup, lines, keep):
     script = model_server.Script()
     server, port = model_server.serve(script)
     problems = []
+    planted = []
     try:
         sides = []
         for with_rtk in (False, True):
-            records, bad = session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, keep)
+            records, bad, ran = session(host, paths, rtk, node_bin, script, port, setup, lines, with_rtk, keep)
             problems += bad
             missing = [i for i, r in enumerate(records) if r["decision"] == "error"]
             if missing:
-                again, bad = session(host, paths, rtk, node_bin, script, port, setup,
-                                     [lines[i] for i in missing], with_rtk, keep)
+                # (a session line retried alone runs in the project, not where its `cd` went)
+                again, bad, ran2 = session(host, paths, rtk, node_bin, script, port, setup,
+                                           [lines[i] for i in missing], with_rtk, keep)
                 problems += bad
+                ran = sorted(set(ran) | set(ran2))
                 for i, r in zip(missing, again):
                     records[i] = r
             sides.append(records)
+            planted.append(ran)
+        only_rtk = sorted(set(planted[1]) - set(planted[0]))
+        if only_rtk:
+            problems.append(f"planted programs ran only with rtk ({setup}, batch from {lines[0].text!r}): {only_rtk}")
     finally:
         server.shutdown()
         server.server_close()
@@ -237,6 +262,10 @@ def main():
     ap.add_argument("--first", type=int, default=0, help="only the first N generated lines")
     ap.add_argument("--dimensions", type=int, default=0, metavar="N",
                     help="only issue 36's dimensions: N lines of each (long, zsh-word, validator-quote)")
+    ap.add_argument("--session-dimensions", type=int, default=0, metavar="N",
+                    help="only issue 36's session dimensions: N of each (session groups, read-rule, repo, "
+                         "payload), under the setups " + ",".join(sess.SETUPS))
+    ap.add_argument("--only", help="with --session-dimensions: these dimensions only (comma list)")
     ap.add_argument("--batch", type=int, default=100, help="lines per host session (default 100)")
     ap.add_argument("--jobs", type=int, default=1, help="sessions run in parallel (default 1)")
     ap.add_argument("--rtk", default=os.environ.get("RTK_BIN") or str(REPO / "target/debug/rtk"))
@@ -258,13 +287,27 @@ def main():
         lines = sample(lines, args.sample_size, args.seed)
     elif args.first:
         lines = lines[: args.first]
-    setups = [s for s in args.setups.split(",") if s]
+    # Issue 36's session dimensions, under their own setups (Claude only: Read/Edit rules).
+    session_lines = []
+    if args.session_dimensions:
+        lines = []
+        session_lines = sess.dimension_lines(args.session_dimensions, args.seed)
+    elif args.sample and host.name == "claude":
+        session_lines = sess.sample(args.seed)
+    if args.only:
+        session_lines = [line for line in session_lines if line.shape in args.only.split(",")]
+    setups = [s for s in args.setups.split(",") if s] if lines else []
     version = host_version(host, paths[host.name], node_bin)
     rtk_version = subprocess.run([rtk, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"differential: {args.host} {version}, rtk {rtk_version} ({rtk}); {len(lines)} lines "
           f"(seed {args.seed}) x setups {','.join(setups)}, batches of {args.batch}, {args.jobs} jobs", flush=True)
+    session_setups = sess.SETUPS if session_lines else []
+    if session_lines:
+        print(f"differential: + {len(session_lines)} session-dimension lines x setups {','.join(session_setups)}",
+              flush=True)
 
     work = [(setup, lines[i:i + args.batch]) for setup in setups for i in range(0, len(lines), args.batch)]
+    work += [(setup, batch) for setup in session_setups for batch in sess.chunks(session_lines, args.batch)]
     t0 = time.monotonic()
     pairs, problems = [], []
     lock = threading.Lock()
@@ -280,7 +323,8 @@ def main():
                 for setup, line, a, b, verdict in pairs_done:
                     f.write(json.dumps({"setup": setup, "line": line.text, "shape": line.shape,
                                         "program": line.program, "path": line.path, "var": line.var,
-                                        "redir": line.redir, "verdict": verdict, "without": a, "with": b}) + "\n")
+                                        "redir": line.redir, "group": line.group, "extra": dict(line.extra or ()),
+                                        "verdict": verdict, "without": a, "with": b}) + "\n")
         if args.escapes:
             with open(args.escapes, mode) as f:
                 if mode == "w":
@@ -309,18 +353,28 @@ def main():
         list(pool.map(one, work))
     wall = time.monotonic() - t0
 
-    order = {line.text: i for i, line in enumerate(lines)}
-    pairs.sort(key=lambda p: (p[0], order[p[1].text]))
+    order = {id(line): i for i, line in enumerate(lines + session_lines)}
+    pairs.sort(key=lambda p: (p[0], order[id(p[1])]))
     write(pairs, "w")
     escapes = [p for p in pairs if p[4] == "escape"]
 
     total = collections.Counter(p[4] for p in pairs)
     print(f"\n| setup | pairs | escape | lost | kept | aside | unrun | refused | undecided |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for setup in setups + ["all"]:
+    for setup in setups + session_setups + ["all"]:
         c = collections.Counter(p[4] for p in pairs if setup == "all" or p[0] == setup)
         print(f"| {setup} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in
               ("escape", "lost", "kept", "aside", "unrun", "refused", "undecided")) + " |")
+    dims = [d for d in [*DIMENSIONS, *sess.DIMENSIONS] if any(p[1].shape == d for p in pairs)]
+    if dims:
+        print(f"\n| dimension | lines | pairs | escape | lost | kept | aside | unrun | refused | undecided |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for dim in dims:
+            mine = [p for p in pairs if p[1].shape == dim]
+            c = collections.Counter(p[4] for p in mine)
+            n_lines = len({id(p[1]) for p in mine})
+            print(f"| {dim} | {n_lines} | {len(mine)} | " + " | ".join(str(c[k]) for k in
+                  ("escape", "lost", "kept", "aside", "unrun", "refused", "undecided")) + " |")
     if escapes:
         print("\nescapes by shape:", dict(collections.Counter(p[1].shape for p in escapes).most_common()))
         print("escapes by path class:", dict(collections.Counter(p[1].path for p in escapes).most_common()))

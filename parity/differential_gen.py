@@ -20,8 +20,10 @@ from collections import namedtuple
 
 # text: the command line; shape: grammar shape; program: the first simple command's program;
 # path: path class of its argument ("none" when it takes none); var: loop/assigned variable
-# ("" if the shape has none); redir: the redirection attached to the first command ("" none).
-Line = namedtuple("Line", "text shape program path var redir")
+# ("" if the shape has none); redir: the redirection attached to the first command ("" none);
+# group: lines that must share one host session, in order (differential_sessions.py, "" none);
+# extra: more fields of the Bash tool input, as (name, value) pairs (None: only the command).
+Line = namedtuple("Line", "text shape program path var redir group extra", defaults=("", None))
 
 # Path classes: what a path argument is, relative to the project the host was started in.
 PATHS = {

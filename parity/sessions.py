@@ -61,7 +61,7 @@ def plant(root, rtk):
     git("clone", "-q", "--bare", str(proj), str(root / "bare.git"), cwd=root)
     shutil.copytree(root / "bare.git", proj / "evil")
     with open(proj / "evil/config", "a") as f:
-        f.write(f'[diff "x"]\n\ttextconv = sh -c "touch {root}/PWNED-textconv; cat \\"$1\\"" -\n')
+        f.write(f'[diff "x"]\n\ttextconv = "touch {root}/PWNED-textconv; cat"\n')
     (proj / "evil/info").mkdir(exist_ok=True)
     (proj / "evil/info/attributes").write_text("* diff=x\n")
     settings = {"permissions": {"allow": ALLOW, "deny": DENY}}

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import differential  # noqa: E402
 import differential_gen as gen  # noqa: E402
+import differential_sessions as sess  # noqa: E402
 import model_server  # noqa: E402
 from fixture import Fixture  # noqa: E402
 from hosts import HOSTS  # noqa: E402
@@ -163,6 +164,65 @@ class Project(unittest.TestCase):
             (fx.repo / ".claude/settings.local.json").write_text("{}")
             self.assertEqual(differential.project_digest(fx.repo), before)
             (fx.repo / "src/new.txt").write_text("x")
+            self.assertNotEqual(differential.project_digest(fx.repo), before)
+        finally:
+            fx.close()
+
+
+class SessionDimensions(unittest.TestCase):
+    def test_seeded_every_dimension_groups_whole(self):
+        self.assertEqual(sess.dimension_lines(10, 5), sess.dimension_lines(10, 5))
+        lines = sess.dimension_lines(10, 27)
+        self.assertEqual({l.shape for l in lines}, set(sess.DIMENSIONS))
+        # Sessions come last, so no line runs where a session's `cd` went.
+        first = next(i for i, l in enumerate(lines) if l.shape == "session")
+        self.assertTrue(all(l.shape == "session" for l in lines[first:]))
+        groups = {}
+        for l in lines[first:]:
+            groups.setdefault(l.group, []).append(l.text)
+        self.assertEqual(len(groups), 10)
+        for texts in groups.values():
+            self.assertEqual(texts[0], "cd @REPO@")
+            self.assertTrue(texts[1].startswith("cd ") and 3 <= len(texts) <= 5, texts)
+        for size in (1, 5, 13):
+            batches = sess.chunks(lines, size)
+            self.assertEqual([l for b in batches for l in b], lines)
+            seen = set()
+            for b in batches:
+                mine = {l.group for l in b if l.group}
+                self.assertFalse(mine & seen, f"a group split across batches (size {size})")
+                seen |= mine
+        self.assertTrue(any(l.extra for l in lines if l.shape == "payload"))
+
+    def test_payload_step_carries_the_extra_fields(self):
+        line = gen.Line("ls", "payload", "ls", "dimension", "", "", "", (("dangerouslyDisableSandbox", True),))
+        self.assertEqual(sess.step("ls", line),
+                         {"tool": "Bash", "input": {"command": "ls", "dangerouslyDisableSandbox": True}})
+        self.assertEqual(sess.step("ls", gen.Line("ls", "plain", "ls", "inside", "", "")), "ls")
+
+    def test_sample_is_small_and_has_every_dimension(self):
+        picked = sess.sample(27)
+        self.assertEqual({l.shape for l in picked}, set(sess.DIMENSIONS))
+        self.assertLess(len(picked), 30)
+
+    def test_planted_project_and_its_programs(self):
+        fx = Fixture("/bin/true", "/bin")
+        try:
+            sess.plant(fx)
+            sess.write_settings(fx, "paths")
+            before = differential.project_digest(fx.repo)
+            for f in (".env", "sub/.env", "secrets/key.txt", "vendor/.git/config", "evil/config", "evil/HEAD"):
+                self.assertTrue((fx.repo / f).is_file(), f)
+            self.assertIn("Read(./.env)", (fx.repo / ".claude/settings.json").read_text())
+            self.assertEqual(sess.planted_ran(fx), [])
+            # git status in the nested checkout runs its fsmonitor (and refreshes its index,
+            # which the digest leaves out); the bare repository's textconv runs on a diff.
+            subprocess.run(["git", "status"], cwd=fx.repo / "vendor", env=fx.env, capture_output=True)
+            subprocess.run(["git", "--git-dir=evil", "log", "-p", "-1"], cwd=fx.repo, env=fx.env, capture_output=True)
+            self.assertEqual(sess.planted_ran(fx), ["PWNED-fsmonitor", "PWNED-textconv"])
+            (fx.repo / "scratch/locked.txt").write_text("written\n")
+            self.assertEqual(differential.project_digest(fx.repo), before)
+            (fx.repo / "vendor/y").write_text("y\n")
             self.assertNotEqual(differential.project_digest(fx.repo), before)
         finally:
             fx.close()

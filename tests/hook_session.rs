@@ -139,15 +139,23 @@ fn read_deny_rules_cover_the_files_bash_commands_read() {
     for cmd in [
         "cat a.txt",
         "ls",
-        "ls src",
         "git status",
         "git diff",
         "git log -1",
-        "grep -rn KEY src",
         "wc -l a.txt src/m.rs",
-        "find src -name m.rs",
     ] {
         assert!(allowed(&call(&t, &proj, &proj, cmd)), "{cmd}");
+    }
+    // `./.env` matches a `.env` at any depth, as `.env` does (Claude Code 2.1.332 refuses
+    // `cat sub/.env`: parity/README.md, the differential's read-rule lines), so a folder read
+    // may hold one: rtk steps aside there and Claude judges the line.
+    for cmd in [
+        "cat src/.env",
+        "ls src",
+        "grep -rn KEY src",
+        "find src -name m.rs",
+    ] {
+        assert_eq!(call(&t, &proj, &proj, cmd), "", "{cmd}");
     }
 }
 

@@ -7,7 +7,7 @@
 //! Pattern forms (gitignore-like, Claude's documented forms): `//abs` (from `/`), `~/x` (from the
 //! home folder), `/x` (from the project root, or the settings file's project), `./x` and `x`
 //! (from the project root or the shell's current directory: both are tried); a pattern with
-//! no `/` matches at any depth; `*`, `?`, `[…]` within one name, `**` across names; a pattern
+//! no `/` (but a trailing one, after a leading `./`) matches at any depth; `*`, `?`, `[…]` within one name, `**` across names; a pattern
 //! that matches a folder covers everything under it. Every uncertainty counts as a match.
 //!
 //! The words of a command: every argument that is not an option (and the value of
@@ -343,22 +343,29 @@ fn compile(rule: &FileRule, at: &Where) -> Vec<Compiled> {
         .parent()
         .filter(|d| d.file_name().is_some_and(|n| n == ".claude"))
         .and_then(Path::parent);
-    let (bases, rest): (Vec<PathBuf>, &str) = if let Some(abs) = spec.strip_prefix("//") {
-        (vec![PathBuf::from("/")], abs)
-    } else if let Some(home) = spec.strip_prefix("~/") {
-        (at.home.map(Path::to_path_buf).into_iter().collect(), home)
-    } else if let Some(rel) = spec.strip_prefix('/') {
-        // Claude's docs: relative to the project (older releases: to the settings file);
-        // an absolute path as written, too.
-        let mut b = vec![at.project.to_path_buf(), PathBuf::from("/")];
-        b.extend(settings_project.map(Path::to_path_buf));
-        (b, rel)
-    } else {
-        let rel = spec.strip_prefix("./").unwrap_or(spec);
-        let mut b = vec![at.project.to_path_buf(), at.cwd.to_path_buf()];
-        b.extend(settings_project.map(Path::to_path_buf));
-        (b, rel)
-    };
+    // `floats`: a relative pattern with no `/` once a leading `./` is gone matches at any depth
+    // (gitignore): Claude Code 2.1.332 refuses `cat sub/.env` under `Read(./.env)`.
+    let (bases, rest, floats): (Vec<PathBuf>, &str, bool) =
+        if let Some(abs) = spec.strip_prefix("//") {
+            (vec![PathBuf::from("/")], abs, false)
+        } else if let Some(home) = spec.strip_prefix("~/") {
+            (
+                at.home.map(Path::to_path_buf).into_iter().collect(),
+                home,
+                false,
+            )
+        } else if let Some(rel) = spec.strip_prefix('/') {
+            // Claude's docs: relative to the project (older releases: to the settings file);
+            // an absolute path as written, too.
+            let mut b = vec![at.project.to_path_buf(), PathBuf::from("/")];
+            b.extend(settings_project.map(Path::to_path_buf));
+            (b, rel, false)
+        } else {
+            let rel = spec.strip_prefix("./").unwrap_or(spec);
+            let mut b = vec![at.project.to_path_buf(), at.cwd.to_path_buf()];
+            b.extend(settings_project.map(Path::to_path_buf));
+            (b, rel, !rel.trim_end_matches('/').contains('/'))
+        };
     let rest = rest.trim_end_matches('/');
     let mut names: Vec<String> = rest
         .split('/')
@@ -368,8 +375,7 @@ fn compile(rule: &FileRule, at: &Where) -> Vec<Compiled> {
     if names.is_empty() {
         names.push("**".into());
     }
-    // A pattern with no `/` (but a trailing one) matches at any depth (gitignore).
-    if !spec.trim_end_matches('/').contains('/') && names[0] != "**" {
+    if floats && names[0] != "**" {
         names.insert(0, "**".into());
     }
     let mut out: Vec<Compiled> = Vec::new();

@@ -91,16 +91,33 @@ fn file_rules_cover_what_a_command_names() {
         // Lines that name no covered path keep their allow.
         ("Read(./.env)", "", "cat a.txt", false),
         ("Read(./.env)", "", "ls", false),
-        ("Read(./.env)", "", "ls src", false),
         ("Read(./.env)", "", "git status", false),
         ("Read(./.env)", "", "git diff", false),
         ("Read(./.env)", "", "git log -1", false),
-        ("Read(./.env)", "", "grep -rn KEY src", false),
-        ("Read(./.env)", "", "find src -name m.rs", false),
+        ("Read(./.env)", "", "cat src/m.rs", false),
+        ("Read(./secrets/**)", "", "ls src", false),
+        ("Read(./secrets/**)", "", "grep -rn KEY src", false),
+        ("Read(./secrets/**)", "", "find src -name m.rs", false),
         ("Read(./secrets/**)", "", "git diff src", false),
         ("Read(./secrets/**)", "", "ls -la", false),
         // `./` counts from the shell's folder as well as from the project.
         ("Read(./.env)", "src", "cat .env", true),
+        // `./.env` floats as `.env` does (the differential, Claude Code 2.1.332: `cat sub/.env`
+        // refused under Read(./.env)); a `/` inside anchors the pattern (gitignore).
+        ("Read(./.env)", "", "cat src/deep/.env", true),
+        ("Read(./.env)", "", "ls src/deep/.env", true),
+        // and so a folder that may hold one (`src/deep/.env`) is covered when read.
+        ("Read(./.env)", "", "grep -rn KEY src", true),
+        ("Read(./.env)", "", "find src -name m.rs", true),
+        ("Read(./.env)", "", "ls src", true),
+        ("Read(.env)", "", "cat src/deep/.env", true),
+        (
+            "Read(./secrets/key.txt)",
+            "",
+            "cat src/secrets/key.txt",
+            false,
+        ),
+        ("Read(/.env)", "", "cat src/deep/.env", false),
         ("Read(./.env)", "src", "cat m.rs", false),
         ("Read(~/notes/**)", "", "cat a.txt", false),
         ("Read(/secrets/**)", "", "cat a.txt", false),
