@@ -171,9 +171,11 @@ fn rewritten_iff_filtered() {
         ("pip freeze", None),
         ("pip3 show requests", None),
         ("pnpm outdated", None),
-        ("gh api repos/x/y", None),
+        ("gh api -X POST repos/x/y", None),
         ("gh release list", None),
         ("ruff format .", None),
+        // A GET read, its JSON minified (issue 38).
+        ("gh api repos/x/y", Some("gh")),
         // Filtered since issue 32's coverage.
         ("docker build .", Some("docker")),
         ("docker compose build", Some("docker")),
