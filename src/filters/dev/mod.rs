@@ -15,6 +15,7 @@ pub mod cargobench;
 pub mod cargotree;
 pub mod cc;
 pub mod cmake;
+pub mod dartanalyze;
 pub mod diag;
 pub mod golangci;
 pub mod golist;
