@@ -99,6 +99,7 @@ pub static FILTERS: &[&dyn Filter] = &[
     &dev::shellcheck::Shellcheck,
     &dev::staticcheck::Staticcheck,
     &dev::dartanalyze::DartAnalyze,
+    &dev::darttest::DartTest,
     &dev::cmake::CmakeBuild,
     &dev::cmake::Ctest,
     &dev::prove::Prove,

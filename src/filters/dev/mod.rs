@@ -16,6 +16,7 @@ pub mod cargotree;
 pub mod cc;
 pub mod cmake;
 pub mod dartanalyze;
+pub mod darttest;
 pub mod diag;
 pub mod golangci;
 pub mod golist;

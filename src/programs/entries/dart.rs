@@ -14,14 +14,34 @@ const ANALYZE: Scope = Scope {
     ..Scope::without(&["--format", "--help", "-h", "--write", "--suggestions"])
 };
 
+/// `dart test` / `flutter test` with the default reporter; never another reporter (`-r json`,
+/// `--machine`), help, or a paused or debugging run; no option before the subcommand.
+const TEST: Scope = Scope {
+    no_watch: true,
+    sub_first: true,
+    ..Scope::without(&[
+        "-r",
+        "--reporter",
+        "--machine",
+        "--help",
+        "-h",
+        "--pause-after-load",
+        "--start-paused",
+        "--debug",
+    ])
+};
+
 pub const DART: Program = Program {
     names: &["dart"],
     ecosystem: Eco::Dart,
     syntax: &recognise::SUB,
-    routes: &[route("analyze", "dart-analyze", "dart analyze").scoped(&ANALYZE)],
+    routes: &[
+        route("analyze", "dart-analyze", "dart analyze").scoped(&ANALYZE),
+        route("test", "dart-test", "dart test").scoped(&TEST),
+    ],
     rewrite: rw(
         Producer,
-        "`analyze` in the text format; no option before it, never --format, help or watch",
+        "`analyze` (text format) and `test` (default reporter); no option before them",
     ),
 };
 
@@ -29,9 +49,12 @@ pub const FLUTTER: Program = Program {
     names: &["flutter"],
     ecosystem: Eco::Dart,
     syntax: &recognise::SUB,
-    routes: &[route("analyze", "dart-analyze", "flutter analyze").scoped(&ANALYZE)],
+    routes: &[
+        route("analyze", "dart-analyze", "flutter analyze").scoped(&ANALYZE),
+        route("test", "dart-test", "flutter test").scoped(&TEST),
+    ],
     rewrite: rw(
         Producer,
-        "`analyze` in the text format; no option before it, never --format, help or watch",
+        "`analyze` (text format) and `test` (default reporter); no option before them",
     ),
 };
