@@ -29,6 +29,11 @@ fn path_with_rtk() -> std::ffi::OsString {
 
 /// Runs `line` with `sh -c` in `dir`, hermetically, with rtk on PATH.
 fn sh(t: &TestEnv, dir: &Path, line: &str) -> Output {
+    sh_env(t, dir, line, &[])
+}
+
+/// [`sh`] with more environment variables.
+fn sh_env(t: &TestEnv, dir: &Path, line: &str, env: &[(&str, &std::ffi::OsStr)]) -> Output {
     Command::new("sh")
         .args(["-c", line])
         .current_dir(dir)
@@ -39,6 +44,7 @@ fn sh(t: &TestEnv, dir: &Path, line: &str) -> Output {
         .env("RTK_NO_TRACKING", "1")
         .env("PATH", path_with_rtk())
         .envs(IDENTITY.iter().copied())
+        .envs(env.iter().copied())
         .output()
         .unwrap()
 }
@@ -207,4 +213,104 @@ fn rejected_push_is_shown_with_gits_exit_code() {
     );
     assert!(shown.contains("[rejected]"), "{shown}");
     assert!(shown.contains("HEAD -> main"), "{shown}");
+}
+
+/// A `bin` folder in `dir` whose `name` replays a captured run: the fixture's stdout, then its
+/// stderr, then its exit code (`tests/fixtures/<tool>/<case>.{out,err,code}`), and the PATH
+/// with it first.
+fn replay(dir: &Path, name: &str, fixture: &str) -> std::ffi::OsString {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let base = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(fixture);
+    let b = base.display();
+    let script = format!("#!/bin/sh\ncat '{b}.out'\ncat '{b}.err' >&2\nexit $(cat '{b}.code')\n");
+    let path = bin.join(name);
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut dirs = vec![bin];
+    dirs.extend(std::env::split_paths(&path_with_rtk()));
+    std::env::join_paths(dirs).unwrap()
+}
+
+/// The facts a test run's lines carry: each `file:line` location (a word naming a source
+/// file and a line, brackets and a trailing colon trimmed), each summary-count line, each
+/// failing test's `●` title.
+fn run_facts(text: &str) -> Vec<String> {
+    let mut facts = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("Tests:") || t.starts_with("Test Suites:") || t.starts_with("● ") {
+            facts.push(t.to_string());
+        }
+        for w in t.split_whitespace() {
+            let w = w.trim_matches(|c| c == '(' || c == ')' || c == ':');
+            let located = w.split_once(':').is_some_and(|(file, at)| {
+                file.contains('.') && at.split(':').all(|n| n.parse::<u32>().is_ok())
+            });
+            if located {
+                facts.push(w.to_string());
+            }
+        }
+    }
+    facts
+}
+
+/// `npx jest 2>&1 | tail -N`, the form real sessions run, over a captured failing run (jest
+/// writes its report to stderr): rewritten, and the rtk form's last N lines hold every
+/// location, failing test and count the raw last N lines hold, for each N sessions use.
+#[test]
+fn jest_through_npx_before_tail_keeps_the_raw_tails_facts() {
+    let t = TestEnv::new();
+    let dir = t.work().join("js");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = replay(&dir, "npx", "jest/fail");
+    let env = [("PATH", path.as_os_str())];
+    for n in [3, 5, 8, 10, 20, 30, 50] {
+        for line in [
+            format!("npx jest 2>&1 | tail -{n}"),
+            format!("npx jest | tail -n {n}"),
+        ] {
+            let rtk_line = rewritten(&t, &line);
+            assert_eq!(rtk_line, format!("rtk {line}"));
+            let raw = String::from_utf8(sh_env(&t, &dir, &line, &env).stdout).unwrap();
+            let via = sh_env(&t, &dir, &rtk_line, &env);
+            let via = String::from_utf8(via.stdout).unwrap();
+            let kept = run_facts(&via);
+            for fact in run_facts(&raw) {
+                assert!(
+                    kept.contains(&fact),
+                    "{line}: {fact} lost\nraw:\n{raw}\nrtk:\n{via}"
+                );
+            }
+        }
+    }
+    // The check can fail: the raw tail of 20 names the failing test file and its counts.
+    let raw = sh_env(&t, &dir, "npx jest 2>&1 | tail -20", &env).stdout;
+    let facts = run_facts(&String::from_utf8(raw).unwrap());
+    assert!(
+        facts.iter().any(|f| f == "src/fail.test.js:3:77"),
+        "{facts:?}"
+    );
+    assert!(facts.iter().any(|f| f.starts_with("Tests:")), "{facts:?}");
+}
+
+/// `npx tsc 2>&1 | tail -N` stays as typed: tsc's filter groups errors by file and code, so
+/// its last lines are not tsc's last errors, and the file of those it shows is lines above.
+#[test]
+fn tsc_before_tail_is_left_alone_because_its_tail_would_lose_files() {
+    let t = TestEnv::new();
+    let dir = t.work().join("ts");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = replay(&dir, "npx", "tsc/errors_many");
+    let env = [("PATH", path.as_os_str())];
+    let line = "npx tsc --noEmit 2>&1 | tail -3";
+    assert_eq!(rewritten(&t, line), line);
+    let raw = String::from_utf8(sh_env(&t, &dir, line, &env).stdout).unwrap();
+    let forced = format!("rtk {line}");
+    let via = String::from_utf8(sh_env(&t, &dir, &forced, &env).stdout).unwrap();
+    assert!(raw.lines().all(|l| l.starts_with("src/user.ts(")), "{raw}");
+    assert!(!via.contains("src/user.ts"), "{via}");
 }

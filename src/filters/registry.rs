@@ -98,6 +98,8 @@ pub static FILTERS: &[&dyn Filter] = &[
     &dev::cc::Cc,
     &dev::shellcheck::Shellcheck,
     &dev::staticcheck::Staticcheck,
+    &dev::dartanalyze::DartAnalyze,
+    &dev::darttest::DartTest,
     &dev::cmake::CmakeBuild,
     &dev::cmake::Ctest,
     &dev::prove::Prove,

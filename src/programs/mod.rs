@@ -68,6 +68,7 @@ pub enum Eco {
     Php,
     Jvm,
     DotNet,
+    Dart,
     Build,
     Containers,
     Infra,
@@ -89,6 +90,7 @@ impl Eco {
             Eco::Php => "PHP",
             Eco::Jvm => "JVM",
             Eco::DotNet => ".NET",
+            Eco::Dart => "Dart / Flutter",
             Eco::Build => "Build",
             Eco::Containers => "Containers and clusters",
             Eco::Infra => "Infrastructure as code",
@@ -147,8 +149,32 @@ pub enum PipeSafety {
 
 /// Filters whose last lines hold the same facts as the raw output's last lines (a test run's
 /// failures and its summary end both): a producer with one of them may stand before `tail`
-/// (`cargo test | tail -5`). Before `head` no filter may (`rewrite::rules::keeps_facts`).
-pub const SUMMARY_AT_END: &[&str] = &["cargo-test", "go-test", "pytest", "unittest"];
+/// (`cargo test | tail -5`, `npx jest 2>&1 | tail -20`). Before `head` no filter may
+/// (`rewrite::rules::keeps_facts`). Not `tsc` (it regroups errors by file and code, so its
+/// last lines are other errors than tsc's last ones, without their file), `playwright` (its
+/// raw output ends with the failures' list and counts, which the filter keeps line for line,
+/// so its closing note pushes the first of them out of `tail`), nor `npm-script` (which
+/// tool's filter runs is read from the script's banner at run time).
+pub const SUMMARY_AT_END: &[&str] = &["cargo-test", "go-test", "pytest", "unittest", "jest"];
+
+/// The filter whose output a later pipeline stage reads for this command line (arguments
+/// after the program word): its route's filter, or for a route that runs another program
+/// (`npx jest`, `pnpm exec jest`, `uv run pytest`) that program's, when it is the first word
+/// after the route's subcommand (no option of the runner before it).
+pub fn output_filter(p: &Program, args: &[&str]) -> Option<&'static str> {
+    let (r, sub) = p.route(args)?;
+    if !matches!(r.filter, "npx" | "runner") {
+        return Some(r.filter);
+    }
+    let rest = Words { args, sub }.rest();
+    let (tool, tool_args) = rest.split_first()?;
+    let inner = program(tool)?;
+    let (ir, _) = inner.route(tool_args)?;
+    if matches!(ir.filter, "npx" | "runner") {
+        return None;
+    }
+    inner.accepts(tool_args).then_some(ir.filter)
+}
 
 impl PipeSafety {
     pub fn producer(self) -> bool {

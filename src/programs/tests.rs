@@ -171,9 +171,11 @@ fn rewritten_iff_filtered() {
         ("pip freeze", None),
         ("pip3 show requests", None),
         ("pnpm outdated", None),
-        ("gh api repos/x/y", None),
+        ("gh api -X POST repos/x/y", None),
         ("gh release list", None),
         ("ruff format .", None),
+        // A GET read, its JSON minified (issue 38).
+        ("gh api repos/x/y", Some("gh")),
         // Filtered since issue 32's coverage.
         ("docker build .", Some("docker")),
         ("docker compose build", Some("docker")),
@@ -569,4 +571,23 @@ fn in_scope_reads_the_route_scope() {
         let args: Vec<&str> = args.split_whitespace().collect();
         assert_eq!(super::in_scope(program, &args), *want, "{program} {args:?}");
     }
+}
+
+#[test]
+fn a_runner_hands_its_output_to_its_tools_filter() {
+    let f = |line: &str| {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        super::output_filter(super::program(w[0]).unwrap(), &w[1..])
+    };
+    assert_eq!(f("npx jest --ci"), Some("jest"));
+    assert_eq!(f("npx tsc --noEmit"), Some("tsc"));
+    assert_eq!(f("pnpm exec jest"), Some("jest"));
+    assert_eq!(f("uv run pytest -x"), Some("pytest"));
+    assert_eq!(f("cargo test"), Some("cargo-test"));
+    // An npx option before the tool, a tool with no entry, a runner of a runner: none.
+    assert_eq!(f("npx --yes jest"), None);
+    assert_eq!(f("npx cowsay hi"), None);
+    assert_eq!(f("npx npx jest"), None);
+    // The tool's own scope: `jest --watch` has no rtk form.
+    assert_eq!(f("npx jest --watch"), None);
 }

@@ -320,7 +320,7 @@ impl Planner<'_> {
                 .iter()
                 .map(|w| w.value.as_str())
                 .collect();
-            let filter = rule.route(&args).map(|(r, _)| r.filter);
+            let filter = crate::programs::output_filter(rule, &args);
             let consumers_ok = stages[1..].iter().all(|c| {
                 !c.has_redirect
                     && c.assignments.is_empty()

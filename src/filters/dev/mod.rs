@@ -15,6 +15,8 @@ pub mod cargobench;
 pub mod cargotree;
 pub mod cc;
 pub mod cmake;
+pub mod dartanalyze;
+pub mod darttest;
 pub mod diag;
 pub mod golangci;
 pub mod golist;

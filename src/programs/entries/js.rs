@@ -75,7 +75,7 @@ pub const NPX: Program = Program {
     ecosystem: Eco::JavaScript,
     syntax: PLAIN,
     routes: &[every("npx", "npx jest").scoped(&sc::runners::NPX)],
-    rewrite: rw(Never, "a package command; no watch mode"),
+    rewrite: rw(Producer, "a package command; no watch mode"),
 };
 
 pub const JEST: Program = Program {
@@ -83,7 +83,7 @@ pub const JEST: Program = Program {
     ecosystem: Eco::JavaScript,
     syntax: PLAIN,
     routes: &[every("jest", "jest --ci").scoped(&Scope::NO_WATCH)],
-    rewrite: rw(Never, "no watch mode"),
+    rewrite: rw(Producer, "no watch mode"),
 };
 
 pub const VITEST: Program = Program {

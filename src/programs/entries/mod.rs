@@ -8,6 +8,7 @@ use crate::recognise::Syntax;
 mod build;
 mod cli;
 mod containers;
+mod dart;
 mod databases;
 mod dotnet;
 mod files;
@@ -64,6 +65,8 @@ pub static PROGRAMS: &[Program] = &[
     go::GO,
     go::GOFMT,
     go::STATICCHECK,
+    dart::DART,
+    dart::FLUTTER,
     js::NPM,
     js::PNPM,
     js::NPX,
