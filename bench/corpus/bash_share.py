@@ -59,9 +59,17 @@ def main():
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as cwd:
         ours, theirs = rewriter(a.rtk, home, cwd), rewriter(a.upstream, home, cwd)
         flags = [(ours(c), theirs(c)) for c, _ in calls]
-    total = sum(tokens)
     w = sys.stdout.write
-    w(f"sessions with Bash: {sessions}, Bash calls: {len(calls)}, output tokens: {total}\n")
+    # A session whose user already had rtk: commands typed in rtk form are not counted.
+    already = [c.lstrip().startswith("rtk ") for c, _ in calls]
+    w(f"sessions with Bash: {sessions}, Bash calls: {len(calls)}, output tokens: {sum(tokens)}; "
+      f"already in rtk form (left out below): {sum(already)} calls, "
+      f"{sum(t for t, a in zip(tokens, already) if a)} tokens\n")
+    calls = [c for c, a in zip(calls, already) if not a]
+    flags = [f for f, a in zip(flags, already) if not a]
+    tokens = [t for t, a in zip(tokens, already) if not a]
+    total = sum(tokens)
+    w(f"counted: {len(calls)} calls, {total} tokens\n")
     for name, k in (("rtk (this build)", 0), ("upstream rtk 1.1.0", 1)):
         n = sum(1 for f in flags if f[k])
         t = sum(tok for tok, f in zip(tokens, flags) if f[k])
