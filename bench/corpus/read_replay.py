@@ -13,7 +13,8 @@ what the model saw. Compaction and clearing records of the real session stay whe
 
 Tokens (o200k_base via `rtk-bench --count`, or bytes/4 with `--bytes`) are of Claude 2.1.332's
 rendering (`N\\t<line>`) of the file text before and after, plus the added context; Reads
-without a text file (images, PDFs, errors) count their recorded result text, unchanged.
+without a text file (images, PDFs, errors) count their recorded result text, unchanged. Each
+hook call's wall time (process start included) is reported: median, p95, max.
 
     bench/corpus/read_replay.py CORPUS_DIR [--rtk PATH] [--bytes] [--limit N]
 """
@@ -23,7 +24,9 @@ import json
 import os
 import subprocess
 import sys
+import statistics
 import tempfile
+import time
 from pathlib import Path
 
 from common import REPO, blocks, count_tokens, records, result_text, tool_calls
@@ -38,8 +41,9 @@ def text_file(tur):
     return isinstance(tur, dict) and tur.get("type") == "text" and isinstance(tur.get("file"), dict)
 
 
-def replay(path, rtk, env, workdir):
-    """[(before_text, after_text, kind)] for each Read call of the session."""
+def replay(path, rtk, env, workdir, times):
+    """[(before_text, after_text, kind)] for each Read call of the session; each hook call's
+    wall time (seconds, process start included) is appended to `times`."""
     recs = records(path)
     reads = {u["id"]: u for u, r, _ in tool_calls(recs) if u.get("name") == "Read" and r is not None}
     out_path = Path(workdir) / "transcript.jsonl"
@@ -59,8 +63,10 @@ def replay(path, rtk, env, workdir):
                        "tool_input": use.get("input", {}), "tool_response": tur, "tool_use_id": use["id"]}
             if rec.get("isSidechain"):
                 payload["agent_id"] = rec.get("agentId", "subagent")
+            t0 = time.perf_counter()
             r = subprocess.run([rtk, "hook", "claude"], input=json.dumps(payload), capture_output=True,
                                text=True, env=env, timeout=30)
+            times.append(time.perf_counter() - t0)
             before = render(tur["file"])
             hso = {}
             if r.stdout.strip():
@@ -99,12 +105,12 @@ def main():
     files = sorted(Path(a.corpus).glob("*.jsonl"))
     if a.limit:
         files = files[: a.limit]
-    rows, sessions = [], 0
+    rows, sessions, times = [], 0, []
     with tempfile.TemporaryDirectory() as home:
         env = {"PATH": os.environ.get("PATH", ""), "HOME": home, "LANG": "C.UTF-8"}
         for f in files:
             with tempfile.TemporaryDirectory() as wd:
-                got = replay(f, a.rtk, env, wd)
+                got = replay(f, a.rtk, env, wd, times)
             sessions += bool(got)
             rows += got
     before = count_tokens([b for b, _, _ in rows], a.bytes)
@@ -116,6 +122,10 @@ def main():
       f"({sum(r[2] == 'passed' for r in rows)} passed through, {len(short)} shortened, "
       f"{sum(r[2] == 'other' for r in rows)} not a text file or not alone in its record)\n")
     w(f"Read tokens: {tb} before, {ta} after: {tb - ta} removed ({100 * (tb - ta) / max(tb, 1):.1f}%)\n")
+    if times:
+        q = sorted(times)
+        w(f"hook wall time per call (process start included): median {1000 * statistics.median(q):.1f} ms, "
+          f"p95 {1000 * q[int(0.95 * (len(q) - 1))]:.1f} ms, max {1000 * q[-1]:.1f} ms ({len(q)} calls)\n")
     if short:
         sb, sa = sum(before[i] for i in short), sum(after[i] for i in short)
         w(f"the shortened calls: {sb} -> {sa} tokens (-{100 * (sb - sa) / max(sb, 1):.1f}%)\n")
