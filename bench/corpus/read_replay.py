@@ -71,9 +71,10 @@ def replay(path, rtk, env, workdir, times):
             hso = {}
             if r.stdout.strip():
                 try:
-                    hso = json.loads(r.stdout).get("hookSpecificOutput", {}) or {}
+                    answer = json.loads(r.stdout)
                 except ValueError:
-                    hso = {}
+                    answer = None
+                hso = (answer.get("hookSpecificOutput") if isinstance(answer, dict) else None) or {}
             new = hso.get("updatedToolOutput")
             if not text_file(new):
                 rows.append((before, before, "passed"))
