@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Checks of the corpus scripts against the real binary (target/debug/rtk): a session that
+reads a file twice is replayed (the re-read is shortened, the first read passes), and the Bash
+rewriter tells a rewritten command from one rtk leaves alone.
+
+    python3 bench/corpus/test_corpus.py
+"""
+
+import json
+import os
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bash_share import rewriter  # noqa: E402
+from common import REPO, records, tool_calls  # noqa: E402
+from read_replay import render, replay  # noqa: E402
+
+RTK = str(REPO / "target/debug/rtk")
+
+
+def read_pair(i, path, text):
+    tid = f"toolu_{i:04d}"
+    lines = text.split("\n")
+    file = {"filePath": path, "content": text, "numLines": len(lines), "startLine": 1, "totalLines": len(lines)}
+    use = {"type": "assistant", "uuid": f"a{i}", "sessionId": "s", "isSidechain": False,
+           "timestamp": f"2026-01-01T00:00:{i:02d}.000Z",
+           "message": {"role": "assistant", "content": [{"type": "tool_use", "id": tid, "name": "Read",
+                                                         "input": {"file_path": path}}]}}
+    result = {"type": "user", "uuid": f"u{i}", "sessionId": "s", "isSidechain": False,
+              "timestamp": f"2026-01-01T00:00:{i:02d}.500Z",
+              "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tid,
+                                                       "content": render(file)}]},
+              "toolUseResult": {"type": "text", "file": file}}
+    return [use, result]
+
+
+class CorpusScripts(unittest.TestCase):
+    @unittest.skipUnless(os.path.exists(RTK), "needs target/debug/rtk (cargo build)")
+    def test_reread_is_shortened_first_read_passes(self):
+        text = "\n".join(f"let value_{k} = compute({k}); // line {k}" for k in range(1, 200))
+        with tempfile.TemporaryDirectory() as d:
+            session = Path(d) / "s.jsonl"
+            session.write_text("".join(json.dumps(r) + "\n" for r in read_pair(1, "/p/a.rs", text)
+                                       + read_pair(2, "/p/a.rs", text)))
+            self.assertEqual(len(tool_calls(records(session))), 2)
+            env = {"PATH": os.environ.get("PATH", ""), "HOME": d}
+            times = []
+            with tempfile.TemporaryDirectory() as wd:
+                rows = replay(session, RTK, env, wd, times)
+        self.assertEqual([r[2] for r in rows], ["passed", "shortened"])
+        self.assertEqual(rows[0][0], rows[0][1])
+        self.assertLess(len(rows[1][1]), len(rows[1][0]) // 4)
+        self.assertEqual(len(times), 2)
+
+    @unittest.skipUnless(os.path.exists(RTK), "needs target/debug/rtk (cargo build)")
+    def test_rewriter(self):
+        with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as cwd:
+            rewrites = rewriter(RTK, home, cwd)
+            self.assertTrue(rewrites("git status"))
+            self.assertFalse(rewrites("echo hi"))
+
+
+if __name__ == "__main__":
+    unittest.main()
