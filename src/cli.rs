@@ -84,6 +84,8 @@ pub enum Command {
     Session(SessionArgs),
     /// Your own declarative filters: list them, check a file, run its inline tests.
     Filters(FiltersArgs),
+    /// What the hooks decided, from the opt-in hook log (`[hooks] log = true`).
+    HookAudit(crate::cmd::hook_audit::HookAuditArgs),
     /// Filter output that already exists: `cargo test 2>&1 | rtk pipe cargo test` (or upstream's
     /// `rtk pipe -f cargo-test`); the same filter and tee file as `rtk cargo test`.
     Pipe(PipeArgs),
@@ -122,6 +124,7 @@ pub fn dispatch(args: Vec<OsString>) -> anyhow::Result<u8> {
         Command::Compat(c) => cmd::compat::run(c, s),
         Command::Filters(a) => cmd::filters::run(&a, env),
         Command::Pipe(a) => cmd::pipe::run(&a, s),
+        Command::HookAudit(a) => cmd::hook_audit::run(&a, s),
         Command::Trust => cmd::filters::trust(env),
         Command::Untrust => cmd::filters::untrust(env),
         // The run path says nothing of its own: its trouble goes to the history's trouble file.

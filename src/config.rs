@@ -28,6 +28,8 @@ pub struct HooksConfig {
     pub exclude_commands: Vec<String>,
     /// Wrappers rtk goes inside of: `poetry run`, `bundle exec`, …
     pub transparent_prefixes: Vec<String>,
+    /// Log every hook decision for `rtk hook-audit` (off: the hook path writes nothing).
+    pub log: bool,
     /// The word inserted before rewritten commands (default `rtk`). Never read from the file:
     /// set for hosts whose login shell resets PATH (Codex, Hermes) to rtk's absolute path.
     #[serde(skip)]
@@ -93,7 +95,10 @@ pub struct Config {
 
 /// Every section and key of rtk's own (others are upstream's, see [`upstream`], or unknown).
 const KNOWN_KEYS: &[(&str, &[&str])] = &[
-    ("hooks", &["exclude_commands", "transparent_prefixes"]),
+    (
+        "hooks",
+        &["exclude_commands", "transparent_prefixes", "log"],
+    ),
     ("tracking", &["enabled", "retention_days", "db_path"]),
     (
         "tee",
@@ -109,6 +114,8 @@ pub const TEMPLATE: &str = r#"# rtk configuration. Every key is optional; the co
 # exclude_commands = []
 # Wrappers rtk goes inside of: "poetry run pytest" -> "poetry run rtk pytest".
 # transparent_prefixes = ["poetry run", "bundle exec"]
+# Log every hook decision (agent, outcome, command) for `rtk hook-audit`.
+# log = false
 
 [tracking]
 # Record one row per filtered run for `rtk gain` (RTK_NO_TRACKING=1 also disables).

@@ -332,3 +332,70 @@ fn vibe_init_offers_the_rtk_forms_and_adds_them_on_request() {
         "[tools.bash]\npermission = \"ask\"\nallowlist = [\"ls\"]\n"
     );
 }
+
+/// `rtk hook-audit` reads the opt-in hook log: off by default (the hook writes nothing, and
+/// hook-audit says how to turn it on); on through `[hooks] log = true` or `RTK_HOOK_LOG=1`,
+/// each judged command is logged with its outcome and rewrite, secrets masked.
+#[test]
+fn hook_audit_lists_the_decisions_of_the_opt_in_log() {
+    let t = TestEnv::new();
+    let hook = |command: &str, vars: &[(&str, &str)]| {
+        let payload = format!(
+            r#"{{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"{command}"}}}}"#
+        );
+        let mut c = t.rtk();
+        c.args(["hook", "claude"]).write_stdin(payload);
+        for (k, v) in vars {
+            c.env(k, v);
+        }
+        let o = c.output().unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let data = t.root.path().join("xdg-data/rtk");
+    let logged = || {
+        std::fs::read_dir(&data)
+            .map(|d| {
+                d.flatten()
+                    .any(|e| e.file_name().to_string_lossy().ends_with("-hooks.jsonl"))
+            })
+            .unwrap_or(false)
+    };
+
+    // Off: the answer as ever, nothing written, and hook-audit says how to turn it on.
+    let answer = hook("cargo test", &[]);
+    assert!(answer.contains("rtk cargo test"), "{answer}");
+    assert!(!logged(), "the log is off by default");
+    let (code, text, _) = out(&t, &["hook-audit"]);
+    assert_eq!(code, Some(0));
+    assert!(text.contains("log = true"), "{text}");
+    assert!(text.contains("RTK_HOOK_LOG=1"), "{text}");
+
+    // On through the environment: each decision is logged with its outcome.
+    hook("cargo test", &[("RTK_HOOK_LOG", "1")]);
+    hook(
+        "curl -H 'Authorization: Bearer sk-abcdefghijklmnopqrstuvwx' x",
+        &[("RTK_HOOK_LOG", "1")],
+    );
+    assert!(logged());
+    // On through the config: the same, and hook-audit reads both.
+    t.write("xdg-config/rtk/config.toml", "[hooks]\nlog = true\n");
+    hook("git status $(rm -rf /tmp/x)", &[]);
+    let (code, text, stderr) = out(&t, &["hook-audit", "--last", "2"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(text.contains("3 hook decisions logged"), "{text}");
+    assert!(text.contains("claude     rewrite"), "{text}");
+    assert!(text.contains("claude     passthrough"), "{text}");
+    let last: Vec<&str> = text.lines().skip_while(|l| *l != "last 2:").collect();
+    assert_eq!(last.len(), 3, "{text}");
+    assert!(last[2].contains("git status $(rm -rf /tmp/x)"), "{text}");
+    assert!(last[2].contains("unattestable"), "{text}");
+    assert!(
+        !text.contains("sk-abcdefghijklmnopqrstuvwx"),
+        "secret masked: {text}"
+    );
+    assert!(
+        !text.contains("rtk cargo test"),
+        "the first decision is past --last 2"
+    );
+}

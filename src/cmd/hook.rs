@@ -109,8 +109,19 @@ pub fn run(args: &HookArgs, s: &Session) -> anyhow::Result<u8> {
         HookAgent::Agent(agent) => {
             // Where the savings ledger goes: beside the history (resolving it opens nothing).
             let tracking = crate::tracking::Settings::resolve(env, s.config());
-            let ledger = tracking.db_path.filter(|_| tracking.enabled);
-            hook::run(*agent, env, hooks, &s.warnings, ledger.as_deref())
+            let ledger = tracking.db_path.clone().filter(|_| tracking.enabled);
+            // The decision log is opt-in and independent of tracking.
+            let log = tracking
+                .db_path
+                .filter(|_| crate::ledger::decisions::enabled(env, hooks.log));
+            hook::run(
+                *agent,
+                env,
+                hooks,
+                &s.warnings,
+                ledger.as_deref(),
+                log.as_deref(),
+            )
         }
         HookAgent::Check(a) => {
             let cmd = super::join_words(&a.command);

@@ -10,6 +10,7 @@ pub mod discover;
 pub mod filters;
 pub mod gain;
 pub mod hook;
+pub mod hook_audit;
 pub mod init;
 pub mod pipe;
 pub mod rewrite;

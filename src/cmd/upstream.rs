@@ -177,10 +177,7 @@ pub const COMMANDS: &[(&str, Answer)] = &[
     ),
     ("mvn", Answer::Program),
     ("mvnd", Answer::Program),
-    (
-        "hook-audit",
-        Answer::Instead("`rtk hook check <command>` (what each agent's hook answers for it)"),
-    ),
+    ("hook-audit", Answer::Same),
     ("rewrite", Answer::Same),
     ("hook", Answer::Same),
     ("help", Answer::Instead("`rtk --help`")),

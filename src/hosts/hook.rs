@@ -18,9 +18,10 @@ use crate::agents::Agent;
 use crate::config::HooksConfig;
 use crate::env::Env;
 use crate::hooks::answer::{nothing, Answer};
-use crate::hooks::decision::{absolute_program, evaluate, Decision};
+use crate::hooks::decision::{absolute_program, evaluate, Decision, Outcome};
 use crate::hooks::input::{read_payload, Payload};
 use crate::hooks::permissions::RuleSet;
+use crate::ledger::decisions::HookDecision;
 use crate::warnings::Warnings;
 
 /// The `rtk hook` side of an agent (its descriptor is in `crate::agents`).
@@ -83,13 +84,15 @@ pub fn decide(agent: Agent, cmd: &str, env: &Env, hooks: &HooksConfig) -> Decisi
 
 /// `rtk hook <agent>`: reads the payload on stdin, answers on stdout; always exit 0. What the
 /// decisions had to say goes to `warnings`. A shortened tool result is appended to the savings
-/// ledger of the history at `ledger_db` (None: tracking is off).
+/// ledger of the history at `ledger_db` (None: tracking is off); each decision to the hook log
+/// of the history at `log_db` (None: the log is off, the default).
 pub fn run(
     agent: Agent,
     env: &Env,
     hooks: &HooksConfig,
     warnings: &Warnings,
     ledger_db: Option<&Path>,
+    log_db: Option<&Path>,
 ) -> anyhow::Result<u8> {
     let payload = match read_payload(&mut std::io::stdin().lock()) {
         Ok(Payload(v)) => Some(v),
@@ -103,14 +106,24 @@ pub fn run(
         }
     };
     let env = &of(agent).session_env(payload.as_ref(), env);
+    let judged = std::cell::RefCell::new(Vec::new());
     let decide = |cmd: &str| {
         let d = decide(agent, cmd, env, hooks);
         warnings.extend(d.warnings.iter().cloned());
+        if log_db.is_some() {
+            judged.borrow_mut().push(logged(agent, cmd, &d));
+        }
         d
     };
     let answer = agent.answer_with(payload.as_ref(), &decide);
     // Write failures (host gone) are not the host's problem: still exit 0.
     let _ = answer.write_to(&mut std::io::stdout().lock());
+    if let Some(db) = log_db {
+        for d in judged.into_inner() {
+            // A log that cannot be written loses this line, never the answer.
+            let _ = crate::ledger::decisions::append(env, db, &d);
+        }
+    }
     if let (Some(db), Some(p)) = (ledger_db, payload.as_ref()) {
         if let Some(s) = of(agent).saving(p, &answer, crate::ledger::now_unix()) {
             // A ledger that cannot be written loses this one line, never the answer.
@@ -118,4 +131,22 @@ pub fn run(
         }
     }
     Ok(0)
+}
+
+/// The hook log's line for one decision (secrets masked).
+fn logged(agent: Agent, cmd: &str, d: &Decision) -> HookDecision {
+    let outcome = match d.outcome {
+        Outcome::AllowRewrite => "allow",
+        Outcome::AskRewrite => "rewrite",
+        Outcome::Passthrough => "passthrough",
+        Outcome::Deny => "deny",
+    };
+    HookDecision {
+        ts: crate::ledger::now_unix(),
+        agent: agent.name().to_string(),
+        outcome: outcome.to_string(),
+        command: crate::mask::line(cmd),
+        rewritten: d.rewritten.as_deref().map(crate::mask::line),
+        reason: d.reason.clone(),
+    }
 }

@@ -2,12 +2,14 @@
 //! `PostToolUse` answers — one JSON line per shortened tool result, appended beside the
 //! history database (`<db>-tools.jsonl`) or, where that cannot be written, in this user's
 //! private temp folder ([`fallback`]) — and where rtk's files go when its data folder cannot
-//! be written. `tracking::tools` imports the ledger into the history.
+//! be written. `tracking::tools` imports the ledger into the history. The opt-in log of hook
+//! decisions ([`decisions`], `[hooks] log = true`) is written the same way.
 //!
 //! Invariants: one append is one `write` on an `O_APPEND` file (no fsync, no lock, no read);
 //! a file past [`MAX_BYTES`] takes no more lines (nobody imported it for a long while); files
 //! are private (folder 0700, file 0600); a line that does not parse is skipped by readers.
 
+pub mod decisions;
 pub mod fallback;
 
 use std::io::Write;
@@ -67,16 +69,26 @@ pub fn files(env: &Env, db: &Path) -> Vec<PathBuf> {
 pub fn append(env: &Env, db: &Path, saving: &ToolSaving) -> std::io::Result<PathBuf> {
     let mut line = serde_json::to_vec(saving)?;
     line.push(b'\n');
-    let beside = file(db);
-    let first = match append_to(&beside, &line) {
-        Ok(()) => return Ok(beside),
+    append_either(env, &file(db), |user| temp_file(user, db), &line)
+}
+
+/// Appends `line` to `beside`, else to the file `temp` names in this user's temp folder.
+/// Returns the file written.
+fn append_either(
+    env: &Env,
+    beside: &Path,
+    temp: impl Fn(&Path) -> PathBuf,
+    line: &[u8],
+) -> std::io::Result<PathBuf> {
+    let first = match append_to(beside, line) {
+        Ok(()) => return Ok(beside.to_path_buf()),
         Err(e) => e,
     };
     let Some(user) = fallback::user_dir(env) else {
         return Err(first);
     };
-    let temp = temp_file(&user, db);
-    append_to(&temp, &line).map(|()| temp)
+    let temp = temp(&user);
+    append_to(&temp, line).map(|()| temp)
 }
 
 fn append_to(path: &Path, line: &[u8]) -> std::io::Result<()> {

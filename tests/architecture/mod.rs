@@ -89,6 +89,7 @@ fn the_hook_path_never_reaches_filters_exec_or_tracking() {
             "env",
             "hooks",
             "ledger",
+            "mask",
             "os",
             "programs",
             "recognise",
