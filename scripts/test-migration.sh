@@ -79,7 +79,9 @@ upstream_rows=$(rtk gain -f json | python3 -c 'import json,sys; print(json.load(
 check "upstream recorded its ten commands ($upstream_rows)" test "$upstream_rows" -ge 10
 
 # --- hook commands as upstream installed them -------------------------------------------------
-payload() { cat "$repo/tests/fixtures/hooks/$1.json"; }
+# The fixtures name the session's folder `/work/app`; the hook judges paths from the payload's
+# `cwd` (issue 36), so it is the folder the hook runs in, as a host would send it.
+payload() { sed "s#\"/work/app#\"$PWD#g" "$repo/tests/fixtures/hooks/$1.json"; }
 hook_answers() { # <label>: every installed entry's command answers its agent's payload with a rewrite
     local label="$1" cmd agent fixture out
     while IFS='|' read -r agent fixture cmd; do
@@ -173,11 +175,17 @@ use ours
 agents=(claude cursor gemini copilot codex droid vibe pi hermes opencode omp)
 cd "$HOME"
 for a in "${agents[@]}"; do check "5: rtk init --agent $a --global" rtk init --agent "$a" --global >/dev/null; done
+# A session runs in a project: the hook judges paths from there (in HOME itself VS Code's
+# Copilot hook steps aside: rtk cannot tell which workspace settings apply to that folder).
+cd "$HOME/proj"
 hook_answers "after rtk init"
+cd "$HOME"
 active() { python3 "$repo/scripts/migration/hook-commands.py" "$HOME" "$@"; }
 migrated="$(active)"
 check "5: rtk init left exactly one rtk entry for each of the 7 hook agents" \
     test "$(cut -d'|' -f1 <<<"$migrated" | sort -u | wc -l)" -eq 7 -a "$(wc -l <<<"$migrated")" -eq 7
+post="$(active --post)"
+check "5: rtk init added Claude Code's PostToolUse entry once: $post" test "$post" = "claude|claude/no-rule|rtk hook claude"
 check "5: every entry is rtk's own command, no upstream script: $migrated" \
     test -z "$(cut -d'|' -f3 <<<"$migrated" | grep -v '^rtk hook [a-z]*$')"
 for a in "${agents[@]}" trae antigravity windsurf cline; do

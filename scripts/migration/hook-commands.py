@@ -2,8 +2,10 @@
 
 An entry is rtk's when its command runs `rtk hook ...` or one of upstream rtk's hook scripts.
 `fixture` names the payload under tests/fixtures/hooks/ that the agent would send.
-With --all, agents only upstream rtk supports (Trae, Antigravity) are listed too.
-Usage: python3 hook-commands.py <HOME> [--all]
+With --all, agents only upstream rtk supports (Trae, Antigravity) are listed too. Only the
+entries that judge a command before it runs are listed; --post lists the PostToolUse ones
+instead (Claude Code's, for Read results: issue 37).
+Usage: python3 hook-commands.py <HOME> [--all] [--post]
 """
 
 import glob
@@ -64,6 +66,7 @@ def json_entries(path):
 def main():
     home = sys.argv[1]
     everything = "--all" in sys.argv[2:]
+    post = "--post" in sys.argv[2:]
     j = lambda *p: os.path.join(home, *p)
     files = [
         ("claude", j(".claude/settings.json"), "claude/no-rule"),
@@ -80,11 +83,13 @@ def main():
     lines = []
     for agent, path, fixture in files:
         for event, cmd in json_entries(path):
+            if (event == "PostToolUse") != post:
+                continue
             if agent == "copilot" and event == "preToolUse":
                 fixture = "copilot/cli-no-rule"
             lines.append(f"{agent}|{fixture}|{cmd}")
     vibe = j(".vibe/hooks.toml")
-    if os.path.exists(vibe) and tomllib:
+    if os.path.exists(vibe) and tomllib and not post:
         with open(vibe, "rb") as f:
             for h in tomllib.load(f).get("hooks", []):
                 if isinstance(h.get("command"), str) and is_rtk(h["command"]):

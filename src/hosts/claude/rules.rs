@@ -67,22 +67,34 @@ pub struct Sources {
     pub user: Vec<PathBuf>,
 }
 
-/// The session's project directory (see the module header).
+/// The session's project directory (see the module header). The user's own settings folder
+/// (`~/.claude`, or `$CLAUDE_CONFIG_DIR`) marks no project: a command run under HOME is not
+/// in a project called HOME.
 pub fn project_root(env: &Env) -> Option<PathBuf> {
     if let Some(dir) = env.path_var(PROJECT_DIR_VAR) {
         return Some(env.cwd().join(dir));
     }
+    let user = user_config_dir(env);
     project::settings_dirs(env.cwd(), ".claude", SETTINGS_FILES)
-        .next()
+        .find(|d| !is_user_dir(user.as_deref(), &d.join(".claude")))
         .map(Path::to_path_buf)
+}
+
+/// Claude's user settings folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
+fn user_config_dir(env: &Env) -> Option<PathBuf> {
+    env.path_var("CLAUDE_CONFIG_DIR")
+        .or_else(|| env.home().map(|h| h.join(".claude")))
+}
+
+/// Whether `dir` is the user settings folder `user`.
+fn is_user_dir(user: Option<&Path>, dir: &Path) -> bool {
+    user.is_some_and(|c| same_file(c, dir))
 }
 
 /// The settings files Claude's rules come from, duplicates removed.
 pub fn sources(env: &Env) -> Sources {
-    let config_dir = env
-        .path_var("CLAUDE_CONFIG_DIR")
-        .or_else(|| env.home().map(|h| h.join(".claude")));
-    let is_user_dir = |d: &Path| config_dir.as_ref().is_some_and(|c| same_file(c, d));
+    let config_dir = user_config_dir(env);
+    let is_user_dir = |d: &Path| is_user_dir(config_dir.as_deref(), d);
     let files = |d: &Path| -> Vec<PathBuf> { SETTINGS_FILES.iter().map(|f| d.join(f)).collect() };
     let root = project_root(env);
     let mut src = Sources::default();

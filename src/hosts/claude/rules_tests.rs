@@ -239,6 +239,22 @@ fn claude_comments_are_not_json() {
     assert!(loaded.rules.is_empty());
 }
 
+/// `~/.claude` holds the user's settings, not a project: `rtk rewrite git status` run in a
+/// repository under HOME (a plugin's call, no CLAUDE_PROJECT_DIR) has that repository's folder as
+/// its project, so git's repository is the project's (the migration test's upstream plugins).
+#[test]
+fn the_users_settings_folder_marks_no_project() {
+    let t = Tree::new();
+    t.write("home/.claude/settings.json", &claude_deny("user"));
+    t.mkdir("home/proj/.git");
+    let env = t.env("home/proj", &[]);
+    assert_eq!(super::project_root(&env), None);
+    assert_eq!(exit(&t, "home/proj", &[], "git status"), 3);
+    // A project folder's own settings still make it the project.
+    t.write("home/proj/.claude/settings.json", &claude_deny("project"));
+    assert_eq!(super::project_root(&env), Some(t.path("home/proj")));
+}
+
 #[test]
 fn missing_home_reads_only_the_project() {
     let t = Tree::new();
