@@ -1,3 +1,5 @@
+//! Tests of [`super`]: which files a command names and which Read/Edit/Write rules cover them.
+
 use super::*;
 
 /// A project in a temp folder: `.env`, `secrets/key.txt`, `a.txt`, `src/m.rs`, `src/deep/.env`,

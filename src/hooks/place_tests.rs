@@ -1,3 +1,5 @@
+//! Tests of [`super`]: the shell's folder, the project and the repository check.
+
 use super::*;
 
 /// A checkout `proj/` (`.git/` by hand) holding `src/`, a nested checkout `vendor/` (its
