@@ -68,11 +68,7 @@ impl Filter for Script {
         let Some((banner_end, command)) = banner(out.stdout) else {
             return dollar_script(out);
         };
-        let words: Vec<String> = command
-            .split_whitespace()
-            .skip_while(|w| w.contains('=') && !w.starts_with('-'))
-            .map(String::from)
-            .collect();
+        let words = script_words(command);
         let Some((first, rest)) = words.split_first() else {
             return Ok(Compacted::raw(out));
         };
@@ -100,11 +96,7 @@ fn dollar_script(out: &Output<'_>) -> Result<Compacted, Unparsed> {
     let Some(command) = first.strip_prefix("$ ") else {
         return Ok(Compacted::raw(out));
     };
-    let words: Vec<String> = command
-        .split_whitespace()
-        .skip_while(|w| w.contains('=') && !w.starts_with('-'))
-        .map(String::from)
-        .collect();
+    let words = script_words(command);
     let Some((filter, inner)) = words
         .split_first()
         .and_then(|(first, rest)| lookup(first, rest))
@@ -174,6 +166,17 @@ fn banner(stdout: &str) -> Option<(usize, &str)> {
         }
     }
     None
+}
+
+/// The words of a script's command line as its banner shows it, leading `NAME=value`
+/// assignments dropped: the tool whose filter reads the output comes first (npm's `> cmd`,
+/// bun's and pnpm's `$ cmd`, yarn's `$ cmd`).
+pub(crate) fn script_words(command: &str) -> Vec<String> {
+    command
+        .split_whitespace()
+        .skip_while(|w| w.contains('=') && !w.starts_with('-'))
+        .map(String::from)
+        .collect()
 }
 
 #[cfg(test)]

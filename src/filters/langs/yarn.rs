@@ -34,11 +34,7 @@ impl Filter for YarnScript {
         if !version.starts_with("yarn run v") {
             return Ok(Compacted::raw(out));
         }
-        let words: Vec<String> = command
-            .split_whitespace()
-            .skip_while(|w| w.contains('=') && !w.starts_with('-'))
-            .map(String::from)
-            .collect();
+        let words = crate::filters::dev::js::script_words(command);
         let Some((filter, inner)) = words
             .split_first()
             .and_then(|(first, rest)| lookup(first, rest))
