@@ -41,6 +41,10 @@ DONE_TEXT = "Done."
 class Script:
     """What the model says next, and what it has seen. Shared with the harness thread."""
 
+    # Anthropic context editing, when a harness emulates it: called with each request body,
+    # returns the reply's `context_management` (the edits the API applied) or None.
+    context_edit = None
+
     def __init__(self):
         self.lock = threading.Lock()
         self.reset(None)
@@ -250,8 +254,12 @@ class Handler(BaseHTTPRequestHandler):
             delta = {"type": "text_delta", "text": move[1]}
             stop = "end_turn"
             full = {"type": "text", "text": move[1]}
+        with self.script.lock:
+            n = self.script.requests
         message = {
-            "id": "msg_parity",
+            # One id per reply: Claude Code merges assistant entries that share a message id
+            # into one message (a single id made every call of a session one huge message).
+            "id": f"msg_{self.script.tag}parity{n}",
             "type": "message",
             "role": "assistant",
             "model": model,
@@ -260,8 +268,11 @@ class Handler(BaseHTTPRequestHandler):
             "stop_sequence": None,
             "usage": usage,
         }
+        edit = self.script.context_edit
+        applied = edit(body) if edit else None
+        extra = {"context_management": applied} if applied is not None else {}
         if not body.get("stream"):
-            return self._send(200, dict(message, content=[full], stop_reason=stop))
+            return self._send(200, dict(message, content=[full], stop_reason=stop, **extra))
         self._sse(
             [
                 ("message_start", {"type": "message_start", "message": message}),
@@ -274,6 +285,7 @@ class Handler(BaseHTTPRequestHandler):
                         "type": "message_delta",
                         "delta": {"stop_reason": stop, "stop_sequence": None},
                         "usage": {"output_tokens": 5},
+                        **extra,
                     },
                 ),
                 ("message_stop", {"type": "message_stop"}),

@@ -123,12 +123,13 @@ def serve():
     return srv
 
 
-def run_claude(world, port, exe, steps, prompt="Do it", resume=None, tag=""):
+def run_claude(world, port, exe, steps, prompt="Do it", resume=None, tag="", env=None):
+    """One `claude -p` run of `steps`; `env` is added to the host's environment."""
     ms.Handler.script.reset(steps, tag=tag)
     argv = [exe, "-p", prompt, "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"]
     if resume:
         argv += ["--resume", resume]
-    got = run_host(argv, world.repo, claude_env(world.home, port), 180)
+    got = run_host(argv, world.repo, dict(claude_env(world.home, port), **(env or {})), 180)
     if got is None:
         raise RuntimeError("claude timed out")
     snap = ms.Handler.script.snapshot()
@@ -164,6 +165,29 @@ def horizon_ids(transcript):
     return before
 
 
+def find_counter(given, use_bytes, script):
+    """The o200k_base counter (`rtk-bench --count`), None for bytes/4; exits when neither."""
+    counter = given or next(
+        (str(c) for k in ("release", "debug") if (c := REPO / f"bench/target/{k}/rtk-bench").exists()), None
+    )
+    if counter is None and not use_bytes:
+        sys.exit(f"{script}: build the bench (cd bench && cargo build) or pass --bytes")
+    return counter
+
+
+def count_tokens(counter, texts):
+    """Tokens of each text: o200k_base through `counter`, or bytes/4 when it is None."""
+    if counter is None:
+        return [len(t.encode()) // 4 for t in texts]
+    with tempfile.TemporaryDirectory() as d:
+        paths = []
+        for i, t in enumerate(texts):
+            (Path(d) / f"{i}.txt").write_text(t)
+            paths.append(str(Path(d) / f"{i}.txt"))
+        out = subprocess.run([counter, "--count", *paths], capture_output=True, text=True, check=True)
+        return [int(line.split("\t")[0]) for line in out.stdout.splitlines()]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rtk", default=str(REPO / "target/debug/rtk"))
@@ -173,22 +197,10 @@ def main():
     ap.add_argument("--keep", default=None)
     args = ap.parse_args()
     rtk = str(Path(args.rtk).resolve())
-    counter = args.count or next(
-        (str(c) for k in ("release", "debug") if (c := REPO / f"bench/target/{k}/rtk-bench").exists()), None
-    )
-    if counter is None and not args.bytes:
-        sys.exit("read_session: build the bench (cd bench && cargo build) or pass --bytes")
+    counter = find_counter(args.count, args.bytes, "read_session")
 
     def tokens(texts):
-        if counter is None:
-            return [len(t.encode()) // 4 for t in texts]
-        with tempfile.TemporaryDirectory() as d:
-            paths = []
-            for i, t in enumerate(texts):
-                (Path(d) / f"{i}.txt").write_text(t)
-                paths.append(str(Path(d) / f"{i}.txt"))
-            out = subprocess.run([counter, "--count", *paths], capture_output=True, text=True, check=True)
-            return [int(line.split("\t")[0]) for line in out.stdout.splitlines()]
+        return count_tokens(counter, texts)
 
     srv = serve()
     port = srv.server_address[1]

@@ -149,7 +149,7 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
     let sources = sources(&seen);
     if unseen.is_empty() {
         let note = format!(
-            "{NOTE_PREFIX}{}-{} of {} are unchanged since {}, still in your context above; Read the same range again for the full text]",
+            "{NOTE_PREFIX}{}-{} of {} are unchanged since {}, above in your context unless cleared since; Read the same range again for the full text]",
             cur.start,
             end,
             cur.file_path,
@@ -175,7 +175,7 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
         ranges.push(format!("{}-{}", last + 1, end));
     }
     let context = format!(
-        "{CONTEXT_PREFIX}{} shows only lines {}-{}; lines {} are unchanged since {}, still in your context above. Read the same range again for the full text.",
+        "{CONTEXT_PREFIX}{} shows only lines {}-{}; lines {} are unchanged since {}, above in your context unless cleared since. Read the same range again for the full text.",
         cur.file_path,
         first,
         last,

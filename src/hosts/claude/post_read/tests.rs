@@ -451,3 +451,73 @@ fn an_entry_that_only_mentions_results_is_never_taken_for_one() {
     let p = payload("toolu_2", json!({"file_path": path}), &c, 1);
     assert_eq!(answer_on(&t, &p), Answer::Silent);
 }
+
+/// `message.context_management` of the first reply after a pause, as Claude Code 2.1.332 wrote
+/// it when the API (the model server emulating context editing) cleared 20 tool results
+/// (captured by `bench/session/clear_session.py --keep DIR`, `server` mode, entry
+/// `msg_rparity1`).
+const API_CLEARED: &str = r#"{"applied_edits":[{"type":"clear_tool_uses_20250919","cleared_tool_uses":20,"cleared_input_tokens":65480}],"client_sent_trigger_tool_uses":29,"client_sent_keep_tool_uses":12,"client_estimated_cleared_input_tokens":7,"client_estimate_measured_from_prompts":true,"client_least_image_tokens_among_cleared":0}"#;
+
+/// Call `id` (a Read of `path`) in a reply carrying the API's context-editing report `cm`.
+fn reply_with(id: &str, path: &str, cm: &Value) -> String {
+    json!({"type":"assistant","isSidechain":false,"timestamp":"2026-12-07T05:00:00.000Z",
+        "message":{"id":"msg_rparity1","role":"assistant","content":[{"type":"tool_use","id":id,"name":"Read","input":{"file_path":path}}],
+        "stop_reason":"tool_use","context_management":cm},"apiBlockIndex":0})
+    .to_string()
+        + "\n"
+}
+
+/// `n` Reads of another file after a whole read of `A` (`toolu_1`).
+fn read_then_others(n: usize) -> String {
+    let c = file_a();
+    let mut t = read("toolu_1", A, &c);
+    for i in 0..n {
+        t += &read(&format!("toolu_b{i}"), "/p/b.rs", "fn b() {}\n");
+    }
+    t
+}
+
+#[test]
+fn the_apis_clearing_keeps_only_the_calls_it_names() {
+    let c = file_a();
+    let cm: Value = serde_json::from_str(API_CLEARED).unwrap();
+    // The reply holding the current call says the API kept the 12 newest calls before it: a
+    // read 13 calls back was cleared, 12 calls back was kept.
+    let t = read_then_others(12) + &reply_with("toolu_cur", A, &cm);
+    assert_eq!(answer_on(&t, &whole("toolu_cur", &c)), Answer::Silent);
+    let t = read_then_others(11) + &reply_with("toolu_cur", A, &cm);
+    let Answer::Json(v) = answer_on(&t, &whole("toolu_cur", &c)) else {
+        panic!("a read the API kept counts")
+    };
+    assert!(v.to_string().contains("your Read toolu_1 "), "{v}");
+    // An older reply's clearing counts the calls since it too: a read after it is kept, the
+    // newer reply keeping one call more (as Claude sends it, the same results stay cleared).
+    let mut newer = cm.clone();
+    newer["client_sent_keep_tool_uses"] = json!(13);
+    let t = read_then_others(12)
+        + &reply_with("toolu_r2", A, &cm)
+        + &result("toolu_r2", &rendered(&c, 1))
+        + "\n"
+        + &reply_with("toolu_cur", A, &newer);
+    let Answer::Json(v) = answer_on(&t, &whole("toolu_cur", &c)) else {
+        panic!("the read after the clearing counts")
+    };
+    assert!(v.to_string().contains("your Read toolu_r2 "), "{v}");
+    assert!(!v.to_string().contains("toolu_1"), "{v}");
+    // No `keep` recorded: nothing before the reply counts.
+    let mut no_keep = cm.clone();
+    no_keep
+        .as_object_mut()
+        .unwrap()
+        .remove("client_sent_keep_tool_uses");
+    let t = read_then_others(0) + &reply_with("toolu_cur", A, &no_keep);
+    assert_eq!(answer_on(&t, &whole("toolu_cur", &c)), Answer::Silent);
+    // An edit that cleared nothing is no clearing.
+    let mut none = cm.clone();
+    none["applied_edits"][0]["cleared_tool_uses"] = json!(0);
+    let t = read_then_others(12) + &reply_with("toolu_cur", A, &none);
+    assert!(matches!(
+        answer_on(&t, &whole("toolu_cur", &c)),
+        Answer::Json(_)
+    ));
+}

@@ -11,6 +11,13 @@
 //!   `<persisted-output>…`, `[Result removed…`);
 //! - the start of the bounded window (what lies before it is not looked at).
 //!
+//! The API can clear results too (context editing, `clear_tool_uses_20250919`, which Claude asks
+//! for when a session resumes after a pause: docs/claude-clearing.md). Claude records the API's
+//! report on the assistant entry of that reply (`message.context_management`: `applied_edits`
+//! with `cleared_tool_uses`, and the `client_sent_keep_tool_uses` it asked to keep). Such an
+//! entry keeps, of the calls before it, only its `keep` newest: the scan counts that many calls
+//! back from it and stops there (no `keep` recorded: it stops at the entry).
+//!
 //! Sidechain entries (a subagent's own conversation) are never the model's context here. Only
 //! results whose text parses whole as Claude's numbered rendering (`N\t<line>`, numbers
 //! consecutive from ≥ 1) count, so rtk's own notes (numbered `0`) never do.
@@ -137,6 +144,7 @@ fn relevant(line: &[u8]) -> bool {
         b"CompactSummary",
         b"tool_results_cut",
         b"hook_additional_context",
+        b"context_management",
     ];
     MARKS
         .iter()
@@ -160,6 +168,9 @@ struct Entry {
 #[derive(Deserialize)]
 struct Message {
     content: Option<Blocks>,
+    /// The API's context-editing report (kept as a value: any shape is read, none fails the
+    /// entry).
+    context_management: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -209,7 +220,9 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
     // Lines holding tool results, newest first, read whole only for the file's Reads.
     let mut results: Vec<&[u8]> = Vec::new();
     let mut shortened = Vec::new();
-    for line in tail.rsplit(|&b| b == b'\n') {
+    // Calls older than the newest API clearing seen so far that the API kept.
+    let mut kept: Option<u64> = None;
+    'lines: for line in tail.rsplit(|&b| b == b'\n') {
         if line.is_empty() || !relevant(line) {
             continue;
         }
@@ -243,14 +256,29 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
         }
         match entry.kind.as_deref() {
             Some("assistant") => {
-                let blocks = entry.message.and_then(|m| m.content).map(|b| b.0);
+                let message = entry.message;
+                let cleared = message
+                    .as_ref()
+                    .and_then(|m| m.context_management.as_ref())
+                    .and_then(api_cleared);
+                let blocks = message.and_then(|m| m.content).map(|b| b.0);
                 for b in blocks.into_iter().flatten().rev() {
                     if b.kind.as_deref() != Some("tool_use") {
                         continue;
                     }
+                    // This call was in the request of a newer reply whose API cleared all but
+                    // its `keep` newest calls, and it is not one of them.
+                    if kept == Some(0) {
+                        break 'lines;
+                    }
+                    kept = kept.map(|k| k - 1);
                     if let (Some(id), Some(name), Some(input)) = (b.id, b.name, b.input) {
                         calls.push(Call { id, name, input });
                     }
+                }
+                // The reply's own calls were not in its request; the ones before it were.
+                if let Some(keep) = cleared {
+                    kept = Some(kept.map_or(keep, |k| k.min(keep)));
                 }
             }
             Some("user") => results.push(line),
@@ -339,6 +367,24 @@ fn result_text(entry: &Value, id: &str) -> Option<String> {
         .and_then(text_of)
 }
 
+/// How many of the calls before an assistant entry the API kept, when its `context_management`
+/// says the API cleared tool results for that reply (`cleared_tool_uses` > 0, or not a number:
+/// then as Claude reads it, some); `None` when it cleared none. No `keep` recorded: 0.
+fn api_cleared(cm: &Value) -> Option<u64> {
+    let edits = cm.get("applied_edits")?.as_array()?;
+    let cleared = edits.iter().any(|e| {
+        e.get("type").and_then(Value::as_str) == Some("clear_tool_uses_20250919")
+            && e.get("cleared_tool_uses")
+                .and_then(Value::as_u64)
+                .is_none_or(|n| n > 0)
+    });
+    cleared.then(|| {
+        cm.get("client_sent_keep_tool_uses")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    })
+}
+
 fn typed_horizon(e: &Entry) -> bool {
     (e.kind.as_deref() == Some("system")
         && matches!(
@@ -393,6 +439,11 @@ fn is_horizon(e: &Value) -> bool {
     }
     if let Some(a) = e.get("attachment") {
         if s(a, "type").as_deref() == Some("tool_results_cut") {
+            return true;
+        }
+    }
+    if let Some(cm) = e.get("message").and_then(|m| m.get("context_management")) {
+        if api_cleared(cm).is_some() {
             return true;
         }
     }
