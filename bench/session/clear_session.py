@@ -5,10 +5,12 @@ rtk and with rtk's PostToolUse hook for Read.
 Claude Code 2.1.332 clears old tool results when the user comes back to a session after more
 than 65 minutes (docs/claude-clearing.md has the trigger, read from its bundle): at the first
 turn after the pause it writes a `tool_results_cut` attachment naming the calls it cut, and
-every later request carries `[Old tool result content cleared]` in their place. Offline that
-needs what Anthropic's flag service would serve (`tengu_jiggly_blossom: "on"`,
-`tengu_wise_pearl: {write_records: true}`), put in the flag cache of the test HOME's
-`.claude.json` and read with `CLAUDE_CODE_GB_DISK_CACHE_WHEN_TELEMETRY_OFF=1`, and a pause:
+every later request carries `[Old tool result content cleared]` in their place (mode `cut`);
+or it asks the API to clear them with a `clear_tool_uses_20250919` context edit, which the
+model server applies as the API documents it, and records the API's report on the reply (mode
+`server`). Offline that needs what Anthropic's flag service would serve (`FLAGS`), put in the
+flag cache of the test HOME's `.claude.json` and read with
+`CLAUDE_CODE_GB_DISK_CACHE_WHEN_TELEMETRY_OFF=1`, and a pause:
 the first run's clock is two hours behind (libfaketime, `apt-get install faketime`), so its
 records are two hours old when the second run resumes the session.
 
