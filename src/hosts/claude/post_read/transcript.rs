@@ -116,11 +116,25 @@ pub fn read_tail_within(path: &Path, limit: u64) -> Option<Vec<u8>> {
     f.seek(SeekFrom::Start(from)).ok()?;
     let mut buf = Vec::with_capacity((len - from) as usize);
     f.take(limit + 1).read_to_end(&mut buf).ok()?;
-    if from > 0 || buf.len() as u64 > limit {
-        let cut = memchr::memchr(b'\n', &buf)? + 1;
-        buf.drain(..cut);
-    }
+    let keep = whole_lines_within(&buf, limit)?.len();
+    buf.drain(..buf.len() - keep);
     Some(buf)
+}
+
+/// The last `limit` bytes of `text`, from its first whole line (a line starts after a `\n`,
+/// so one byte more than `limit` is looked at). `None` when no line starts within them.
+pub fn whole_lines_within(text: &[u8], limit: u64) -> Option<&[u8]> {
+    let from = text.len().saturating_sub(
+        usize::try_from(limit)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1),
+    );
+    let window = &text[from..];
+    if (window.len() as u64) <= limit {
+        return Some(window);
+    }
+    let cut = memchr::memchr(b'\n', window)? + 1;
+    Some(&window[cut..])
 }
 
 /// Lines worth parsing: the rest (hook logs, request records, snapshots) cannot hold a horizon,
