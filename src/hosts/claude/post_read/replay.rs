@@ -50,7 +50,12 @@ pub struct Replayed {
 }
 
 /// Replays the session read from `input` (JSON lines).
-pub fn session(mut input: impl BufRead) -> io::Result<Replayed> {
+pub fn session(input: impl BufRead) -> io::Result<Replayed> {
+    session_capped(input, MAX_DECISIONS)
+}
+
+/// [`session`], deciding at most `max_decisions` Reads.
+fn session_capped(mut input: impl BufRead, max_decisions: u64) -> io::Result<Replayed> {
     let cap = usize::try_from(TAIL_BYTES).unwrap_or(usize::MAX);
     let mut out = Replayed::default();
     // The transcript as written again; only its end matters.
@@ -75,7 +80,7 @@ pub fn session(mut input: impl BufRead) -> io::Result<Replayed> {
             read_calls(&line, &mut calls, &mut seen);
         }
         let replaced = if !calls.is_empty() && has(&line, b"tool_result") {
-            results(&line, &written, &mut calls, &mut out)
+            results(&line, &written, &mut calls, &mut out, max_decisions)
         } else {
             None
         };
@@ -142,6 +147,7 @@ fn results(
     written: &[u8],
     calls: &mut HashMap<String, Map<String, Value>>,
     out: &mut Replayed,
+    max_decisions: u64,
 ) -> Option<Vec<u8>> {
     let mut rec = serde_json::from_slice::<Value>(line).ok()?;
     if rec.get("type").and_then(Value::as_str) != Some("user") {
@@ -161,7 +167,7 @@ fn results(
     for (i, id, text) in &found {
         let input = calls.remove(id).unwrap_or_default();
         out.reads += 1;
-        if out.reads > MAX_DECISIONS {
+        if out.reads > max_decisions {
             out.not_replayed += 1;
             continue;
         }
