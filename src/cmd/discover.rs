@@ -49,7 +49,7 @@ pub fn run(args: &DiscoverArgs, s: &Session) -> anyhow::Result<u8> {
             .iter()
             .flat_map(|spec| crate::init::status::hook_installed(Agent::Claude, spec, &s.env))
             .collect(),
-        max_per_session: replay::MAX_DECISIONS,
+        max_scanned: replay::MAX_SCANNED,
     };
     discover::run(&options, &s.env, s.config(), &read)
 }

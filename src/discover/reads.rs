@@ -19,7 +19,7 @@ pub struct SessionReads {
     /// Tokens of the Read results replayed, as recorded and as the hook would have left them.
     pub before_tokens: u64,
     pub after_tokens: u64,
-    /// Reads past the per-session cap: not decided, not in the tokens.
+    /// Reads after the session's replay reached its budget: not decided, not in the tokens.
     pub not_replayed: u64,
     /// Lines too long to replay, skipped unread.
     pub long_lines: u64,
@@ -35,8 +35,9 @@ pub struct ReadHook<'a> {
     pub replay: &'a dyn ReadReplay,
     /// (scope, settings file) where the hook entry is installed (empty: nowhere).
     pub installed: Vec<(&'static str, PathBuf)>,
-    /// The replay's per-session cap on Reads decided.
-    pub max_per_session: u64,
+    /// Bytes of transcript a session's replay may reread before its later Reads are only
+    /// counted.
+    pub max_scanned: u64,
 }
 
 /// The Read section of the report.
@@ -56,7 +57,7 @@ pub struct ReadReport {
     /// `saved_tokens` in percent of `before_tokens`.
     pub saved_percent: f64,
     pub not_replayed: u64,
-    pub max_per_session: u64,
+    pub max_scanned_per_session: u64,
     pub long_lines_skipped: u64,
     pub unreadable_files: Vec<String>,
 }
@@ -82,7 +83,7 @@ pub fn analyze(files: &[PathBuf], hook: &ReadHook) -> ReadReport {
         saved_tokens: 0,
         saved_percent: 0.0,
         not_replayed: 0,
-        max_per_session: hook.max_per_session,
+        max_scanned_per_session: hook.max_scanned,
         long_lines_skipped: 0,
         unreadable_files: Vec::new(),
     };
@@ -138,9 +139,10 @@ pub fn text(r: &ReadReport, out: &mut impl std::io::Write) -> std::io::Result<()
     if r.not_replayed > 0 || r.long_lines_skipped > 0 {
         writeln!(
             out,
-            "  Read not replayed: {} calls past {} a session, {} transcript lines too long to read",
+            "  Read not replayed: {} calls (a session's replay stops deciding once it has reread \
+             {} MiB of its transcript), {} transcript lines too long to read",
             n(r.not_replayed),
-            n(r.max_per_session),
+            n(r.max_scanned_per_session >> 20),
             n(r.long_lines_skipped)
         )?;
     }
@@ -184,7 +186,7 @@ mod tests {
         let hook = ReadHook {
             replay: &Fake,
             installed: vec![("user", PathBuf::from("/h/.claude/settings.json"))],
-            max_per_session: 2000,
+            max_scanned: 1 << 30,
         };
         let r = analyze(&files, &hook);
         assert_eq!((r.sessions, r.reads, r.shortened), (2, 5, 3));

@@ -17,11 +17,15 @@
 //!
 //! Bounded: records are streamed; at most 2 × `TAIL_BYTES` of the rewritten transcript are
 //! kept; a line longer than `TAIL_BYTES` is skipped unread (the hook's window could not hold
-//! it either, so what came before it is out of reach); at most [`MAX_DECISIONS`] Reads a
-//! session are decided, the rest counted as not replayed.
+//! it either, so what came before it is out of reach); each decision rereads the transcript's
+//! end (up to `TAIL_BYTES`), and once a session's decisions have reread [`MAX_SCANNED`] bytes
+//! its later Reads are counted as not replayed.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{self, BufRead};
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 
 use serde_json::{json, Map, Value};
 
@@ -30,8 +34,9 @@ use super::{answer_on, file_rendered, saved_tokens};
 use crate::hooks::answer::Answer;
 use crate::tokens::estimate_tokens_sampled;
 
-/// Reads a session has decided before the rest are only counted.
-pub const MAX_DECISIONS: u64 = 2000;
+/// Bytes of transcript a session's decisions may reread (the corpus's largest session needs
+/// 0.2 GiB: bench/README.md) before its later Reads are only counted.
+pub const MAX_SCANNED: u64 = 1 << 30;
 
 /// What the replay of one session found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -43,19 +48,21 @@ pub struct Replayed {
     /// Tokens of the Read results replayed, as recorded and as the hook would have left them.
     pub before_tokens: u64,
     pub after_tokens: u64,
-    /// Reads past [`MAX_DECISIONS`]: not decided, not in the tokens.
+    /// Reads after [`MAX_SCANNED`] was reached: not decided, not in the tokens.
     pub not_replayed: u64,
+    /// Bytes of transcript the decisions reread.
+    pub scanned: u64,
     /// Lines longer than `TAIL_BYTES`, skipped unread.
     pub long_lines: u64,
 }
 
 /// Replays the session read from `input` (JSON lines).
 pub fn session(input: impl BufRead) -> io::Result<Replayed> {
-    session_capped(input, MAX_DECISIONS)
+    session_capped(input, MAX_SCANNED)
 }
 
-/// [`session`], deciding at most `max_decisions` Reads.
-fn session_capped(mut input: impl BufRead, max_decisions: u64) -> io::Result<Replayed> {
+/// [`session`], deciding until `max_scanned` bytes were reread.
+fn session_capped(mut input: impl BufRead, max_scanned: u64) -> io::Result<Replayed> {
     let cap = usize::try_from(TAIL_BYTES).unwrap_or(usize::MAX);
     let mut out = Replayed::default();
     // The transcript as written again; only its end matters.
@@ -76,11 +83,11 @@ fn session_capped(mut input: impl BufRead, max_decisions: u64) -> io::Result<Rep
         if line.is_empty() {
             continue;
         }
-        if has(&line, b"tool_use") && has(&line, b"\"Read\"") {
+        if has(&line, &TOOL_USE) && has(&line, &READ) {
             read_calls(&line, &mut calls, &mut seen);
         }
-        let replaced = if !calls.is_empty() && has(&line, b"tool_result") {
-            results(&line, &written, &mut calls, &mut out, max_decisions)
+        let replaced = if !calls.is_empty() && has(&line, &TOOL_RESULT) {
+            results(&line, &written, &mut calls, &mut out, max_scanned)
         } else {
             None
         };
@@ -98,9 +105,13 @@ fn session_capped(mut input: impl BufRead, max_decisions: u64) -> io::Result<Rep
     Ok(out)
 }
 
-fn has(line: &[u8], needle: &[u8]) -> bool {
-    memchr::memmem::find(line, needle).is_some()
+fn has(line: &[u8], needle: &Finder) -> bool {
+    needle.find(line).is_some()
 }
+
+static TOOL_USE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"tool_use"));
+static READ: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"Read\""));
+static TOOL_RESULT: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"tool_result"));
 
 /// The model's Read calls in an assistant record (each id once: a call recorded again is not
 /// a new one).
@@ -147,7 +158,7 @@ fn results(
     written: &[u8],
     calls: &mut HashMap<String, Map<String, Value>>,
     out: &mut Replayed,
-    max_decisions: u64,
+    max_scanned: u64,
 ) -> Option<Vec<u8>> {
     let mut rec = serde_json::from_slice::<Value>(line).ok()?;
     if rec.get("type").and_then(Value::as_str) != Some("user") {
@@ -167,7 +178,7 @@ fn results(
     for (i, id, text) in &found {
         let input = calls.remove(id).unwrap_or_default();
         out.reads += 1;
-        if out.reads > max_decisions {
+        if out.scanned >= max_scanned {
             out.not_replayed += 1;
             continue;
         }
@@ -195,7 +206,10 @@ fn results(
         payload["agent_id"] = rec.get("agentId").cloned().unwrap_or(json!("subagent"));
     }
     let answer = match whole_lines_within(written, TAIL_BYTES) {
-        Some(tail) => answer_on(&payload, tail),
+        Some(tail) => {
+            out.scanned += tail.len() as u64;
+            answer_on(&payload, tail)
+        }
         None => Answer::Silent,
     };
     let Some((b, a)) = saved_tokens(&payload, &answer) else {

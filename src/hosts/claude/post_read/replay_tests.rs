@@ -157,16 +157,23 @@ fn what_the_hook_does_not_decide_counts_unchanged() {
 }
 
 #[test]
-fn reads_past_the_cap_are_counted_not_replayed() {
+fn reads_past_the_budget_are_counted_not_replayed() {
     let c = content(99);
     let s = [
         call("r1", false),
         result("r1", &c, false),
         call("r2", false),
         result("r2", &c, false),
+        call("r3", false),
+        result("r3", &c, false),
     ]
     .join("\n");
-    let r = session_capped(s.as_bytes(), 1).unwrap();
-    assert_eq!((r.reads, r.not_replayed, r.shortened), (2, 1, 0));
-    assert_eq!(r.before_tokens, tokens(&numbered(&c)));
+    // r1's decision rereads its call; then the budget is spent.
+    let first = call("r1", false).len() as u64 + 1;
+    let r = session_capped(s.as_bytes(), first).unwrap();
+    assert_eq!((r.reads, r.not_replayed, r.shortened), (3, 2, 0));
+    assert_eq!((r.scanned, r.before_tokens), (first, tokens(&numbered(&c))));
+    // One byte more: r2 is decided (and shortened), r3 is not.
+    let r = session_capped(s.as_bytes(), first + 1).unwrap();
+    assert_eq!((r.reads, r.not_replayed, r.shortened), (3, 1, 1));
 }

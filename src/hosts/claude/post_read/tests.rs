@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::transcript::{parse_numbered, read_tail_within, scan};
+use super::transcript::{lines_back, parse_numbered, read_tail_within, scan};
 use super::*;
 
 const A: &str = "/p/a.rs";
@@ -450,4 +450,23 @@ fn an_entry_that_only_mentions_results_is_never_taken_for_one() {
     let t = read("toolu_1", path, &c);
     let p = payload("toolu_2", json!({"file_path": path}), &c, 1);
     assert_eq!(answer_on(&t, &p), Answer::Silent);
+}
+
+#[test]
+fn lines_back_are_rsplit_s_lines() {
+    for text in [
+        "",
+        "\n",
+        "a",
+        "a\n",
+        "\na",
+        "a\nb",
+        "a\n\nb\n",
+        "\n\n",
+        "ab\ncd\n\n",
+    ] {
+        let want: Vec<&[u8]> = text.as_bytes().rsplit(|&b| b == b'\n').collect();
+        let got: Vec<&[u8]> = lines_back(text.as_bytes()).collect();
+        assert_eq!(got, want, "{text:?}");
+    }
 }
