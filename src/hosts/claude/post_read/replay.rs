@@ -34,8 +34,8 @@ use super::{answer_on, file_rendered, saved_tokens};
 use crate::hooks::answer::Answer;
 use crate::tokens::estimate_tokens_sampled;
 
-/// Bytes of transcript a session's decisions may reread (the corpus's largest session needs
-/// 0.2 GiB: bench/README.md) before its later Reads are only counted.
+/// Bytes of transcript a session's decisions may reread before its later Reads are only
+/// counted (what real sessions need: bench/README.md).
 pub const MAX_SCANNED: u64 = 1 << 30;
 
 /// What the replay of one session found.
