@@ -4,6 +4,7 @@
 
 use clap::Args;
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use super::session::Session;
@@ -58,11 +59,12 @@ pub fn run(args: &DiscoverArgs, s: &Session) -> anyhow::Result<u8> {
 struct PostRead;
 
 impl ReadReplay for PostRead {
-    fn session(&self, file: &Path) -> std::io::Result<SessionReads> {
+    fn session(&self, file: &Path, counted: &mut HashSet<String>) -> std::io::Result<SessionReads> {
         let f = std::fs::File::open(file)?;
-        let r = replay::session(std::io::BufReader::new(f))?;
+        let r = replay::session(std::io::BufReader::new(f), counted)?;
         Ok(SessionReads {
             reads: r.reads,
+            repeated: r.repeated,
             shortened: r.shortened,
             before_tokens: r.before_tokens,
             after_tokens: r.after_tokens,

@@ -5,6 +5,7 @@
 //! `cmd::discover`; tests use a fake), and the sessions are summed. Each session's work is
 //! bounded by the replay; what it left out is counted and shown.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -12,8 +13,10 @@ use serde::Serialize;
 /// One session replayed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SessionReads {
-    /// Read results in the session.
+    /// Read results in the session, not counted in an earlier one.
     pub reads: u64,
+    /// Read results an earlier session's file had (a resumed session): left out.
+    pub repeated: u64,
     /// Those the hook would have shortened.
     pub shortened: u64,
     /// Tokens of the Read results replayed, as recorded and as the hook would have left them.
@@ -25,9 +28,10 @@ pub struct SessionReads {
     pub long_lines: u64,
 }
 
-/// Replays one transcript file through the hook's decision.
+/// Replays one transcript file through the hook's decision; `counted` holds the ids of the
+/// Reads counted so far (each is counted once across files), and gets the file's.
 pub trait ReadReplay {
-    fn session(&self, file: &Path) -> std::io::Result<SessionReads>;
+    fn session(&self, file: &Path, counted: &mut HashSet<String>) -> std::io::Result<SessionReads>;
 }
 
 /// What `rtk discover` knows of the Read hook: its replay and where it is installed.
@@ -50,6 +54,8 @@ pub struct ReadReport {
     /// Sessions with at least one Read result.
     pub sessions: u64,
     pub reads: u64,
+    /// Reads found again in another transcript (resumed sessions), counted once.
+    pub repeated_reads: u64,
     pub shortened: u64,
     pub before_tokens: u64,
     pub after_tokens: u64,
@@ -77,6 +83,7 @@ pub fn analyze(files: &[PathBuf], hook: &ReadHook) -> ReadReport {
             .collect(),
         sessions: 0,
         reads: 0,
+        repeated_reads: 0,
         shortened: 0,
         before_tokens: 0,
         after_tokens: 0,
@@ -87,8 +94,9 @@ pub fn analyze(files: &[PathBuf], hook: &ReadHook) -> ReadReport {
         long_lines_skipped: 0,
         unreadable_files: Vec::new(),
     };
+    let mut counted = HashSet::new();
     for f in files {
-        let s = match hook.replay.session(f) {
+        let s = match hook.replay.session(f, &mut counted) {
             Ok(s) => s,
             Err(_) => {
                 r.unreadable_files.push(f.display().to_string());
@@ -97,6 +105,7 @@ pub fn analyze(files: &[PathBuf], hook: &ReadHook) -> ReadReport {
         };
         r.sessions += u64::from(s.reads > 0);
         r.reads += s.reads;
+        r.repeated_reads += s.repeated;
         r.shortened += s.shortened;
         r.before_tokens += s.before_tokens;
         r.after_tokens += s.after_tokens;
@@ -119,9 +128,18 @@ pub fn text(r: &ReadReport, out: &mut impl std::io::Write) -> std::io::Result<()
     } else {
         format!("installed ({})", r.hook_installed.join(", "))
     };
+    let repeated = if r.repeated_reads > 0 {
+        format!(
+            " ({} more found again in another transcript, counted once)",
+            n(r.repeated_reads)
+        )
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "  Read calls {} in {} sessions: the PostToolUse Read hook would have shortened {}; hook {}",
+        "  Read calls {}{repeated} in {} sessions: the PostToolUse Read hook would have shortened \
+         {}; hook {}",
         n(r.reads),
         n(r.sessions),
         n(r.shortened),
@@ -160,7 +178,7 @@ mod tests {
     /// 60 saved a shortened one); `bad` is unreadable.
     struct Fake;
     impl ReadReplay for Fake {
-        fn session(&self, file: &Path) -> std::io::Result<SessionReads> {
+        fn session(&self, file: &Path, _: &mut HashSet<String>) -> std::io::Result<SessionReads> {
             let stem = file.file_stem().unwrap().to_str().unwrap();
             let Some((r, s)) = stem.split_once('-') else {
                 return Err(std::io::Error::other("unreadable"));
@@ -173,6 +191,7 @@ mod tests {
                 after_tokens: 100 * reads - 60 * shortened,
                 not_replayed: 0,
                 long_lines: u64::from(reads == 0),
+                repeated: u64::from(reads == 2),
             })
         }
     }
@@ -195,7 +214,7 @@ mod tests {
             (500, 320, 180)
         );
         assert_eq!(r.saved_percent, 36.0);
-        assert_eq!(r.long_lines_skipped, 1);
+        assert_eq!((r.long_lines_skipped, r.repeated_reads), (1, 1));
         assert_eq!(r.unreadable_files, ["bad.jsonl"]);
         let mut out = Vec::new();
         text(&r, &mut out).unwrap();
@@ -209,6 +228,7 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("1 transcript lines too long"), "{out}");
+        assert!(out.contains("Read calls 5 (1 more found again"), "{out}");
         let none = ReadHook {
             installed: Vec::new(),
             ..hook

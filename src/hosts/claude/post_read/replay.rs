@@ -13,7 +13,9 @@
 //!
 //! Tokens (the ledger's, [`super::saved_tokens`]) are of Claude's numbered rendering of the
 //! file, before and after; a Read without a text file (image, PDF, error), or sharing its record
-//! with another Read's result, counts its recorded result text, unchanged.
+//! with another Read's result, counts its recorded result text, unchanged. A Read already
+//! counted in another session's file (a resumed session repeats its history) is replayed, not
+//! counted again.
 //!
 //! Bounded: records are streamed; at most 2 × `TAIL_BYTES` of the rewritten transcript are
 //! kept; a line longer than `TAIL_BYTES` is skipped unread (the hook's window could not hold
@@ -41,8 +43,10 @@ pub const MAX_SCANNED: u64 = 1 << 30;
 /// What the replay of one session found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Replayed {
-    /// Read results in the session (each call's first).
+    /// Read results in the session (each call's first), not counted before.
     pub reads: u64,
+    /// Read results counted before (in another file): replayed, left out of every count.
+    pub repeated: u64,
     /// Reads the hook would have shortened.
     pub shortened: u64,
     /// Tokens of the Read results replayed, as recorded and as the hook would have left them.
@@ -56,13 +60,18 @@ pub struct Replayed {
     pub long_lines: u64,
 }
 
-/// Replays the session read from `input` (JSON lines).
-pub fn session(input: impl BufRead) -> io::Result<Replayed> {
-    session_capped(input, MAX_SCANNED)
+/// Replays the session read from `input` (JSON lines); `counted` holds the ids of the Reads
+/// counted so far (in other files), and gets this session's.
+pub fn session(input: impl BufRead, counted: &mut HashSet<String>) -> io::Result<Replayed> {
+    session_capped(input, counted, MAX_SCANNED)
 }
 
 /// [`session`], deciding until `max_scanned` bytes were reread.
-fn session_capped(mut input: impl BufRead, max_scanned: u64) -> io::Result<Replayed> {
+fn session_capped(
+    mut input: impl BufRead,
+    counted: &mut HashSet<String>,
+    max_scanned: u64,
+) -> io::Result<Replayed> {
     let cap = usize::try_from(TAIL_BYTES).unwrap_or(usize::MAX);
     let mut out = Replayed::default();
     // The transcript as written again; only its end matters.
@@ -87,7 +96,13 @@ fn session_capped(mut input: impl BufRead, max_scanned: u64) -> io::Result<Repla
             read_calls(&line, &mut calls, &mut seen);
         }
         let replaced = if !calls.is_empty() && has(&line, &TOOL_RESULT) {
-            results(&line, &written, &mut calls, &mut out, max_scanned)
+            let mut session = Session {
+                calls: &mut calls,
+                counted,
+                out: &mut out,
+                max_scanned,
+            };
+            results(&line, &written, &mut session)
         } else {
             None
         };
@@ -151,15 +166,29 @@ fn blocks(rec: &Value) -> impl Iterator<Item = &Value> {
         .flatten()
 }
 
+/// The replay's state, as a user record with results needs it.
+struct Session<'a> {
+    /// Read calls whose result has not come yet, by id.
+    calls: &'a mut HashMap<String, Map<String, Value>>,
+    counted: &'a mut HashSet<String>,
+    out: &'a mut Replayed,
+    max_scanned: u64,
+}
+
+impl Replayed {
+    /// One Read's tokens (and whether it was shortened), when it counts.
+    fn add(&mut self, counts: bool, before: u64, after: u64, shortened: bool) {
+        if counts {
+            self.before_tokens += before;
+            self.after_tokens += after;
+            self.shortened += u64::from(shortened);
+        }
+    }
+}
+
 /// The Read results in a user record: counted, and decided when the record holds one text
 /// file. Returns the lines to write instead of the record when the hook would have shortened it.
-fn results(
-    line: &[u8],
-    written: &[u8],
-    calls: &mut HashMap<String, Map<String, Value>>,
-    out: &mut Replayed,
-    max_scanned: u64,
-) -> Option<Vec<u8>> {
+fn results(line: &[u8], written: &[u8], s: &mut Session) -> Option<Vec<u8>> {
     let mut rec = serde_json::from_slice::<Value>(line).ok()?;
     if rec.get("type").and_then(Value::as_str) != Some("user") {
         return None;
@@ -169,30 +198,37 @@ fn results(
         .filter(|(_, b)| b.get("type").and_then(Value::as_str) == Some("tool_result"))
         .filter_map(|(i, b)| {
             let id = b.get("tool_use_id")?.as_str()?;
-            calls
+            s.calls
                 .contains_key(id)
                 .then(|| (i, id.to_string(), result_text(b)))
         })
         .collect();
+    let out = &mut *s.out;
     let mut decide = None;
     for (i, id, text) in &found {
-        let input = calls.remove(id).unwrap_or_default();
-        out.reads += 1;
-        if out.scanned >= max_scanned {
-            out.not_replayed += 1;
+        let input = s.calls.remove(id).unwrap_or_default();
+        let counts = s.counted.insert(id.clone());
+        if counts {
+            out.reads += 1;
+        } else {
+            out.repeated += 1;
+        }
+        if out.scanned >= s.max_scanned {
+            out.not_replayed += u64::from(counts);
             continue;
         }
         let response = rec.get("toolUseResult").filter(|r| is_text_file(r));
         match response.and_then(|r| r.get("file")).and_then(file_rendered) {
-            Some(before) if found.len() == 1 => decide = Some((*i, id.clone(), input, before)),
+            Some(before) if found.len() == 1 => {
+                decide = Some((*i, id.clone(), input, before, counts))
+            }
             _ => {
                 let t = estimate_tokens_sampled(text);
-                out.before_tokens += t;
-                out.after_tokens += t;
+                out.add(counts, t, t, false);
             }
         }
     }
-    let (i, id, input, before) = decide?;
+    let (i, id, input, before, counts) = decide?;
     let mut payload = json!({
         "session_id": rec.get("sessionId").cloned().unwrap_or(json!("")),
         "cwd": rec.get("cwd").cloned().unwrap_or(json!("/")),
@@ -214,13 +250,10 @@ fn results(
     };
     let Some((b, a)) = saved_tokens(&payload, &answer) else {
         let t = estimate_tokens_sampled(&before);
-        out.before_tokens += t;
-        out.after_tokens += t;
+        out.add(counts, t, t, false);
         return None;
     };
-    out.shortened += 1;
-    out.before_tokens += b;
-    out.after_tokens += a;
+    out.add(counts, b, a, true);
     let Answer::Json(v) = answer else {
         return None;
     };

@@ -2,6 +2,8 @@
 //! `toolUseResult`), replayed: the decision sees what the replay wrote back, and what cannot be
 //! replayed is counted, never decided.
 
+use std::collections::HashSet;
+
 use serde_json::{json, Value};
 
 use super::*;
@@ -53,7 +55,7 @@ fn result(id: &str, content: &str, sidechain: bool) -> String {
 }
 
 fn replay(lines: &[String]) -> Replayed {
-    session(lines.join("\n").as_bytes()).unwrap()
+    session(lines.join("\n").as_bytes(), &mut HashSet::new()).unwrap()
 }
 
 /// Tokens of what the decision gives instead of the result of `id` (`content`), on `before`.
@@ -170,10 +172,30 @@ fn reads_past_the_budget_are_counted_not_replayed() {
     .join("\n");
     // r1's decision rereads its call; then the budget is spent.
     let first = call("r1", false).len() as u64 + 1;
-    let r = session_capped(s.as_bytes(), first).unwrap();
+    let r = session_capped(s.as_bytes(), &mut HashSet::new(), first).unwrap();
     assert_eq!((r.reads, r.not_replayed, r.shortened), (3, 2, 0));
     assert_eq!((r.scanned, r.before_tokens), (first, tokens(&numbered(&c))));
     // One byte more: r2 is decided (and shortened), r3 is not.
-    let r = session_capped(s.as_bytes(), first + 1).unwrap();
+    let r = session_capped(s.as_bytes(), &mut HashSet::new(), first + 1).unwrap();
     assert_eq!((r.reads, r.not_replayed, r.shortened), (3, 1, 1));
+}
+
+#[test]
+fn a_read_counted_in_another_file_is_replayed_not_counted_again() {
+    let c = content(99);
+    let first = [call("r1", false), result("r1", &c, false)].join("\n");
+    let resumed = [
+        call("r1", false),
+        result("r1", &c, false),
+        call("r2", false),
+        result("r2", &c, false),
+    ]
+    .join("\n");
+    let mut counted = HashSet::new();
+    let a = session(first.as_bytes(), &mut counted).unwrap();
+    let b = session(resumed.as_bytes(), &mut counted).unwrap();
+    assert_eq!((a.reads, a.repeated), (1, 0));
+    // r1 again is left out; r2 is still shortened against it (replayed, so in the transcript).
+    assert_eq!((b.reads, b.repeated, b.shortened), (1, 1, 1));
+    assert!(b.before_tokens == tokens(&numbered(&c)) && b.after_tokens < b.before_tokens / 5);
 }
