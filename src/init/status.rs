@@ -104,7 +104,8 @@ fn what(kind: &Kind) -> String {
 }
 
 /// Where `agent`'s hook entry `spec` (its own or one of [`Agent::more_hooks`]) is installed,
-/// project and user-wide, read as the rows of [`overview`] are: (scope, file).
+/// project and user-wide, read as `rtk init --agent <a> --show` and [`overview`] read them:
+/// (scope, file).
 pub fn hook_installed(
     agent: Agent,
     spec: &'static HookSpec,
