@@ -77,7 +77,8 @@ pub enum Command {
     Gain(GainArgs),
     /// Show or create rtk's config file.
     Config(ConfigArgs),
-    /// Scan Claude Code transcripts for commands rtk would have compacted.
+    /// Scan Claude Code transcripts for commands rtk would have compacted and re-reads its Read
+    /// hook would have shortened.
     Discover(DiscoverArgs),
     /// rtk's adoption per Claude Code session: Bash calls through rtk, and calls it would have
     /// rewritten that ran raw.

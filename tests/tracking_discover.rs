@@ -126,3 +126,124 @@ fn discover_library_with_fake_rewriter() {
     assert_eq!(r.unhandled.len(), 1);
     assert_eq!(r.unhandled[0].family, "echo");
 }
+
+/// A Read session in Claude Code's shape: `(call line, result line, payload)` for a whole read
+/// of `content` at `path` (the payload as Claude sends it to the PostToolUse hook).
+fn read(id: &str, path: &str, content: &str, ts: &str) -> (String, String, Value) {
+    let n = content.split('\n').count();
+    let input = json!({"file_path": path});
+    let file = json!({"filePath": path, "content": content, "numLines": n, "startLine": 1,
+        "totalLines": n});
+    let rendered: Vec<String> = content
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| format!("{}\t{l}", i + 1))
+        .collect();
+    let call = json!({"type": "assistant", "isSidechain": false, "timestamp": ts, "cwd": "/w",
+        "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "id": id, "name": "Read", "input": input}]}});
+    let result = json!({"type": "user", "isSidechain": false, "timestamp": ts, "cwd": "/w",
+        "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": id, "content": rendered.join("\n")}]},
+        "toolUseResult": {"type": "text", "file": file}});
+    let payload = json!({"session_id": "s", "cwd": "/w", "hook_event_name": "PostToolUse",
+        "tool_name": "Read", "tool_input": input, "tool_use_id": id,
+        "tool_response": {"type": "text", "file": file}});
+    (call.to_string(), result.to_string(), payload)
+}
+
+#[test]
+fn discover_counts_the_reads_the_read_hook_would_shorten() {
+    let t = TestEnv::new();
+    let content: String = (1..=60)
+        .map(|i| format!("    let value_{i} = compute_something({i}, \"argument\");\n"))
+        .collect();
+    let (c1, r1, _) = read("r1", "/w/a.rs", &content, "2026-12-07T03:00:00.000Z");
+    let (c2, r2, p2) = read("r2", "/w/a.rs", &content, "2026-12-07T03:01:00.000Z");
+    let (c3, r3, _) = read("r3", "/w/a.rs", &content, "2026-12-07T03:03:00.000Z");
+    let boundary = json!({"type": "system", "subtype": "compact_boundary", "isSidechain": false,
+        "content": "Conversation compacted", "timestamp": "2026-12-07T03:02:00.000Z"})
+    .to_string();
+    // The unchanged re-read r2, as the real hook answers it (the transcript up to its call).
+    let upto = t.write("hook/t.jsonl", &format!("{c1}\n{r1}\n{c2}\n"));
+    let mut p2 = p2;
+    p2["transcript_path"] = json!(upto);
+    let hook = t
+        .rtk()
+        .args(["hook", "claude"])
+        .write_stdin(p2.to_string())
+        .output()
+        .unwrap();
+    assert_eq!(hook.status.code(), Some(0));
+    let answer: Value = serde_json::from_slice(&hook.stdout).expect("the hook shortens r2");
+    let out = &answer["hookSpecificOutput"];
+    let file = &out["updatedToolOutput"]["file"];
+    assert_eq!(file["startLine"], 0, "{answer}");
+    let note = format!(
+        "0\t{}\n{}",
+        file["content"].as_str().unwrap(),
+        out["additionalContext"].as_str().unwrap_or("")
+    );
+    let note = note.trim_end_matches('\n');
+    let tokens = rtk::tokens::estimate_tokens_sampled;
+    let whole: Vec<String> = content
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| format!("{}\t{l}", i + 1))
+        .collect();
+    let full = tokens(&whole.join("\n"));
+
+    // r3 comes after the compaction: its earlier text may be gone, so it is not shortened.
+    let session = [c1, r1, c2, r2, boundary, c3, r3].join("\n");
+    t.write("home/.claude/projects/-w/s.jsonl", &session);
+    let out = t
+        .rtk()
+        .args(["discover", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = &j["read"];
+    assert_eq!(
+        (r["sessions"].as_u64(), r["reads"].as_u64()),
+        (Some(1), Some(3)),
+        "{r}"
+    );
+    assert_eq!(
+        r["shortened"], 1,
+        "only the re-read before the compaction: {r}"
+    );
+    assert_eq!(r["before_tokens"].as_u64(), Some(3 * full));
+    assert_eq!(r["after_tokens"].as_u64(), Some(2 * full + tokens(note)));
+    assert!(full > 5 * tokens(note), "the note is short: {note}");
+    assert_eq!(r["hook_installed"], json!([]));
+
+    // Text, once the hook is installed user-wide.
+    let init = t
+        .rtk()
+        .args(["init", "--agent", "claude", "--global"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        init.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let text = t.rtk().arg("discover").output().unwrap();
+    let s = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        s.contains("Read calls 3 in 1 sessions: the PostToolUse Read hook would have shortened 1"),
+        "{s}"
+    );
+    assert!(s.contains("hook installed (user: "), "{s}");
+    assert!(
+        s.contains("an estimate of what the hook would have done"),
+        "{s}"
+    );
+}

@@ -94,6 +94,9 @@ pub struct Report {
     pub token_method: &'static str,
     pub families: Vec<Family>,
     pub unhandled: Vec<Unhandled>,
+    /// The Read hook's estimate (`super::reads`), when it was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read: Option<super::reads::ReadReport>,
 }
 
 /// Where rtk inserts itself in `original` to get `rewritten`: the family of the first
@@ -226,6 +229,7 @@ pub fn analyze(scan: &Scan, rewriter: &dyn Rewriter, observed: &[Group], limit: 
         token_method: crate::tracking::TOKEN_METHOD,
         families: fams,
         unhandled: unh,
+        read: None,
     }
 }
 

@@ -3,10 +3,12 @@
 //!
 //! [`transcript`] reads the JSONL files (malformed lines counted, never fatal), [`estimate`]
 //! asks a [`estimate::Rewriter`] — the real engine here, a fake in tests — and aggregates per
-//! command family. Read-only: the history database is opened only if it exists, to use
-//! observed savings ratios.
+//! command family. [`reads`] replays each transcript's Read calls through the PostToolUse Read
+//! hook's decision (handed in by `cmd`, which may reach `hosts`). Read-only: the history
+//! database is opened only if it exists, to use observed savings ratios.
 
 pub mod estimate;
+pub mod reads;
 pub mod sessions;
 pub mod transcript;
 
@@ -19,6 +21,7 @@ use crate::tracking::db::Db;
 use crate::tracking::Settings;
 
 use estimate::{Report, Rewriter};
+use reads::ReadHook;
 
 /// The real rewrite engine: parse with the bash grammar, then plan the rewrite.
 /// Lines the grammar cannot attest are never rewritten.
@@ -60,8 +63,13 @@ pub struct DiscoverOptions {
     pub limit: usize,
 }
 
-/// `rtk discover`.
-pub fn run(args: &DiscoverOptions, env: &Env, config: &Config) -> anyhow::Result<u8> {
+/// `rtk discover`; `read` replays the Read calls.
+pub fn run(
+    args: &DiscoverOptions,
+    env: &Env,
+    config: &Config,
+    read: &ReadHook,
+) -> anyhow::Result<u8> {
     let dir = match &args.dir {
         Some(d) => env.cwd().join(d),
         None => default_dir(env)
@@ -79,11 +87,13 @@ pub fn run(args: &DiscoverOptions, env: &Env, config: &Config) -> anyhow::Result
         .and_then(|p| Db::open_existing(&p).ok().flatten())
         .and_then(|db| db.by_command(None, None).ok())
         .unwrap_or_default();
-    let scan = transcript::scan_files(&transcript::transcript_files(&dir));
+    let files = transcript::transcript_files(&dir);
+    let scan = transcript::scan_files(&files);
     let engine = Engine {
         hooks: config.hooks.clone(),
     };
-    let report = estimate::analyze(&scan, &engine, &observed, args.limit);
+    let mut report = estimate::analyze(&scan, &engine, &observed, args.limit);
+    report.read = Some(reads::analyze(&files, read));
     let mut out = std::io::stdout().lock();
     match args.format {
         DiscoverFormat::Json => {
@@ -123,6 +133,9 @@ pub fn text(r: &Report, dir: &std::path::Path, out: &mut impl Write) -> std::io:
         n(r.est_saved_tokens),
         r.token_method
     )?;
+    if let Some(read) = &r.read {
+        reads::text(read, out)?;
+    }
     if !r.families.is_empty() {
         writeln!(out)?;
         writeln!(out, "Missed, by command family")?;

@@ -36,7 +36,8 @@ pub struct Scan {
     pub calls: Vec<BashCall>,
 }
 
-/// Every `*.jsonl` under `dir`, sorted (symlinked folders are not followed).
+/// Every `*.jsonl` under `dir`, sorted (a symlinked file is taken, a symlinked folder is not
+/// followed).
 pub fn transcript_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -46,11 +47,11 @@ pub fn transcript_files(dir: &Path) -> Vec<PathBuf> {
         };
         for entry in entries.flatten() {
             let path = entry.path();
+            let jsonl = path.extension().is_some_and(|e| e == "jsonl");
             match entry.file_type() {
                 Ok(t) if t.is_dir() => stack.push(path),
-                Ok(t) if t.is_file() && path.extension().is_some_and(|e| e == "jsonl") => {
-                    out.push(path)
-                }
+                Ok(t) if t.is_file() && jsonl => out.push(path),
+                Ok(t) if t.is_symlink() && jsonl && path.is_file() => out.push(path),
                 _ => {}
             }
         }
@@ -240,8 +241,14 @@ mod tests {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, "").unwrap();
         }
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(dir.path().join("z.jsonl"), dir.path().join("l.jsonl"))
+                .unwrap();
+            std::os::unix::fs::symlink(dir.path().join("a"), dir.path().join("linked")).unwrap();
+        }
         let files = transcript_files(dir.path());
-        assert_eq!(files.len(), 3);
+        assert_eq!(files.len(), if cfg!(unix) { 4 } else { 3 }, "{files:?}");
         assert!(transcript_files(&dir.path().join("missing")).is_empty());
     }
 }

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use super::{entries, files, instructions, target, vibe_toml, Kind};
-use crate::agents::{Agent, Install};
+use crate::agents::{Agent, HookSpec, Install};
 use crate::env::Env;
 
 /// One installed thing (or, for an agent with nothing installed, where it would go).
@@ -103,6 +103,25 @@ fn what(kind: &Kind) -> String {
     }
 }
 
+/// Where `agent`'s hook entry `spec` (its own or one of [`Agent::more_hooks`]) is installed,
+/// project and user-wide, read as `rtk init --agent <a> --show` and [`overview`] read them:
+/// (scope, file).
+pub fn hook_installed(
+    agent: Agent,
+    spec: &'static HookSpec,
+    env: &Env,
+) -> Vec<(&'static str, PathBuf)> {
+    [(false, "project"), (true, "user")]
+        .into_iter()
+        .filter_map(|(global, scope)| {
+            let (Kind::Json(_), path) = target(agent, env, global).ok()? else {
+                return None;
+            };
+            (state_of(&Kind::Json(spec), &path) == State::Installed).then_some((scope, path))
+        })
+        .collect()
+}
+
 /// Every agent: a row per scope where something of rtk's is found; an agent with nothing
 /// installed gets one row, where a user-wide install would go (else the project's).
 pub fn overview(env: &Env) -> Vec<Row> {
@@ -176,5 +195,16 @@ mod tests {
         assert_eq!(claude[0].scope, "project");
         assert!(claude[0].path.starts_with(&work), "{:?}", claude[0].path);
         assert_eq!(claude[0].hook_command, Some("rtk hook claude"));
+        let post_read = &Agent::Claude.more_hooks()[0];
+        assert_eq!(
+            hook_installed(Agent::Claude, post_read, &env),
+            [("project", claude[0].path.clone())]
+        );
+        assert!(hook_installed(
+            Agent::Claude,
+            post_read,
+            &Env::new([("HOME", home.as_os_str())], &home)
+        )
+        .is_empty());
     }
 }

@@ -12,8 +12,10 @@
 //!
 //! Only `updatedToolOutput` changes: Claude's own file state (Edit's read-before-write check)
 //! was set by the tool before the hook ran. Answers are the payload's `tool_response` shape.
-//! [`saving`] measures what an answer saved, for the savings ledger (`crate::ledger`).
+//! [`saving`] measures what an answer saved, for the savings ledger (`crate::ledger`); [`replay`]
+//! runs the same decision over a whole recorded session, for `rtk discover`.
 
+pub mod replay;
 pub mod transcript;
 
 use std::collections::BTreeMap;
@@ -38,20 +40,31 @@ pub fn answer(payload: &Value) -> Answer {
     let Some(path) = string(payload, "transcript_path") else {
         return Answer::Silent;
     };
-    if !is_main_read(payload) {
+    if main_read_path(payload).is_none() {
         return Answer::Silent;
     }
-    let Some(file_path) = object(payload, "tool_input")
-        .and_then(|i| i.get("file_path"))
-        .and_then(Value::as_str)
-    else {
-        return Answer::Silent;
-    };
     let id = string(payload, "tool_use_id").unwrap_or("");
     let Some(tail) = transcript::tail_with_call(Path::new(path), id) else {
         return Answer::Silent;
     };
-    answer_with(payload, &transcript::scan(&tail, file_path))
+    answer_on(payload, &tail)
+}
+
+/// The decision on the transcript's end as the hook reads it (`tail`: whole lines, at most
+/// [`transcript::TAIL_BYTES`]); [`replay`] calls it on a session written again.
+pub fn answer_on(payload: &Value, tail: &[u8]) -> Answer {
+    let Some(file_path) = main_read_path(payload) else {
+        return Answer::Silent;
+    };
+    answer_with(payload, &transcript::scan(tail, file_path))
+}
+
+/// The file a main-conversation Read asked for.
+fn main_read_path(payload: &Value) -> Option<&str> {
+    if !is_main_read(payload) {
+        return None;
+    }
+    object(payload, "tool_input")?.get("file_path")?.as_str()
 }
 
 /// Read by the main conversation (a subagent's call has `agent_id`; its context is not the
@@ -193,29 +206,45 @@ pub fn answer_with(payload: &Value, ctx: &Context) -> Answer {
 /// answer): tokens of the numbered text the tool gave and of what the answer gives instead
 /// (its text and its note to the model).
 pub fn saving(payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
+    let (before_tokens, after_tokens) = saved_tokens(payload, answer)?;
+    let cwd = string(payload, "cwd").unwrap_or("");
+    Some(ToolSaving {
+        ts: now,
+        tool: "Read".into(),
+        session: string(payload, "session_id").unwrap_or("").into(),
+        tool_use_id: string(payload, "tool_use_id").unwrap_or("").into(),
+        project: project_root(Path::new(cwd)).display().to_string(),
+        before_tokens,
+        after_tokens,
+    })
+}
+
+/// Tokens before and after an answer that shortened the result of `payload` (None for any
+/// other answer): of the numbered text the tool gave, and of what the answer gives instead (its
+/// text and its note to the model).
+pub fn saved_tokens(payload: &Value, answer: &Answer) -> Option<(u64, u64)> {
     let Answer::Json(v) = answer else {
         return None;
     };
     let out = v.get("hookSpecificOutput")?;
     let file = out.get("updatedToolOutput")?.get("file")?;
     let cur = current(payload)?;
-    let start = file.get("startLine")?.as_u64()?;
-    let lines: Vec<&str> = file.get("content")?.as_str()?.split('\n').collect();
-    let mut after = rendered(start, &lines);
+    let mut after = file_rendered(file)?;
     if let Some(c) = out.get("additionalContext").and_then(Value::as_str) {
         after.push('\n');
         after.push_str(c);
     }
-    let cwd = string(payload, "cwd").unwrap_or("");
-    Some(ToolSaving {
-        ts: now,
-        tool: "Read".into(),
-        session: string(payload, "session_id").unwrap_or("").into(),
-        tool_use_id: cur.id.into(),
-        project: project_root(Path::new(cwd)).display().to_string(),
-        before_tokens: estimate_tokens_sampled(&rendered(cur.start, &cur.lines)),
-        after_tokens: estimate_tokens_sampled(&after),
-    })
+    Some((
+        estimate_tokens_sampled(&rendered(cur.start, &cur.lines)),
+        estimate_tokens_sampled(&after),
+    ))
+}
+
+/// Claude's numbered rendering of a `tool_response.file` (`startLine`, `content`).
+pub fn file_rendered(file: &Value) -> Option<String> {
+    let start = file.get("startLine")?.as_u64()?;
+    let lines: Vec<&str> = file.get("content")?.as_str()?.split('\n').collect();
+    Some(rendered(start, &lines))
 }
 
 /// Claude's numbered rendering (`N\t<line>` joined by newlines).

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::transcript::{parse_numbered, read_tail_within, scan};
+use super::transcript::{lines_back, parse_numbered, read_tail_within, scan};
 use super::*;
 
 const A: &str = "/p/a.rs";
@@ -520,4 +520,23 @@ fn the_apis_clearing_keeps_only_the_calls_it_names() {
         answer_on(&t, &whole("toolu_cur", &c)),
         Answer::Json(_)
     ));
+}
+
+#[test]
+fn lines_back_are_rsplit_s_lines() {
+    for text in [
+        "",
+        "\n",
+        "a",
+        "a\n",
+        "\na",
+        "a\nb",
+        "a\n\nb\n",
+        "\n\n",
+        "ab\ncd\n\n",
+    ] {
+        let want: Vec<&[u8]> = text.as_bytes().rsplit(|&b| b == b'\n').collect();
+        let got: Vec<&[u8]> = lines_back(text.as_bytes()).collect();
+        assert_eq!(got, want, "{text:?}");
+    }
 }

@@ -28,7 +28,10 @@
 
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
+
+use memchr::memmem::Finder;
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -42,6 +45,45 @@ const STAND_INS: &[&str] = &[
     "<persisted-output>",
     "[Result removed",
 ];
+
+/// Searchers for the byte patterns every line is tested for, built once (building one costs
+/// more than searching a short line).
+struct Marks(Vec<Finder<'static>>);
+
+impl Marks {
+    fn of(needles: &[&'static [u8]]) -> Marks {
+        Marks(needles.iter().map(|n| Finder::new(*n)).collect())
+    }
+
+    fn in_line(&self, line: &[u8]) -> bool {
+        self.0.iter().any(|f| f.find(line).is_some())
+    }
+}
+
+/// What makes a line worth parsing ([`relevant`]).
+static RELEVANT: LazyLock<Marks> = LazyLock::new(|| {
+    Marks::of(&[
+        b"tool_result",
+        b"tool_use",
+        b"compact",
+        b"CompactSummary",
+        b"tool_results_cut",
+        b"hook_additional_context",
+        b"context_management",
+    ])
+});
+/// Marks of a horizon other than a stand-in ([`horizon_mark`]).
+static HORIZON: LazyLock<Marks> =
+    LazyLock::new(|| Marks::of(&[b"compact", b"CompactSummary", b"tool_results_cut"]));
+static STAND_IN: LazyLock<Marks> = LazyLock::new(|| {
+    Marks(
+        STAND_INS
+            .iter()
+            .map(|m| Finder::new(m.as_bytes()))
+            .collect(),
+    )
+});
+static TOOL_RESULT: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"tool_result"));
 
 /// One earlier Read result the model still has.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,11 +165,25 @@ pub fn read_tail_within(path: &Path, limit: u64) -> Option<Vec<u8>> {
     f.seek(SeekFrom::Start(from)).ok()?;
     let mut buf = Vec::with_capacity((len - from) as usize);
     f.take(limit + 1).read_to_end(&mut buf).ok()?;
-    if from > 0 || buf.len() as u64 > limit {
-        let cut = memchr::memchr(b'\n', &buf)? + 1;
-        buf.drain(..cut);
-    }
+    let keep = whole_lines_within(&buf, limit)?.len();
+    buf.drain(..buf.len() - keep);
     Some(buf)
+}
+
+/// The last `limit` bytes of `text`, from its first whole line (a line starts after a `\n`,
+/// so one byte more than `limit` is looked at). `None` when no line starts within them.
+pub fn whole_lines_within(text: &[u8], limit: u64) -> Option<&[u8]> {
+    let from = text.len().saturating_sub(
+        usize::try_from(limit)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1),
+    );
+    let window = &text[from..];
+    if (window.len() as u64) <= limit {
+        return Some(window);
+    }
+    let cut = memchr::memchr(b'\n', window)? + 1;
+    Some(&window[cut..])
 }
 
 /// Lines worth parsing: the rest (hook logs, request records, snapshots) cannot hold a horizon,
@@ -137,18 +193,7 @@ fn relevant(line: &[u8]) -> bool {
     if memchr::memmem::find(head, b"\"api-request").is_some() {
         return false;
     }
-    const MARKS: &[&[u8]] = &[
-        b"tool_result",
-        b"tool_use",
-        b"compact",
-        b"CompactSummary",
-        b"tool_results_cut",
-        b"hook_additional_context",
-        b"context_management",
-    ];
-    MARKS
-        .iter()
-        .any(|m| memchr::memmem::find(line, m).is_some())
+    RELEVANT.in_line(line)
 }
 
 /// One transcript entry, as far as the scan needs it (every other field is skipped unread).
@@ -222,13 +267,13 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
     let mut shortened = Vec::new();
     // Calls older than the newest API clearing seen so far that the API kept.
     let mut kept: Option<u64> = None;
-    'lines: for line in tail.rsplit(|&b| b == b'\n') {
+    'lines: for line in lines_back(tail) {
         if line.is_empty() || !relevant(line) {
             continue;
         }
         // A line with results and no horizon mark at all (no boundary, no stand-in) is set
         // aside unparsed: results are most of a transcript's bytes.
-        if memchr::memmem::find(line, b"tool_result").is_some() && !horizon_mark(line) {
+        if TOOL_RESULT.find(line).is_some() && !horizon_mark(line) {
             results.push(line);
             continue;
         }
@@ -289,18 +334,22 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
     results.reverse();
     // The Reads of this file whose call is after the horizon too (the model saw which file it
     // asked for); only lines naming one of them are parsed.
-    let wanted: Vec<&str> = calls
+    // Each id quoted, searched for in every result line.
+    let wanted: Vec<(&str, Finder<'static>)> = calls
         .iter()
         .filter(|c| c.name == "Read")
         .filter(|c| c.input.get("file_path").and_then(Value::as_str) == Some(file_path))
-        .map(|c| c.id.as_str())
+        .map(|c| {
+            let quoted = format!("\"{}\"", c.id);
+            (c.id.as_str(), Finder::new(quoted.as_bytes()).into_owned())
+        })
         .collect();
     let mut reads = Vec::new();
     for line in results {
         let named: Vec<&str> = wanted
             .iter()
-            .copied()
-            .filter(|id| memchr::memmem::find(line, format!("\"{id}\"").as_bytes()).is_some())
+            .filter(|(_, quoted)| quoted.find(line).is_some())
+            .map(|(id, _)| *id)
             .collect();
         if named.is_empty() {
             continue;
@@ -343,13 +392,29 @@ pub fn scan(tail: &[u8], file_path: &str) -> Context {
     }
 }
 
+/// The lines of `text`, newest first, as `text.rsplit(|&b| b == b'\n')` gives them (found
+/// with `memrchr`: the scan's time is mostly this walk).
+pub fn lines_back(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut newlines = memchr::memrchr_iter(b'\n', text);
+    let mut end = Some(text.len());
+    std::iter::from_fn(move || {
+        let e = end?;
+        match newlines.next() {
+            Some(i) => {
+                end = Some(i);
+                Some(&text[i + 1..e])
+            }
+            None => {
+                end = None;
+                Some(&text[..e])
+            }
+        }
+    })
+}
+
 /// Whether a line holds any byte pattern a horizon has (then it is parsed, never set aside).
 fn horizon_mark(line: &[u8]) -> bool {
-    const MARKS: &[&[u8]] = &[b"compact", b"CompactSummary", b"tool_results_cut"];
-    has_stand_in(line)
-        || MARKS
-            .iter()
-            .any(|m| memchr::memmem::find(line, m).is_some())
+    has_stand_in(line) || HORIZON.in_line(line)
 }
 
 /// The text of the tool result for `id` in a user entry.
@@ -398,9 +463,7 @@ fn typed_horizon(e: &Entry) -> bool {
 }
 
 fn has_stand_in(line: &[u8]) -> bool {
-    STAND_INS
-        .iter()
-        .any(|m| memchr::memmem::find(line, m.as_bytes()).is_some())
+    STAND_IN.in_line(line)
 }
 
 fn parsed_horizon(line: &[u8]) -> bool {
