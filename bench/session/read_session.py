@@ -76,6 +76,29 @@ def sessions(a, b):
     }
 
 
+def count_tokens(texts, counter):
+    """o200k_base tokens of each text (`rtk-bench --count`), or bytes/4 when `counter` is None."""
+    if counter is None:
+        return [len(t.encode()) // 4 for t in texts]
+    with tempfile.TemporaryDirectory() as d:
+        paths = []
+        for i, t in enumerate(texts):
+            (Path(d) / f"{i}.txt").write_text(t)
+            paths.append(str(Path(d) / f"{i}.txt"))
+        out = subprocess.run([counter, "--count", *paths], capture_output=True, text=True, check=True)
+        return [int(line.split("\t")[0]) for line in out.stdout.splitlines()]
+
+
+def find_counter(count, bytes_only):
+    """The token counter: `--count`, else the bench's own build, else None (bytes/4)."""
+    found = count or next(
+        (str(c) for k in ("release", "debug") if (c := REPO / f"bench/target/{k}/rtk-bench").exists()), None
+    )
+    if found is None and not bytes_only:
+        sys.exit("build the bench (cd bench && cargo build) or pass --bytes")
+    return found
+
+
 def claude_env(home, port):
     return dict(
         PATH=f"{home}/bin:{os.environ['PATH']}",
@@ -173,22 +196,10 @@ def main():
     ap.add_argument("--keep", default=None)
     args = ap.parse_args()
     rtk = str(Path(args.rtk).resolve())
-    counter = args.count or next(
-        (str(c) for k in ("release", "debug") if (c := REPO / f"bench/target/{k}/rtk-bench").exists()), None
-    )
-    if counter is None and not args.bytes:
-        sys.exit("read_session: build the bench (cd bench && cargo build) or pass --bytes")
+    counter = find_counter(args.count, args.bytes)
 
     def tokens(texts):
-        if counter is None:
-            return [len(t.encode()) // 4 for t in texts]
-        with tempfile.TemporaryDirectory() as d:
-            paths = []
-            for i, t in enumerate(texts):
-                (Path(d) / f"{i}.txt").write_text(t)
-                paths.append(str(Path(d) / f"{i}.txt"))
-            out = subprocess.run([counter, "--count", *paths], capture_output=True, text=True, check=True)
-            return [int(line.split("\t")[0]) for line in out.stdout.splitlines()]
+        return count_tokens(texts, counter)
 
     srv = serve()
     port = srv.server_address[1]
