@@ -134,7 +134,7 @@ fn the_saving_is_one_mcp_ledger_line() {
     let a = answer(&p);
     let s = saving(&p, &a, 1_800_000_000).unwrap();
     assert_eq!(s.tool, LEDGER_TOOL);
-    assert_eq!(s.tool_use_id, "toolu_parity1");
+    assert_eq!(s.tool_use_id, p["tool_use_id"].as_str().unwrap());
     assert_eq!(s.session, p["session_id"].as_str().unwrap());
     assert!(s.after_tokens * 10 < s.before_tokens * 9, "{s:?}");
     assert_eq!(saving(&p, &Answer::Silent, 0), None);
