@@ -109,11 +109,9 @@ def claude_world(root, rtk, with_rtk, record):
         env = {"HOME": str(home), "PATH": os.environ["PATH"]}
         subprocess.run([rtk, "init", "--agent", "claude", "--global"], env=env, check=True, capture_output=True)
     elif record:
-        Path(record).mkdir(parents=True, exist_ok=True)
-        cmd = f"{sys.executable} -c \"{RECORDER}\" {Path(record).resolve()}"
-        hook = {"matcher": "mcp__.*", "hooks": [{"type": "command", "command": cmd}]}
         (home / ".claude").mkdir()
-        (home / ".claude/settings.json").write_text(json.dumps({"hooks": {"PostToolUse": [hook]}}))
+        hooks = {"PostToolUse": [recorder_hook(record)]}
+        (home / ".claude/settings.json").write_text(json.dumps({"hooks": hooks}))
     return repo, home
 
 
@@ -134,7 +132,14 @@ def run_claude(root, exe, rtk, with_rtk, record, port):
     return got, gain
 
 
-def codex_world(root, port, hook):
+def recorder_hook(record):
+    """A PostToolUse hook group (matcher `mcp__.*`) that writes each payload into `record`."""
+    Path(record).mkdir(parents=True, exist_ok=True)
+    cmd = f"{sys.executable} -c \"{RECORDER}\" {Path(record).resolve()}"
+    return {"matcher": "mcp__.*", "hooks": [{"type": "command", "command": cmd}]}
+
+
+def codex_world(root, port, hook, record=None):
     repo, home = root / "repo", root / "home"
     repo.mkdir(parents=True)
     (home / ".codex").mkdir(parents=True)
@@ -170,11 +175,14 @@ default_tools_approval_mode = "approve"
         cmd = f"{sys.executable} {root / 'hook.py'}"
         entry = {"matcher": "mcp__.*", "hooks": [{"type": "command", "command": cmd}]}
         (home / ".codex/hooks.json").write_text(json.dumps({"hooks": {"PostToolUse": [entry]}}))
+    elif record:
+        hooks = {"PostToolUse": [recorder_hook(record)]}
+        (home / ".codex/hooks.json").write_text(json.dumps({"hooks": hooks}))
     return repo, home
 
 
-def run_codex(root, exe, hook, port):
-    repo, home = codex_world(root, port, hook)
+def run_codex(root, exe, hook, port, record=None):
+    repo, home = codex_world(root, port, hook, record)
     Recorder.raw = {}
     Recorder.script.reset(steps())
     env = dict(PATH=os.environ["PATH"], HOME=str(home), CODEX_HOME=str(home / ".codex"), PARITY_API_KEY="dummy")
@@ -227,7 +235,8 @@ def main():
     ap.add_argument("--count", default=None)
     ap.add_argument("--bytes", action="store_true")
     ap.add_argument("--keep", default=None)
-    ap.add_argument("--record-payloads", default=None, help="write the PostToolUse payloads here")
+    ap.add_argument("--record-payloads", default=None,
+                    help="write the PostToolUse payloads of the runs without rtk here (Codex's in codex/)")
     args = ap.parse_args()
     rtk = str(Path(args.rtk).resolve())
     counter = rs.find_counter(args.count, args.bytes)
@@ -240,7 +249,8 @@ def main():
     rows = [("claude", t, p, r) for t, p, r in zip(TOOLS, plain, withr)]
     status = []
     if args.codex:
-        cplain, _ = run_codex(base / "codex-plain", args.codex_exe, False, port)
+        record = args.record_payloads and Path(args.record_payloads) / "codex"
+        cplain, _ = run_codex(base / "codex-plain", args.codex_exe, False, port, record)
         chook, status = run_codex(base / "codex-hook", args.codex_exe, True, port)
         rows += [("codex", t, p, r) for t, p, r in zip(TOOLS, cplain, chook)]
     print(f"{'host':<7} {'tool':<8} {'plain':>7} {'rtk':>7}  model received (with rtk/hook)")

@@ -139,3 +139,13 @@ fn the_saving_is_one_mcp_ledger_line() {
     assert!(s.after_tokens * 10 < s.before_tokens * 9, "{s:?}");
     assert_eq!(saving(&p, &Answer::Silent, 0), None);
 }
+
+#[test]
+fn codex_s_result_shape_is_not_answered() {
+    // Codex 0.171.0 sends the call result object and rejects a replacement (§4b).
+    let text = include_str!("../../../tests/fixtures/mcp/codex-0.171.0-post-tool-use.json");
+    let p: Value = serde_json::from_str(text).unwrap();
+    assert!(is_mcp(&p));
+    assert!(p["tool_response"]["content"].is_array());
+    assert_eq!(answer(&p), Answer::Silent);
+}
