@@ -71,14 +71,11 @@ def keys_once_text(content):
     return "\n".join(out)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dirs", nargs="+")
-    ap.add_argument("--rtk", default=str(common.REPO / "target/debug/rtk"))
-    ap.add_argument("--bytes", action="store_true")
-    args = ap.parse_args()
+def replay(dirs, rtk):
+    """[(dir, tool name, text before, text after, answered, pretty JSON, keys-once text)] of
+    every MCP call with a result in the sessions of `dirs`, and the hook's wall times (ms)."""
     calls, times = [], []
-    for d in args.dirs:
+    for d in dirs:
         for f in sorted(Path(d).glob("*.jsonl")):
             recs = common.records(f)
             for use, res, i in common.tool_calls(recs):
@@ -98,7 +95,7 @@ def main():
                 }
                 t0 = time.perf_counter()
                 out = subprocess.run(
-                    [args.rtk, "hook", "claude"],
+                    [rtk, "hook", "claude"],
                     input=json.dumps(payload),
                     capture_output=True,
                     text=True,
@@ -112,6 +109,16 @@ def main():
                     after = texts(answer)
                 ko = keys_once_text(response) if not res.get("is_error") else before
                 calls.append((d, name, before, after, bool(out.stdout.strip()), pretty(response), ko))
+    return calls, times
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--rtk", default=str(common.REPO / "target/debug/rtk"))
+    ap.add_argument("--bytes", action="store_true")
+    args = ap.parse_args()
+    calls, times = replay(args.dirs, args.rtk)
     counts = common.count_tokens(
         [c[2] for c in calls] + [c[3] for c in calls] + [c[6] for c in calls], args.bytes
     )
