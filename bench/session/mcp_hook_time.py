@@ -2,8 +2,9 @@
 """Hook time of `rtk hook claude` on MCP PostToolUse payloads (issue 37 item 2): median wall
 time of one call (process start included) on the payload Claude Code 2.1.332 sent for a 15 KB
 pretty-printed JSON result (tests/fixtures/mcp/, answered minified), on the same payload with
-its JSON text grown 10× and 50× (answered too), and on a prose result (no answer), next to
-`rtk --version`. Calls alternate, so a busy machine slows every row alike.
+its JSON text grown 3× (44 KB, answered too), 10× and 50× (over the 50,000 characters Claude
+saves to a file: no answer, the length is checked before any parsing), and on a prose result
+(no answer), next to `rtk --version`. Calls alternate, so a busy machine slows every row alike.
 
     bench/session/mcp_hook_time.py [--rtk PATH] [--runs N]
 """
@@ -38,6 +39,7 @@ def main():
     prose["tool_response"] = [prose["tool_response"][1]]
     cases = {
         "15 KB JSON (fixture)": json.dumps(base),
+        "44 KB JSON (3x)": json.dumps(grown(base, 3)),
         "147 KB JSON (10x)": json.dumps(grown(base, 10)),
         "735 KB JSON (50x)": json.dumps(grown(base, 50)),
         "prose (no answer)": json.dumps(prose),

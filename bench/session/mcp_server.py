@@ -10,7 +10,9 @@ pretty-printed as one text content block:
   that is not alphabetical), indented by 2 spaces;
 - `mixed`: the same document in a text block, then a plain-text block that is not JSON
   (it must reach the model unchanged);
-- `plain`: one text block of prose (nothing to shorten).
+- `plain`: one text block of prose (nothing to shorten);
+- `large`: `records` with 150 records (55,602 characters), over the 50,000 at which Claude Code
+  2.1.332 saves a result to a file and shows the model a preview.
 
     python3 bench/session/mcp_server.py      # speaks MCP on stdin/stdout
 """
@@ -30,14 +32,15 @@ TOOLS = [
         ("records", "List the project's records as JSON."),
         ("mixed", "Records as JSON, then a note."),
         ("plain", "A short prose answer."),
+        ("large", "All the records as JSON."),
     )
 ]
 
 
-def records_text():
+def records_text(n=40):
     """The pretty-printed document, numbers written by hand so their text is not Python's."""
     rows = []
-    for i in range(1, 41):
+    for i in range(1, n + 1):
         rows.append(
             "    {\n"
             f'      "id": {i},\n'
@@ -57,7 +60,7 @@ def records_text():
             "      }\n"
             "    }"
         )
-    return '{\n  "count": 40,\n  "items": [\n' + ",\n".join(rows) + "\n  ]\n}"
+    return '{\n  "count": ' + str(n) + ',\n  "items": [\n' + ",\n".join(rows) + "\n  ]\n}"
 
 
 def call(name):
@@ -68,6 +71,8 @@ def call(name):
             {"type": "text", "text": records_text()},
             {"type": "text", "text": "Note:   these   records   are   a   sample.\n  Indented line."},
         ]
+    if name == "large":
+        return [{"type": "text", "text": records_text(150)}]
     if name == "plain":
         return [{"type": "text", "text": "The project has forty records; all are listed by `records`."}]
     return None

@@ -3,12 +3,14 @@
 Code, without rtk and with rtk's PostToolUse hook (`rtk init --agent claude --global`), and in
 the real Codex, without a hook and with one answering `updatedMCPToolOutput`.
 
-The scripted model (parity/model_server.py) calls the three tools of the stdio MCP server
-bench/session/mcp_server.py (pretty-printed JSON; the same then a prose block; prose) in one
-conversation; the server records every tool result the model is sent. Checked: with rtk every
-JSON text block holds the same values as without (key order, duplicate keys and number text
-compared: Python's parser with `parse_float`/`parse_int` keeping the text), every other block
-is byte for byte the same, and `rtk gain` shows the `MCP` row the ledger got.
+The scripted model (parity/model_server.py) calls the four tools of the stdio MCP server
+bench/session/mcp_server.py (pretty-printed JSON; the same then a prose block; prose; JSON over
+the 50,000 characters at which Claude saves a result to a file) in one conversation; the server
+records every tool result the model is sent. Checked: with rtk every JSON text block holds the
+same values as without (key order, duplicate keys and number text compared: Python's parser
+with `parse_float`/`parse_int` keeping the text), every other block — the saved result's
+preview too, its file path aside — is byte for byte the same, and `rtk gain` shows the `MCP`
+row the ledger got.
 
 Codex 0.171.0 (`--codex`) runs the same calls twice: no hook, then a hook answering the
 minified result as `updatedMCPToolOutput` (the only replacement key its PostToolUse schema
@@ -24,6 +26,7 @@ Tokens are o200k_base (`rtk-bench --count`, bench/), else bytes/4 with `--bytes`
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,7 +42,7 @@ import read_session as rs  # noqa: E402
 from fixture import run_host  # noqa: E402
 
 SERVER = HERE / "mcp_server.py"
-TOOLS = ["records", "mixed", "plain"]
+TOOLS = ["records", "mixed", "plain", "large"]
 
 # A PostToolUse hook that writes each payload it gets to $1 (the fixture's capture recipe).
 RECORDER = "import sys,time;open(sys.argv[1]+'/'+str(time.time_ns())+'.json','w').write(sys.stdin.read())"
@@ -199,8 +202,10 @@ def texts(content):
     """The text blocks of a result as the model got them (Anthropic or Responses shape; Codex's
     own first block, `Wall time: … Output:`, differs run to run and is left out)."""
     if isinstance(content, str):
-        return [content]
+        content = [{"type": "text", "text": content}]
     out = [b.get("text", "") for b in content or [] if b.get("type") in ("text", "input_text")]
+    # A result Claude saved to a file names a path of the session's own.
+    out = [re.sub(r"Full output saved to: \S+", "Full output saved to: PATH", t) for t in out]
     return [t for t in out if not t.startswith("Wall time: ")]
 
 
@@ -260,6 +265,8 @@ def main():
             continue
         failures += [f"{host} {tool}: {b}" for b in same_facts(p, r)]
         tp, tr = rs.count_tokens(["\n".join(texts(p)), "\n".join(texts(r))], counter)
+        if tr > tp:
+            failures.append(f"{host} {tool}: more tokens with rtk ({tp} -> {tr})")
         print(f"{host:<7} {tool:<8} {tp:>7} {tr:>7}  {json.dumps(r)[:90]}")
     print("rtk gain tools:", json.dumps(gain))
     if not isinstance(gain, list) or not any(g.get("tool") == "MCP" for g in gain):

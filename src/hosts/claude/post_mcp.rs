@@ -6,7 +6,8 @@
 //! The payload's `tool_response` is the result's content blocks (`[{"type":"text","text":…},
 //! …]`) or a string; the answer is the same shape in `updatedMCPToolOutput`, every other block
 //! and key as it came (docs/contract.md §4b, measured in Claude Code 2.1.332). Anything else — no
-//! JSON text, a saving under [`MIN_SAVED_TOKENS`], an unexpected shape — is no output.
+//! JSON text, a saving under [`MIN_SAVED_TOKENS`], a result Claude will save to a file
+//! ([`PERSIST_LIMIT`]), an unexpected shape — is no output.
 //! [`saving`] measures an answer for the savings ledger (one `MCP` row in `rtk gain`).
 
 use std::path::Path;
@@ -24,6 +25,13 @@ pub const LEDGER_TOOL: &str = "MCP";
 /// Tokens an answer must save: below this a result goes through as the server wrote it.
 const MIN_SAVED_TOKENS: u64 = 8;
 
+/// Claude Code 2.1.332 saves an MCP result whose text is over 50,000 characters (JavaScript's
+/// UTF-16 length: 49,628 stayed, 50,002 was saved) to a file, after the hooks ran, and gives
+/// the model a 2 KB preview and the path. Minified there, a result just over the limit would
+/// come back whole instead of as a preview, and a saved one would be one line too long for
+/// Read: rtk leaves such results alone, with 1,000 characters to spare for how blocks join.
+const PERSIST_LIMIT: usize = 49_000;
+
 /// Whether `payload` is a PostToolUse of an MCP tool (Claude names them `mcp__<server>__<tool>`).
 pub fn is_mcp(payload: &Value) -> bool {
     string(payload, "hook_event_name") == Some("PostToolUse")
@@ -38,6 +46,10 @@ pub fn answer(payload: &Value) -> Answer {
     let Some(response) = payload.get("tool_response") else {
         return Answer::Silent;
     };
+    let length: usize = texts(response).map_or(0, |t| t.encode_utf16().count());
+    if length > PERSIST_LIMIT {
+        return Answer::Silent;
+    }
     let Some(minified) = minified(response) else {
         return Answer::Silent;
     };

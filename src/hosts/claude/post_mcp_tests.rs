@@ -149,3 +149,26 @@ fn codex_s_result_shape_is_not_answered() {
     assert!(p["tool_response"]["content"].is_array());
     assert_eq!(answer(&p), Answer::Silent);
 }
+
+#[test]
+fn a_result_claude_saves_to_a_file_is_left_alone() {
+    // Pretty JSON of `n` short rows: 50 characters a row.
+    let rows = |n: usize| {
+        let doc =
+            json!({"rows": (0..n).map(|k| json!({"id": k, "v": "abcdefgh"})).collect::<Vec<_>>()});
+        serde_json::to_string_pretty(&doc).unwrap()
+    };
+    let small = rows(900);
+    assert!(small.len() < PERSIST_LIMIT, "{}", small.len());
+    assert!(matches!(
+        answer(&with_response(json!([{"type":"text","text":small}]))),
+        Answer::Json(_)
+    ));
+    let big = rows(1100);
+    assert!(big.len() > PERSIST_LIMIT, "{}", big.len());
+    assert_eq!(
+        answer(&with_response(json!([{"type":"text","text":big}]))),
+        Answer::Silent
+    );
+    assert_eq!(answer(&with_response(json!(big))), Answer::Silent);
+}
