@@ -860,7 +860,8 @@ fn claude_post_tool_use_read_is_answered_from_the_transcript() {
 
 /// Issue 37 item 2: the MCP payloads the real hosts sent (tests/fixtures/mcp/). Claude Code's
 /// is answered through `rtk hook claude` with the JSON block minified in the payload's own
-/// shape; Codex's gets no answer from `rtk hook codex` (Codex rejects a replacement), exit 0.
+/// shape, unless another hook of the user's settings may rewrite the same result; Codex's gets no
+/// answer from `rtk hook codex` (Codex rejects a replacement), exit 0.
 #[test]
 fn mcp_post_tool_use_payloads_of_the_real_hosts() {
     let t = TestEnv::new();
@@ -889,4 +890,13 @@ fn mcp_post_tool_use_payloads_of_the_real_hosts() {
         .unwrap()
         .starts_with(r#"{"count":40,"items":[{"id":1,"#));
     assert_eq!(run("codex", "codex-0.171.0-post-tool-use.json"), "");
+    // The user's own PostToolUse hook for this server (a redaction, say) runs on the same
+    // original and the last rewrite wins: rtk steps aside rather than undo it.
+    t.write(
+        "home/.claude/settings.json",
+        r#"{"hooks":{"PostToolUse":[
+            {"matcher":"Read|mcp__.*","hooks":[{"type":"command","command":"rtk hook claude"}]},
+            {"matcher":"mcp__fx__.*","hooks":[{"type":"command","command":"./redact.sh"}]}]}}"#,
+    );
+    assert_eq!(run("claude", "claude-2.1.332-post-tool-use.json"), "");
 }

@@ -39,12 +39,15 @@ impl Host for Claude {
     }
     fn answer(&self, payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Option<Answer> {
         if post_mcp::is_mcp(payload) {
-            return Some(post_mcp::answer(payload));
+            return Some(Answer::Silent); // `answer_after` answers it, with the settings.
         }
         if crate::hooks::input::string(payload, "hook_event_name") == Some("PostToolUse") {
             return Some(post_read::answer(payload));
         }
         Some(answer::answer(payload, decide))
+    }
+    fn answer_after(&self, payload: &Value, env: &Env) -> Option<Answer> {
+        post_mcp::is_mcp(payload).then(|| post_mcp::answer(payload, &post_mcp::Siblings::of(env)))
     }
     fn saving(&self, payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
         if post_mcp::is_mcp(payload) {

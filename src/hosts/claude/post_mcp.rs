@@ -7,15 +7,19 @@
 //! …]`) or a string; the answer is the same shape in `updatedMCPToolOutput`, every other block
 //! and key as it came (docs/contract.md §4b, measured in Claude Code 2.1.332). Anything else — no
 //! JSON text, a saving under [`MIN_SAVED_TOKENS`], a result Claude will save to a file
-//! ([`PERSIST_LIMIT`]), an unexpected shape — is no output.
+//! ([`PERSIST_LIMIT`]), another hook that may rewrite the same result ([`Siblings`]), an
+//! unexpected shape — is no output.
 //! [`saving`] measures an answer for the savings ledger (one `MCP` row in `rtk gain`).
 
 use std::path::Path;
 
 use serde_json::{json, Value};
 
+use super::rules;
+use crate::env::Env;
 use crate::hooks::answer::Answer;
 use crate::hooks::input::string;
+use crate::hooks::rule_files::{read_settings, Dialect};
 use crate::ledger::{project_root, ToolSaving};
 use crate::tokens::estimate_tokens_sampled;
 
@@ -32,15 +36,96 @@ const MIN_SAVED_TOKENS: u64 = 8;
 /// Read: rtk leaves such results alone, with 1,000 characters to spare for how blocks join.
 const PERSIST_LIMIT: usize = 49_000;
 
+/// The other `PostToolUse` hooks in Claude's settings files (managed, project, the project
+/// folders above, the user's): Claude runs a tool's hooks in parallel on the original result
+/// and the last rewrite wins (its schema says so), so rtk's minified original could undo
+/// another hook's rewrite — a redaction. rtk steps aside for a tool any of them may match.
+/// Plugins' hooks are not seen (docs/contract.md §4b).
+#[derive(Debug, Default)]
+pub struct Siblings {
+    /// The matcher of each group holding a hook that is not rtk's (None: matches every tool).
+    matchers: Vec<Option<String>>,
+}
+
+impl Siblings {
+    /// The other hooks of the settings files Claude reads in `env`.
+    pub fn of(env: &Env) -> Siblings {
+        let src = rules::sources(env);
+        let files = std::iter::once(rules::managed_path(env))
+            .chain(src.project)
+            .chain(src.ancestors)
+            .chain(src.user);
+        let mut out = Siblings::default();
+        for path in files {
+            match read_settings(&path, Dialect::Json) {
+                Ok(None) => {}
+                Ok(Some(v)) => out.add(&v),
+                // A file rtk cannot read may hold anything.
+                Err(_) => out.matchers.push(None),
+            }
+        }
+        out
+    }
+
+    /// Adds the `hooks.PostToolUse` groups of one settings file's JSON.
+    fn add(&mut self, settings: &Value) {
+        let Some(groups) = settings.get("hooks").and_then(|h| h.get("PostToolUse")) else {
+            return;
+        };
+        let Some(groups) = groups.as_array() else {
+            self.matchers.push(None);
+            return;
+        };
+        for g in groups {
+            let hooks = g.get("hooks").and_then(Value::as_array);
+            let others = hooks.is_none_or(|hs| hs.iter().any(|h| !is_rtk_hook(h)));
+            if others {
+                let matcher = g.get("matcher").and_then(Value::as_str);
+                self.matchers.push(matcher.map(str::to_string));
+            }
+        }
+    }
+
+    /// Whether a hook beside rtk's may run for `tool`: a missing, empty or `*` matcher, one
+    /// that is not a valid regular expression, or one that matches anywhere in the name.
+    fn may_rewrite(&self, tool: &str) -> bool {
+        self.matchers.iter().any(|m| match m.as_deref() {
+            None | Some("") | Some("*") => true,
+            Some(m) => match regex::Regex::new(m) {
+                Ok(re) => re.is_match(tool),
+                Err(_) => true,
+            },
+        })
+    }
+}
+
+/// rtk's own entry (`rtk hook claude`, rtk by any path).
+fn is_rtk_hook(hook: &Value) -> bool {
+    let words: Vec<&str> = hook
+        .get("command")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let rtk = |w: &str| {
+        let w = w.trim_matches(|c| c == '"' || c == '\'');
+        matches!(w.rsplit(['/', '\\']).next(), Some("rtk" | "rtk.exe"))
+    };
+    matches!(words.as_slice(), [first, "hook", "claude"] if rtk(first))
+}
+
 /// Whether `payload` is a PostToolUse of an MCP tool (Claude names them `mcp__<server>__<tool>`).
 pub fn is_mcp(payload: &Value) -> bool {
     string(payload, "hook_event_name") == Some("PostToolUse")
         && string(payload, "tool_name").is_some_and(|n| n.starts_with("mcp__"))
 }
 
-/// The answer to one MCP PostToolUse payload.
-pub fn answer(payload: &Value) -> Answer {
+/// The answer to one MCP PostToolUse payload, beside the other hooks `siblings`.
+pub fn answer(payload: &Value, siblings: &Siblings) -> Answer {
     if !is_mcp(payload) {
+        return Answer::Silent;
+    }
+    if siblings.may_rewrite(string(payload, "tool_name").unwrap_or("")) {
         return Answer::Silent;
     }
     let Some(response) = payload.get("tool_response") else {
