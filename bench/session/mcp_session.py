@@ -10,7 +10,8 @@ records every tool result the model is sent. Checked: with rtk every JSON text b
 same values as without (key order, duplicate keys and number text compared: Python's parser
 with `parse_float`/`parse_int` keeping the text), every other block — the saved result's
 preview too, its file path aside — is byte for byte the same, and `rtk gain` shows the `MCP`
-row the ledger got.
+row the ledger got. A third Claude run adds a user's redaction hook for `records` beside rtk's:
+the redaction must reach the model (rtk steps aside for a tool another hook may rewrite).
 
 Codex 0.171.0 (`--codex`) runs the same calls twice: no hook, then a hook answering the
 minified result as `updatedMCPToolOutput` (the only replacement key its PostToolUse schema
@@ -46,6 +47,15 @@ TOOLS = ["records", "mixed", "plain", "large"]
 
 # A PostToolUse hook that writes each payload it gets to $1 (the fixture's capture recipe).
 RECORDER = "import sys,time;open(sys.argv[1]+'/'+str(time.time_ns())+'.json','w').write(sys.stdin.read())"
+
+# A user's redaction hook beside rtk's (Claude): `record-001` becomes `[redacted]` in `records`.
+REDACT = r"""
+import json, sys
+p = json.load(sys.stdin)
+blocks = [dict(b, text=b["text"].replace("record-001", "[redacted]")) if b.get("type") == "text" else b
+          for b in p["tool_response"]]
+print(json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedMCPToolOutput": blocks}}))
+"""
 
 # Codex's hook for the probe: the answer rtk gives Claude, in Codex's result shape.
 CODEX_HOOK = r"""
@@ -98,7 +108,7 @@ def steps():
     return [{"tool": f"mcp__fx__{t}", "input": {}} for t in TOOLS]
 
 
-def claude_world(root, rtk, with_rtk, record):
+def claude_world(root, rtk, with_rtk, record, redact=False):
     repo, home = root / "repo", root / "home"
     repo.mkdir(parents=True)
     (home / "bin").mkdir(parents=True)
@@ -111,6 +121,13 @@ def claude_world(root, rtk, with_rtk, record):
         os.symlink(rtk, home / "bin/rtk")
         env = {"HOME": str(home), "PATH": os.environ["PATH"]}
         subprocess.run([rtk, "init", "--agent", "claude", "--global"], env=env, check=True, capture_output=True)
+        if redact:
+            (root / "redact.py").write_text(REDACT)
+            settings = json.loads((home / ".claude/settings.json").read_text())
+            cmd = f"{sys.executable} {root / 'redact.py'}"
+            group = {"matcher": "mcp__fx__records", "hooks": [{"type": "command", "command": cmd}]}
+            settings["hooks"]["PostToolUse"].append(group)
+            (home / ".claude/settings.json").write_text(json.dumps(settings))
     elif record:
         (home / ".claude").mkdir()
         hooks = {"PostToolUse": [recorder_hook(record)]}
@@ -118,8 +135,8 @@ def claude_world(root, rtk, with_rtk, record):
     return repo, home
 
 
-def run_claude(root, exe, rtk, with_rtk, record, port):
-    repo, home = claude_world(root, rtk, with_rtk, record)
+def run_claude(root, exe, rtk, with_rtk, record, port, redact=False):
+    repo, home = claude_world(root, rtk, with_rtk, record, redact)
     Recorder.raw = {}
     Recorder.script.reset(steps())
     argv = [exe, "-p", "Do it", "--output-format", "stream-json", "--verbose",
@@ -252,6 +269,13 @@ def main():
     plain, _ = run_claude(base / "claude-plain", args.claude, rtk, False, args.record_payloads, port)
     withr, gain = run_claude(base / "claude-rtk", args.claude, rtk, True, None, port)
     rows = [("claude", t, p, r) for t, p, r in zip(TOOLS, plain, withr)]
+    # Beside a user's redaction hook on `records`, rtk steps aside: the redaction reaches the model.
+    redacted, _ = run_claude(base / "claude-rtk-redact", args.claude, rtk, True, None, port, redact=True)
+    got = "\n".join(texts(redacted[0] or []))
+    print("with a redaction hook beside rtk's, records:", "redacted" if "[redacted]" in got else "NOT redacted",
+          "(pretty)" if "\n  " in got else "(minified)")
+    if "[redacted]" not in got or "record-001" in got:
+        failures.append("claude records: the user's redaction did not reach the model beside rtk")
     status = []
     if args.codex:
         record = args.record_payloads and Path(args.record_payloads) / "codex"
