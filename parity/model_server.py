@@ -316,6 +316,12 @@ class Handler(BaseHTTPRequestHandler):
                 "arguments": json.dumps(move[2]),
                 "status": "completed",
             }
+            # Codex 0.171.0 offers an MCP server's tools as one `namespace` tool (`mcp__fx`
+            # holding `records`, …): a step named `mcp__fx__records` is called as that.
+            for t in body.get("tools") or []:
+                ns = t.get("name") or ""
+                if t.get("type") == "namespace" and ns and move[1].startswith(ns + "__"):
+                    item["namespace"], item["name"] = ns, move[1][len(ns) + 2 :]
         else:
             item = {
                 "type": "message",

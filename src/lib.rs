@@ -39,6 +39,7 @@ pub mod gain;
 pub mod hooks;
 pub mod hosts;
 pub mod init;
+pub mod json;
 pub mod ledger;
 pub mod mask;
 pub mod os;

@@ -857,3 +857,46 @@ fn claude_post_tool_use_read_is_answered_from_the_transcript() {
     assert_eq!(hook(payload(&t.home().join("missing.jsonl"))), "");
     assert_eq!(hook("{\"hook_event_name\":\"PostToolUse\"".into()), "");
 }
+
+/// Issue 37 item 2: the MCP payloads the real hosts sent (tests/fixtures/mcp/). Claude Code's
+/// is answered through `rtk hook claude` with the JSON block minified in the payload's own
+/// shape, unless another hook of the user's settings may rewrite the same result; Codex's gets no
+/// answer from `rtk hook codex` (Codex rejects a replacement), exit 0.
+#[test]
+fn mcp_post_tool_use_payloads_of_the_real_hosts() {
+    let t = TestEnv::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mcp");
+    let run = |agent: &str, file: &str| {
+        let stdin = std::fs::read_to_string(dir.join(file)).unwrap();
+        let out = t
+            .rtk()
+            .args(["hook", agent])
+            .env("RTK_NO_TRACKING", "1")
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = run("claude", "claude-2.1.332-post-tool-use.json");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let spec = &v["hookSpecificOutput"];
+    assert_eq!(spec["hookEventName"], "PostToolUse");
+    assert_eq!(spec.as_object().unwrap().len(), 2, "{out}");
+    let blocks = spec["updatedMCPToolOutput"].as_array().unwrap();
+    assert_eq!(blocks.len(), 2);
+    assert!(blocks[0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with(r#"{"count":40,"items":[{"id":1,"#));
+    assert_eq!(run("codex", "codex-0.171.0-post-tool-use.json"), "");
+    // The user's own PostToolUse hook for this server (a redaction, say) runs on the same
+    // original and the last rewrite wins: rtk steps aside rather than undo it.
+    t.write(
+        "home/.claude/settings.json",
+        r#"{"hooks":{"PostToolUse":[
+            {"matcher":"Read|mcp__.*","hooks":[{"type":"command","command":"rtk hook claude"}]},
+            {"matcher":"mcp__fx__.*","hooks":[{"type":"command","command":"./redact.sh"}]}]}}"#,
+    );
+    assert_eq!(run("claude", "claude-2.1.332-post-tool-use.json"), "");
+}

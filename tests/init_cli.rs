@@ -65,11 +65,11 @@ fn claude_global_twice_keeps_one_entry_and_every_prior_key() {
     assert!(out.contains("already installed"), "{out}");
 
     let after = read(&settings);
-    // PreToolUse for Bash and PostToolUse for Read.
+    // PreToolUse for Bash and PostToolUse for Read and MCP tools.
     assert_eq!(rtk_entries(&after, "rtk hook claude"), 2);
     assert_eq!(
         after["hooks"]["PostToolUse"],
-        serde_json::json!([{"matcher":"Read","hooks":[{"type":"command","command":"rtk hook claude"}]}])
+        serde_json::json!([{"matcher":"Read|mcp__.*","hooks":[{"type":"command","command":"rtk hook claude"}]}])
     );
     let before: Value = serde_json::from_str(EXISTING).unwrap();
     let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
@@ -812,7 +812,19 @@ fn claude_post_read_entry_joins_an_existing_install_and_leaves_with_it() {
         "{out}"
     );
     let v = read(&settings);
-    assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Read");
+    assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Read|mcp__.*");
+    // An install from before MCP results were answered: rtk's own group widens to them; a
+    // group the user shares with rtk keeps its matcher.
+    let read_only = r#"{"hooks":{"PostToolUse":[
+        {"matcher":"Read","hooks":[{"type":"command","command":"rtk hook claude"}]},
+        {"matcher":"Write","hooks":[{"type":"command","command":"my-lint"},{"type":"command","command":"rtk hook claude"}]}]}}"#;
+    t.write("work/.claude/settings.json", read_only);
+    let (code, _, err) = init(&t, &["--agent", "claude"]);
+    assert_eq!(code, 0, "{err}");
+    let v = read(&settings);
+    assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Read|mcp__.*");
+    assert_eq!(v["hooks"]["PostToolUse"][1]["matcher"], "Write");
+    assert_eq!(v["hooks"]["PostToolUse"].as_array().unwrap().len(), 2);
     let (_, out, _) = init(&t, &["--agent", "claude", "--show"]);
     assert!(out.contains("(PreToolUse hook) is installed"), "{out}");
     assert!(out.contains("(PostToolUse hook) is installed"), "{out}");

@@ -77,7 +77,7 @@ fn install_replaces_upstreams_entries_in_one_step() {
     assert_eq!(droid["hooks"]["PreToolUse"].as_array().unwrap().len(), 1);
 
     // Claude's PreToolUse entry is already rtk's command: it stays as it was; the PostToolUse
-    // entry for Read is added; a second run changes nothing.
+    // entry for Read and MCP tools is added; a second run changes nothing.
     let before: serde_json::Value =
         serde_json::from_str(&read(&t, ".claude/settings.json")).unwrap();
     init(&t, &["--agent", "claude", "--global"]);
@@ -85,7 +85,7 @@ fn install_replaces_upstreams_entries_in_one_step() {
         serde_json::from_str(&read(&t, ".claude/settings.json")).unwrap();
     assert_eq!(after["hooks"]["PreToolUse"], before["hooks"]["PreToolUse"]);
     assert_eq!(
-        after["hooks"]["PostToolUse"][0]["matcher"], "Read",
+        after["hooks"]["PostToolUse"][0]["matcher"], "Read|mcp__.*",
         "{after}"
     );
     let once = read(&t, ".claude/settings.json");

@@ -145,3 +145,44 @@ fn nothing_is_written_without_tracking_or_without_a_shortened_result() {
     let j: Value = serde_json::from_str(&gain(&t, &["--format", "json"])).unwrap();
     assert_eq!(j["tools"], json!([]));
 }
+
+/// Issue 37 item 2: an MCP result Claude Code 2.1.332 really sent (tests/fixtures/mcp/),
+/// answered minified through `rtk hook claude`, is one `MCP` row in `rtk gain`; the text the
+/// model gets holds the same values.
+#[test]
+fn a_minified_mcp_result_shows_in_gain_as_an_mcp_row() {
+    let t = TestEnv::new();
+    let payload = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/mcp/claude-2.1.332-post-tool-use.json"),
+    )
+    .unwrap();
+    let p: Value = serde_json::from_str(&payload).unwrap();
+    let out = hook(&t, payload.clone(), &[]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let blocks = v["hookSpecificOutput"]["updatedMCPToolOutput"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{out}"));
+    let (raw, min) = (
+        p["tool_response"][0]["text"].as_str().unwrap(),
+        blocks[0]["text"].as_str().unwrap(),
+    );
+    let parsed =
+        |s: &str| serde_json::to_string(&serde_json::from_str::<Value>(s).unwrap()).unwrap();
+    assert_eq!(parsed(raw), parsed(min));
+    assert_eq!(blocks[1], p["tool_response"][1]);
+    hook(&t, payload, &[]); // a retried hook counts once
+
+    let j: Value = serde_json::from_str(&gain(&t, &["--format", "json"])).unwrap();
+    let row = &j["tools"][0];
+    assert_eq!(j["tools"].as_array().unwrap().len(), 1, "{j}");
+    assert_eq!(row["tool"], "MCP");
+    assert_eq!(row["results"], 1);
+    let before = row["tokens_before"].as_u64().unwrap();
+    let after = row["tokens_after"].as_u64().unwrap();
+    assert!(after < before, "{row}");
+    assert_eq!(row["saved_tokens"].as_u64().unwrap(), before - after);
+    assert!(gain(&t, &[])
+        .lines()
+        .any(|l| l.trim_start().starts_with("MCP ")));
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks of the corpus scripts against the real binary (target/debug/rtk): a session that
-reads a file twice is replayed (the re-read is shortened, the first read passes), and the Bash
+reads a file twice is replayed (the re-read is shortened, the first read passes), MCP results
+are replayed (pretty JSON answered minified, minified JSON and prose passed), and the Bash
 rewriter tells a rewritten command from one rtk leaves alone.
 
     python3 bench/corpus/test_corpus.py
@@ -17,9 +18,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bash_share import rewriter  # noqa: E402
 from common import REPO, records, tool_calls  # noqa: E402
+from mcp_replay import replay as mcp_replay  # noqa: E402
 from read_replay import render, replay  # noqa: E402
 
 RTK = str(REPO / "target/debug/rtk")
+
+
+def mcp_pair(i, name, blocks):
+    tid = f"toolu_m{i:04d}"
+    use = {"type": "assistant", "uuid": f"a{i}", "sessionId": "s", "isSidechain": False,
+           "message": {"role": "assistant", "content": [{"type": "tool_use", "id": tid, "name": name, "input": {}}]}}
+    result = {"type": "user", "uuid": f"u{i}", "sessionId": "s", "isSidechain": False, "cwd": "/p",
+              "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tid, "content": blocks}]},
+              "toolUseResult": blocks}
+    return [use, result]
 
 
 def read_pair(i, path, text):
@@ -55,6 +67,23 @@ class CorpusScripts(unittest.TestCase):
         self.assertEqual(rows[0][0], rows[0][1])
         self.assertLess(len(rows[1][1]), len(rows[1][0]) // 4)
         self.assertEqual(len(times), 2)
+
+    @unittest.skipUnless(os.path.exists(RTK), "needs target/debug/rtk (cargo build)")
+    def test_mcp_results(self):
+        doc = {"rows": [{"id": k, "name": f"row {k}", "price": 1.5} for k in range(30)]}
+        pretty = json.dumps(doc, indent=2)
+        minified = json.dumps(doc, separators=(",", ":"))
+        sessions = [mcp_pair(1, "mcp__db__query", [{"type": "text", "text": pretty}]),
+                    mcp_pair(2, "mcp__db__query", [{"type": "text", "text": minified}]),
+                    mcp_pair(3, "mcp__docs__get", [{"type": "text", "text": "Some   prose.\n  Indented."}])]
+        with tempfile.TemporaryDirectory() as d:
+            (Path(d) / "s.jsonl").write_text("".join(json.dumps(r) + "\n" for p in sessions for r in p))
+            calls, times = mcp_replay([d], RTK)
+        self.assertEqual([c[4] for c in calls], [True, False, False])
+        self.assertEqual([c[5] for c in calls], [True, False, False])
+        self.assertEqual(calls[0][3], minified)
+        self.assertEqual([c[2] for c in calls[1:]], [c[3] for c in calls[1:]])
+        self.assertEqual(len(times), 3)
 
     @unittest.skipUnless(os.path.exists(RTK), "needs target/debug/rtk (cargo build)")
     def test_rewriter(self):

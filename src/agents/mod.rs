@@ -190,10 +190,10 @@ impl Agent {
     }
 
     /// Hook entries installed beside the descriptor's own, in the same file (Claude's
-    /// `PostToolUse` for Read: `hosts/claude/post_read`).
+    /// `PostToolUse` for Read and MCP tools: `hosts/claude/post_read`, `hosts/claude/post_mcp`).
     pub fn more_hooks(self) -> &'static [HookSpec] {
         match self {
-            Agent::Claude => std::slice::from_ref(&table::CLAUDE_POST_READ),
+            Agent::Claude => std::slice::from_ref(&table::CLAUDE_POST_TOOL),
             _ => &[],
         }
     }

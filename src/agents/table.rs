@@ -44,10 +44,11 @@ const fn in_home(home: &'static str, file: &'static str) -> Place {
     }
 }
 
-/// Claude Code's `PostToolUse` entry for Read (shortens re-reads the model already has).
-pub static CLAUDE_POST_READ: HookSpec = nested(
+/// Claude Code's `PostToolUse` entry for Read (shortens re-reads the model already has) and MCP
+/// tools (pretty-printed JSON given minified): `hosts/claude/post_read`, `hosts/claude/post_mcp`.
+pub static CLAUDE_POST_TOOL: HookSpec = nested(
     "PostToolUse",
-    "Read",
+    "Read|mcp__.*",
     "rtk hook claude",
     || json!({"type": "command", "command": "rtk hook claude"}),
 );
@@ -63,7 +64,7 @@ pub static AGENTS: [Descriptor; 19] = [
         rejudges_rewrite: false,
         absolute_rtk: false,
         asks: Asks::Hook {
-            about: "Claude Code PreToolUse (Bash) and PostToolUse (Read)",
+            about: "Claude Code PreToolUse (Bash) and PostToolUse (Read, MCP tools)",
             nothing: Nothing::Silent,
         },
         install: Install::Json {

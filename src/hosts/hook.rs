@@ -36,7 +36,21 @@ impl Agent {
         // As `rtk hook` does: the host completes the environment from its payload first.
         let env = &of(self).session_env(payload, env);
         let decide = |cmd: &str| decide(self, cmd, env, hooks);
-        self.answer_with(payload, &decide)
+        self.answer_in(payload, env, &decide)
+    }
+
+    /// The host's answer after a tool ran when it has one ([`super::Host::answer_after`]: it
+    /// may read the host's settings in `env`), else [`Agent::answer_with`].
+    fn answer_in(
+        self,
+        payload: Option<&serde_json::Value>,
+        env: &Env,
+        decide: &dyn Fn(&str) -> Decision,
+    ) -> Answer {
+        if let Some(a) = payload.and_then(|p| of(self).answer_after(p, env)) {
+            return a;
+        }
+        self.answer_with(payload, decide)
     }
 
     /// Like [`Agent::answer`] with an injected decision function (tests).
@@ -115,7 +129,7 @@ pub fn run(
         }
         d
     };
-    let answer = agent.answer_with(payload.as_ref(), &decide);
+    let answer = agent.answer_in(payload.as_ref(), env, &decide);
     // Write failures (host gone) are not the host's problem: still exit 0.
     let _ = answer.write_to(&mut std::io::stdout().lock());
     if let Some(db) = log_db {

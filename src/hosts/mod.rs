@@ -71,6 +71,13 @@ pub trait Host: Judge {
         let _ = (cmd, env);
         d
     }
+    /// Its answer to a payload sent after a tool ran, where the answer depends on the host's
+    /// settings in `env` (Claude's `PostToolUse` for MCP tools steps aside beside another hook
+    /// that may rewrite the result); None: `answer` answers it.
+    fn answer_after(&self, payload: &Value, env: &Env) -> Option<Answer> {
+        let _ = (payload, env);
+        None
+    }
     /// What `answer` saved when it shortened a tool's result (`PostToolUse`), for the savings
     /// ledger ([`crate::ledger`]); None for any other answer.
     fn saving(&self, payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {

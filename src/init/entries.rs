@@ -174,8 +174,9 @@ pub fn install(root: &mut Value, spec: &HookSpec) -> Result<bool, ShapeError> {
 }
 
 /// Brings rtk's installed entries up to date with [`HookSpec::entry`] (a key a newer rtk
-/// writes, e.g. Droid's `preserveRiskLevel`), keeping keys the user added. Returns whether
-/// anything changed.
+/// writes, e.g. Droid's `preserveRiskLevel`), keeping keys the user added, and the matcher of a
+/// group that holds only rtk's entries (rtk wrote it) with [`HookSpec::matcher`] (Claude's
+/// `PostToolUse` grew from `Read` to `Read|mcp__.*`). Returns whether anything changed.
 fn refresh(root: &mut Value, spec: &HookSpec) -> bool {
     let Value::Object(want) = (spec.entry)() else {
         return false;
@@ -187,6 +188,21 @@ fn refresh(root: &mut Value, spec: &HookSpec) -> bool {
     else {
         return false;
     };
+    let mut changed = false;
+    if let Some(matcher) = spec.matcher {
+        for group in list.iter_mut() {
+            let only_ours = group
+                .get("hooks")
+                .and_then(Value::as_array)
+                .is_some_and(|hs| !hs.is_empty() && hs.iter().all(|h| is_ours(h, spec.command)));
+            if only_ours && group.get("matcher").and_then(Value::as_str) != Some(matcher) {
+                if let Some(g) = group.as_object_mut() {
+                    g.insert("matcher".into(), Value::String(matcher.into()));
+                    changed = true;
+                }
+            }
+        }
+    }
     let entries: Vec<&mut Value> = match spec.matcher {
         Some(_) => list
             .iter_mut()
@@ -195,7 +211,6 @@ fn refresh(root: &mut Value, spec: &HookSpec) -> bool {
             .collect(),
         None => list.iter_mut().collect(),
     };
-    let mut changed = false;
     for entry in entries.into_iter().filter(|e| is_ours(e, spec.command)) {
         let Some(obj) = entry.as_object_mut() else {
             continue;

@@ -25,7 +25,7 @@ use crate::os;
 pub struct ToolSaving {
     /// Unix seconds (UTC) of the answer.
     pub ts: i64,
-    /// The host's tool name (`Read`).
+    /// The host's tool name (`Read`), or `MCP` for every MCP tool (`hosts/claude/post_mcp`).
     pub tool: String,
     /// The host's session id and the call's id: one row per call.
     pub session: String,

@@ -88,6 +88,7 @@ fn the_hook_path_never_reaches_filters_exec_or_tracking() {
             "config",
             "env",
             "hooks",
+            "json",
             "ledger",
             "mask",
             "os",

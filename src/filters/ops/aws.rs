@@ -4,8 +4,8 @@
 //! joined by ` | `; the title row stays). Errors go to stderr untouched; any other output (text,
 //! nested tables) is printed raw.
 
-use super::json;
 use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
+use crate::json;
 
 pub struct Aws;
 

@@ -9,9 +9,10 @@
 //! [`super::dockerbuild`] (both streams). `--format`/`-o` output, follow mode (`-f`,
 //! `--watch`) and anything else pass through. Errors (no daemon, no cluster) are printed as is.
 
-use super::{dockerbuild, fold_repeats, json, retable};
+use super::{dockerbuild, fold_repeats, retable};
 use crate::filters::dev::strip_ansi;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::json;
 
 pub struct Docker;
 pub struct Kubectl;

@@ -5,8 +5,8 @@
 //! lines; `--json` output is minified (values untouched). `--web`, create/edit/merge and any
 //! other action pass through.
 
-use super::json;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::json;
 
 pub struct Gh;
 pub struct Glab;

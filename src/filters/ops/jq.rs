@@ -4,8 +4,8 @@
 //! (`-r`, `-j`, `-a`, `--tab`, `--seq`, `--stream`, `-C`…) and `-c` itself pass through;
 //! a failing run or output that is not a stream of JSON values is printed raw.
 
-use super::json;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::json;
 
 pub struct Jq;
 

@@ -1,8 +1,8 @@
 //! Containers, cloud and network CLIs: docker (and its run/exec), docker compose, kubectl, gh,
 //! glab, curl, wget, pip, jq, aws, helm, gcloud and terraform; the system tables of ps and df,
 //! stat's blocks, du's listings; database clients' result tables.
-//! Shared here: column tables re-joined without padding, repeated log lines collapsed, and a
-//! JSON minifier that keeps every token byte for byte.
+//! Shared here: column tables re-joined without padding and repeated log lines collapsed (the
+//! JSON minifier they use is `crate::json`, shared with the hook path).
 
 pub mod aws;
 pub mod cloud;
@@ -12,7 +12,6 @@ pub mod dockerbuild;
 pub mod du;
 pub mod gh;
 pub mod jq;
-pub mod json;
 pub mod net;
 pub mod pip;
 pub mod procs;

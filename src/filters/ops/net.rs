@@ -8,8 +8,8 @@
 //! wget: its report is on stderr; the progress (dots or bar) and `Resolving`/`connected.` lines
 //! are dropped; the URL, HTTP status, length, destination, `saved` line and every error stay.
 
-use super::json;
 use crate::filters::{Compacted, Filter, Invocation, Output, Plan, Unparsed};
+use crate::json;
 
 pub struct Curl;
 pub struct Wget;

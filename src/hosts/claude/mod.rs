@@ -1,9 +1,10 @@
 //! Claude Code: its rule files ([`rules`]) and command line ([`cli`]), its built-in read-only
 //! auto-approval ([`read_only`]), its `PreToolUse` answer ([`answer`]) and its `PostToolUse`
-//! answer for Read ([`post_read`]).
+//! answers: for Read ([`post_read`]) and for MCP tools ([`post_mcp`]).
 
 pub mod answer;
 pub mod cli;
+pub mod post_mcp;
 pub mod post_read;
 pub mod read_only;
 mod read_only_search;
@@ -37,12 +38,21 @@ impl Host for Claude {
         Some(rules::load(env))
     }
     fn answer(&self, payload: &Value, decide: &dyn Fn(&str) -> Decision) -> Option<Answer> {
+        if post_mcp::is_mcp(payload) {
+            return Some(Answer::Silent); // `answer_after` answers it, with the settings.
+        }
         if crate::hooks::input::string(payload, "hook_event_name") == Some("PostToolUse") {
             return Some(post_read::answer(payload));
         }
         Some(answer::answer(payload, decide))
     }
+    fn answer_after(&self, payload: &Value, env: &Env) -> Option<Answer> {
+        post_mcp::is_mcp(payload).then(|| post_mcp::answer(payload, &post_mcp::Siblings::of(env)))
+    }
     fn saving(&self, payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
+        if post_mcp::is_mcp(payload) {
+            return post_mcp::saving(payload, answer, now);
+        }
         post_read::saving(payload, answer, now)
     }
     fn sample_payloads(&self, cmd: &str) -> Vec<(String, Value)> {
