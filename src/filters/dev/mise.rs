@@ -6,7 +6,7 @@
 //! `npm run` (`js::announced`): the banner and mise's own closing lines are kept whole.
 //! Anything else prints raw: a tool without a filter, a multi-line script, a file task, a
 //! task with dependencies (their output comes `[name] `-prefixed, with `Finished in` lines a
-//! task could print too), a banner that is not the definition's.
+//! task could print too), mise's `prefix` output mode, a banner that is not the definition's.
 
 use super::js::{announced, script_words};
 use super::misetasks;
@@ -55,7 +55,15 @@ fn through_task(
         || shown
             .strip_suffix('…')
             .is_some_and(|cut| command.starts_with(cut));
-    if !misetasks::plain_command(&command) || !shows_it {
+    // mise's `prefix` output (`MISE_TASK_OUTPUT`, `task_output`, `-o`) tags the task's own
+    // lines `[task] `: its tool's filter would not read them.
+    let tag = format!("[{task}] ");
+    let tagged = out
+        .stdout
+        .lines()
+        .chain(body.lines().filter(|l| !mise_closing(task, l)))
+        .any(|l| l.starts_with(&tag));
+    if !misetasks::plain_command(&command) || !shows_it || tagged {
         return Ok(Compacted::raw(out));
     }
     announced(out, first, &script_words(&command), body, |l| {
@@ -147,8 +155,8 @@ mod tests {
     }
 
     #[test]
-    fn dependencies_multi_line_scripts_and_other_tools_print_raw() {
-        for case in ["deps", "multi_line", "other_tool", "quiet"] {
+    fn dependencies_multi_line_scripts_prefixed_output_and_other_tools_print_raw() {
+        for case in ["deps", "multi_line", "other_tool", "quiet", "prefixed"] {
             let (out, err, raw_out, raw_err) = run(case);
             assert_eq!((out, err), (raw_out, raw_err), "{case}");
         }
