@@ -9,6 +9,7 @@ task, calls, o200k_base tokens before and after, how many runs rtk compacted, an
 (a failing test's name, a failing package, a `file_test.go:N`) any compacted run lost.
 
     bench/corpus/mise_replay.py CORPUS_DIR MISE_TOML [--rtk PATH]
+    bench/corpus/mise_replay.py --fixtures tests/fixtures/mise   (the captured runs, same way)
 """
 
 import argparse
@@ -31,12 +32,55 @@ def mise_line(task, line):
     return own or re.match(r"^(mise (ERROR|WARN) |(\[\S+\] )?Finished in )", line) is not None
 
 
+def replayer(mise_toml, rtk, d):
+    """A function running `rtk ARGV` in a project (in the folder `d`) holding `mise_toml`,
+    `mise` printing the given (stdout, stderr, code): it returns rtk's stdout + stderr and
+    exit code."""
+    d = Path(d)
+    proj, home, bin_ = d / "proj", d / "home", d / "bin"
+    for p in (proj, home, bin_):
+        p.mkdir()
+    (proj / "mise.toml").write_text(Path(mise_toml).read_text())
+    (bin_ / "mise").write_text(f"#!/bin/sh\ncat '{d}/out'\ncat '{d}/err' >&2\nexit $(cat '{d}/code')\n")
+    (bin_ / "mise").chmod(0o755)
+    env = {"PATH": f"{bin_}:{os.environ['PATH']}", "HOME": str(home), "LANG": "C.UTF-8",
+           "RTK_NO_TRACKING": "1"}
+
+    def run(argv, out, err, code):
+        (d / "out").write_text(out)
+        (d / "err").write_text(err)
+        (d / "code").write_text(str(code))
+        p = subprocess.run([rtk, *argv], capture_output=True, text=True, env=env, cwd=proj, timeout=60)
+        return p.stdout + p.stderr, p.returncode
+
+    return run
+
+
+def fixtures(folder, rtk):
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        run = replayer(Path(folder) / "mise.toml", rtk, d)
+        for argv_file in sorted(Path(folder).glob("*.argv")):
+            read = lambda ext: argv_file.with_suffix(ext).read_text()
+            argv = read(".argv").split()
+            after, _ = run(argv, read(".out"), read(".err"), int(read(".code")))
+            rows.append((f"{argv_file.stem}: {' '.join(argv)}", read(".out") + read(".err"), after))
+    tb, ta = count_tokens([r[1] for r in rows]), count_tokens([r[2] for r in rows])
+    print("| case | raw tokens | rtk tokens | saved |")
+    print("|---|---:|---:|---:|")
+    for (name, _, _), b, t in zip(rows, tb, ta):
+        print(f"| `{name}` | {b} | {t} | {100 * (b - t) / max(b, 1):.1f}% |")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("corpus")
-    ap.add_argument("mise_toml")
+    ap.add_argument("corpus", nargs="?")
+    ap.add_argument("mise_toml", nargs="?")
+    ap.add_argument("--fixtures")
     ap.add_argument("--rtk", default=str(REPO / "target/debug/rtk"))
     a = ap.parse_args()
+    if a.fixtures:
+        return fixtures(a.fixtures, a.rtk)
     calls = []
     for f in sorted(Path(a.corpus).glob("*.jsonl")):
         for u, r, _ in tool_calls(records(f)):
@@ -46,15 +90,7 @@ def main():
                 calls.append((m.group(1), result_text(r)))
     rows = []
     with tempfile.TemporaryDirectory() as d:
-        d = Path(d)
-        proj, home, bin_ = d / "proj", d / "home", d / "bin"
-        for p in (proj, home, bin_):
-            p.mkdir()
-        (proj / "mise.toml").write_text(Path(a.mise_toml).read_text())
-        (bin_ / "mise").write_text(f"#!/bin/sh\ncat '{d}/out'\ncat '{d}/err' >&2\nexit $(cat '{d}/code')\n")
-        (bin_ / "mise").chmod(0o755)
-        env = {"PATH": f"{bin_}:{os.environ['PATH']}", "HOME": str(home), "LANG": "C.UTF-8",
-               "RTK_NO_TRACKING": "1"}
+        run = replayer(a.mise_toml, a.rtk, d)
         for task, text in calls:
             head, code = "", 0
             m = re.match(r"Exit code (\d+)\n", text)
@@ -67,17 +103,12 @@ def main():
                 out += "\n"
             if err and not err.endswith("\n"):
                 err += "\n"
-            (d / "out").write_text(out)
-            (d / "err").write_text(err)
-            (d / "code").write_text(str(code))
-            p = subprocess.run([a.rtk, "mise", "run", task], capture_output=True, text=True,
-                               env=env, cwd=proj, timeout=60)
-            after = head + p.stdout + p.stderr
-            before = head + out + err
+            shown, rc = run(["mise", "run", task], out, err, code)
+            after, before = head + shown, head + out + err
             compacted = after != before
             facts = ["".join(g) for g in FACTS.findall(before)]
             lost = [f for f in facts if f not in after] if compacted else []
-            rows.append((task, before, after, compacted, lost, p.returncode == code))
+            rows.append((task, before, after, compacted, lost, rc == code))
     tb = count_tokens([r[1] for r in rows])
     ta = count_tokens([r[2] for r in rows])
     per = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
