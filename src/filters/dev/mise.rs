@@ -51,10 +51,11 @@ fn through_task(
         .chain(args.iter().map(String::as_str))
         .collect::<Vec<_>>()
         .join(" ");
+    // Cut to the terminal's width: what shows (the program's name whole, at least) starts it.
     let shows_it = shown == command
         || shown
             .strip_suffix('…')
-            .is_some_and(|cut| command.starts_with(cut));
+            .is_some_and(|cut| cut.contains(' ') && command.starts_with(cut));
     // mise's `prefix` output (`MISE_TASK_OUTPUT`, `task_output`, `-o`) tags the task's own
     // lines `[task] `: its tool's filter would not read them.
     let tag = format!("[{task}] ");
@@ -186,6 +187,12 @@ mod tests {
         };
         let c = through_task(&inv, &cut, |_| Some("python3 -m pytest -q tests".into())).unwrap();
         assert_eq!(c.stderr.as_deref(), Some(cut.stderr));
+        let name_cut = Output {
+            stderr: "[t] $ pyth…\n",
+            ..out
+        };
+        let c = through_task(&inv, &name_cut, |_| Some("python3 -m pytest -q".into())).unwrap();
+        assert_eq!((c.stdout.as_str(), c.stderr), (out.stdout, None));
     }
 
     #[test]

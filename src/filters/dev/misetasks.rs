@@ -59,7 +59,8 @@ pub fn command(env: &Env, task: &str) -> Option<String> {
 /// any other form of the task).
 pub fn defined(text: &str, task: &str) -> Option<Option<String>> {
     let doc: toml::Table = text.parse().ok()?;
-    if doc.contains_key("task_config") || doc.contains_key("monorepo") {
+    let monorepo = doc.contains_key("monorepo") || doc.contains_key("experimental_monorepo_root");
+    if doc.contains_key("task_config") || monorepo {
         return None;
     }
     let Some(tasks) = doc.get("tasks") else {
@@ -201,6 +202,10 @@ one = { run = ["pytest -q"] }
             ),
             ("[tasks.t]\nfile = \"scripts/t.sh\"\n", "a file"),
             ("[task_config]\nincludes = [\"tasks.toml\"]\n", "includes"),
+            (
+                "experimental_monorepo_root = true\n[tasks]\nt = \"pytest\"\n",
+                "a monorepo",
+            ),
             ("[tasks.t\nrun = 1\n", "not TOML"),
         ] {
             assert_eq!(defined(toml, "t"), None, "{why}");
