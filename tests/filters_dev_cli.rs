@@ -345,3 +345,89 @@ fn go_test_failures_keep_name_message_and_exit_1() {
         assert!(!o.contains("\"Action\""), "{args:?}: raw JSON shown: {o}");
     }
 }
+
+/// `rtk` with the captured argv of `tests/fixtures/mise/<case>` (`mise run <task>…`), in a
+/// project holding the captured `mise.toml`, `mise` replaying the captured run: (argv, exit
+/// code, stdout, stderr).
+fn mise_run(case: &str) -> (Vec<String>, Option<i32>, String, String) {
+    let t = TestEnv::new();
+    let dir = t.work().join("proj");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(mise_fixture("mise.toml"), dir.join("mise.toml")).unwrap();
+    let argv: Vec<String> = std::fs::read_to_string(mise_fixture(&format!("{case}.argv")))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let bin = crate::common::replay_bin(t.root.path(), "mise", &format!("mise/{case}"));
+    let mut dirs = vec![bin];
+    dirs.extend(std::env::split_paths(&tool_path()));
+    let out = t
+        .rtk()
+        .args(&argv)
+        .current_dir(&dir)
+        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .output()
+        .unwrap();
+    let (o, e) = text(&out);
+    (argv, out.status.code(), o, e)
+}
+
+fn mise_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mise")
+        .join(name)
+}
+
+#[test]
+fn mise_run_snapshots_through_the_binary_in_the_captured_project() {
+    let mut cases: Vec<String> = std::fs::read_dir(mise_fixture(""))
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".argv").map(String::from)
+        })
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 7, "{cases:?}");
+    // The tee file's name is the run's.
+    let tee = regex::Regex::new(r"full output: \S+\.log").unwrap();
+    for case in cases {
+        let (argv, code, o, e) = mise_run(&case);
+        let raw_code = std::fs::read_to_string(mise_fixture(&format!("{case}.code"))).unwrap();
+        assert_eq!(code, raw_code.trim().parse().ok(), "{case}");
+        let o = tee.replace_all(&o, "full output: <tee file>");
+        let shown = format!(
+            "$ {}\n[exit {}]\n--- stdout\n{o}--- stderr\n{e}",
+            argv.join(" "),
+            code.unwrap()
+        );
+        insta::assert_snapshot!(format!("mise__{case}"), shown);
+    }
+}
+
+#[test]
+fn mise_run_filters_a_pytest_task_by_its_definition_and_keeps_the_exit_code() {
+    let raw = |case: &str, ext: &str| {
+        std::fs::read_to_string(mise_fixture(&format!("{case}.{ext}"))).unwrap()
+    };
+    let (_, code, o, e) = mise_run("test_fail");
+    assert_eq!(code, Some(1), "{o}{e}");
+    assert!(o.len() < raw("test_fail", "out").len(), "{o}");
+    for fact in [
+        "test_discount",
+        "assert (30 * 0.9) == 28",
+        "tests_fail/test_cart.py:7",
+    ] {
+        assert!(o.contains(fact), "lost {fact:?}:\n{o}");
+    }
+    assert_eq!(e, raw("test_fail", "err"));
+
+    // What the definition does not make one plain command prints raw: a multi-line script
+    // (mise's banner shows its first line, a pytest run), a task with dependencies.
+    for case in ["multi_line", "deps"] {
+        let (_, code, o, e) = mise_run(case);
+        assert_eq!(code, Some(0));
+        assert_eq!((o, e), (raw(case, "out"), raw(case, "err")), "{case}");
+    }
+}

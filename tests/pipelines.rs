@@ -215,22 +215,10 @@ fn rejected_push_is_shown_with_gits_exit_code() {
     assert!(shown.contains("HEAD -> main"), "{shown}");
 }
 
-/// A `bin` folder in `dir` whose `name` replays a captured run: the fixture's stdout, then its
-/// stderr, then its exit code (`tests/fixtures/<tool>/<case>.{out,err,code}`), and the PATH
-/// with it first.
+/// A `bin` folder in `dir` whose `name` replays a captured run (`common::replay_bin`), and the
+/// PATH with it first.
 fn replay(dir: &Path, name: &str, fixture: &str) -> std::ffi::OsString {
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let base = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(fixture);
-    let b = base.display();
-    let script = format!("#!/bin/sh\ncat '{b}.out'\ncat '{b}.err' >&2\nexit $(cat '{b}.code')\n");
-    let path = bin.join(name);
-    std::fs::write(&path, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let mut dirs = vec![bin];
+    let mut dirs = vec![crate::common::replay_bin(dir, name, fixture)];
     dirs.extend(std::env::split_paths(&path_with_rtk()));
     std::env::join_paths(dirs).unwrap()
 }

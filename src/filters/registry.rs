@@ -48,6 +48,7 @@ pub static FILTERS: &[&dyn Filter] = &[
     &dev::mdlint::Markdownlint,
     &dev::stylelint::Stylelint,
     &dev::make::Make,
+    &dev::mise::MiseRun,
     &ops::docker::Docker,
     &ops::container_run::ContainerRun,
     &ops::docker::Kubectl,

@@ -15,12 +15,16 @@ pub const FILE_TOOLS: &[&str] = &[
     "diff", "find", "git", "grep", "ls", "read", "rg", "tree", "wc",
 ];
 
+/// Tools whose filter reads the project it runs in (`mise run`: the task's definition in
+/// `mise.toml`): snapshotted through the binary in a project (tests/filters_dev_cli.rs), not here.
+pub const PROJECT_TOOLS: &[&str] = &["mise"];
+
 /// Which fixtures to load.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Set {
     /// [`FILE_TOOLS`].
     Files,
-    /// Every other tool.
+    /// Every other tool (but [`PROJECT_TOOLS`]).
     Dev,
 }
 
@@ -43,6 +47,7 @@ pub fn load(set: Set) -> Vec<Fixture> {
         .filter(|d| {
             let tool = d.file_name().unwrap().to_string_lossy();
             FILE_TOOLS.contains(&tool.as_ref()) == (set == Set::Files)
+                && !PROJECT_TOOLS.contains(&tool.as_ref())
         })
         .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
         .filter(|p| p.extension().is_some_and(|x| x == "argv"))

@@ -97,3 +97,20 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A `bin` folder in `dir` whose `name` replays a captured run: the fixture's stdout, then its
+/// stderr, then its exit code (`tests/fixtures/<tool>/<case>.{out,err,code}`). Returns the folder.
+pub fn replay_bin(dir: &Path, name: &str, fixture: &str) -> PathBuf {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let base = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(fixture);
+    let b = base.display();
+    let script = format!("#!/bin/sh\ncat '{b}.out'\ncat '{b}.err' >&2\nexit $(cat '{b}.code')\n");
+    let path = bin.join(name);
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    bin
+}

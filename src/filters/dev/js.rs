@@ -96,7 +96,20 @@ fn dollar_script(out: &Output<'_>) -> Result<Compacted, Unparsed> {
     let Some(command) = first.strip_prefix("$ ") else {
         return Ok(Compacted::raw(out));
     };
-    let words = script_words(command);
+    announced(out, first, &script_words(command), body, runner_failure)
+}
+
+/// A command a runner announced on stderr's first line (`first`, kept whole), whose words
+/// are `words`: that tool's filter over stdout and the rest of stderr (`body`) up to the
+/// runner's own closing lines (from the first `is_trailer` accepts, kept whole). A tool with
+/// no filter, or whose filter would not capture this form, prints raw.
+pub(crate) fn announced(
+    out: &Output<'_>,
+    first: &str,
+    words: &[String],
+    body: &str,
+    is_trailer: impl Fn(&str) -> bool,
+) -> Result<Compacted, Unparsed> {
     let Some((filter, inner)) = words
         .split_first()
         .and_then(|(first, rest)| lookup(first, rest))
@@ -113,7 +126,7 @@ fn dollar_script(out: &Output<'_>) -> Result<Compacted, Unparsed> {
             *pos += l.len();
             Some((at, l))
         })
-        .find(|(_, l)| runner_failure(l))
+        .find(|(_, l)| is_trailer(l))
         .map_or(body.len(), |(at, _)| at);
     let (tool_err, trailer) = body.split_at(trailer_at);
     let inner_out = Output {

@@ -1,7 +1,7 @@
 //! Test runners, builds and linters: cargo (and `cargo tree`), pytest, go, golangci-lint, npm/pnpm/npx, jest,
 //! vitest, tsc, eslint, ruff, mypy, make, go list, gofmt -l, pyright, pylint, biome, cargo fmt --check, C/C++
 //! compilers, shellcheck, cmake --build, ctest, prove, yamllint, coverage report, bandit, tox,
-//! markdownlint, stylelint. Shared here: a line sink that counts what it drops, and the small
+//! markdownlint, stylelint, `mise run <task>`. Shared here: a line sink that counts what it drops, and the small
 //! text helpers the families use.
 //!
 //! Invariants for every filter in this family: a success collapses to a summary line; a
@@ -26,6 +26,8 @@ pub mod js;
 pub mod lint;
 pub mod make;
 pub mod mdlint;
+pub mod mise;
+pub mod misetasks;
 pub mod prove;
 pub mod pycheck;
 pub mod pytest;

@@ -96,7 +96,7 @@ fn compact_fixture(
 
 /// Test fixtures of this family, read by the unit tests of each filter.
 #[cfg(test)]
-fn fixture(tool: &str, name: &str) -> String {
+pub(crate) fn fixture(tool: &str, name: &str) -> String {
     let p = format!(
         "{}/tests/fixtures/{tool}/{name}",
         env!("CARGO_MANIFEST_DIR")

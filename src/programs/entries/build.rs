@@ -1,8 +1,9 @@
-//! Entries for build tools: `make`, `gcc`, `shellcheck`, `cmake`, `ctest`, `prove` (see [`super`]).
+//! Entries for build tools and task runners: `make`, `mise run`, `gcc`, `shellcheck`, `cmake`, `ctest`, `prove` (see [`super`]).
 
 use super::{rw, PLAIN};
 use crate::programs::scope as sc;
-use crate::programs::{every, Eco, PipeSafety, Program};
+use crate::programs::{every, route, Eco, PipeSafety, Program};
+use crate::recognise;
 use PipeSafety::Never;
 
 pub const MAKE: Program = Program {
@@ -11,6 +12,22 @@ pub const MAKE: Program = Program {
     syntax: PLAIN,
     routes: &[every("make", "make -j4")],
     rewrite: rw(Never, "any arguments"),
+};
+
+/// `mise run <task>`: which command the task runs is read at run time, from mise's `[task] $ cmd`
+/// line checked against the task's definition (`filters::dev::mise`).
+pub const MISE: Program = Program {
+    names: &["mise"],
+    ecosystem: Eco::Build,
+    syntax: &recognise::SUB,
+    routes: &[
+        route("run", "mise-run", "mise run test").scoped(&sc::mise::RUN),
+        route("r", "mise-run", "mise r test").scoped(&sc::mise::RUN),
+    ],
+    rewrite: rw(
+        Never,
+        "`run <task> [args]`, one task, no mise option; never watch, help or the task selector",
+    ),
 };
 
 // H1 (issue 20): C/C++ build tools and shell/perl checkers.

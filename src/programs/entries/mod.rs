@@ -84,6 +84,7 @@ pub static PROGRAMS: &[Program] = &[
     js::MARKDOWNLINT,
     js::STYLELINT,
     build::MAKE,
+    build::MISE,
     containers::DOCKER,
     containers::DOCKER_COMPOSE,
     containers::KUBECTL,

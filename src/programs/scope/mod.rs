@@ -29,6 +29,7 @@ pub mod gradle;
 pub mod jsinstall;
 pub mod maven;
 pub mod mdlint;
+pub mod mise;
 pub mod next;
 pub mod nl;
 pub mod pest;
