@@ -12,6 +12,7 @@ data folder — and the tokens before and after (the note included) are counted,
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import tempfile
 from collections import Counter
@@ -20,6 +21,16 @@ from pathlib import Path
 from common import REPO, count_tokens, records, result_text, tool_calls
 
 REDIRECT = re.compile(r"\s+2>(&1|/dev/null)\s*$")
+
+
+def one_command(line):
+    """Whether the line is one simple command: no unquoted `|`, `;`, `&`, `<`, `>`."""
+    lex = shlex.shlex(line, posix=True, punctuation_chars=True)
+    lex.whitespace_split = True
+    try:
+        return not any(t and set(t) <= set("|;&<>()") for t in lex)
+    except ValueError:
+        return False
 
 
 def words(command):
@@ -67,7 +78,7 @@ def main():
                 skipped["rewritten in another form"] += 1
                 continue
             line = REDIRECT.sub("", cmd.strip())
-            if re.search(r"[|;&<>]", line):
+            if not one_command(line):
                 skipped["more than one command"] += 1
                 continue
             argv = words(line)
@@ -87,7 +98,7 @@ def main():
     for k in ("write", "jq", "read", None):
         sel = [i for i, x in enumerate(kinds) if k is None or x == k]
         tb, tf = sum(b[i] for i in sel), sum(f[i] for i in sel)
-        changed = sum(1 for i in sel if afters[i] != befores[i])
+        changed = sum(1 for i in sel if afters[i].rstrip() != befores[i].rstrip())
         print(f"  {k or 'all':5}  calls {len(sel):4}  shortened {changed:4}  tokens {tb:8} -> {tf:8}"
               f"  removed {tb - tf:7} ({100 * (tb - tf) / max(tb, 1):.1f}%)")
 

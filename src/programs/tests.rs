@@ -173,9 +173,9 @@ fn rewritten_iff_filtered() {
         ("pnpm outdated", None),
         ("gh release list", None),
         ("ruff format .", None),
-        // A GET read, its JSON minified; `--jq` projections and writes (issue 38).
+        // A GET read, its JSON minified; writes (issue 38); never a `--jq` projection.
         ("gh api repos/x/y", Some("gh-api")),
-        ("gh api repos/x/y --jq .name", Some("gh-api")),
+        ("gh api repos/x/y --jq .name", None),
         ("gh api -X POST repos/x/y", Some("gh-api")),
         (
             "gh api repos/x/y/pulls/1/comments/2/replies -f body=Fixed",

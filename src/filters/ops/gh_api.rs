@@ -1,18 +1,12 @@
 //! `gh api <endpoint>` (the call as [`crate::programs::scope::gh`] reads it). A read's JSON
-//! body is minified (values untouched). With `--jq` the output is the caller's own projection:
-//! only bots' linked button images (`<a href=U><picture><source…><img alt=A></picture></a>`,
-//! Cursor's "Fix in Cursor") become `[A](U)`; HTML comments stay (Cursor's `LOCATIONS` comment
-//! is the only place naming a finding's file when the projection leaves `.path` out), and so
-//! does everything else. A write's response object (the comment or issue it created or changed)
-//! loses what echoes the request or the thread: `diff_hunk`, `_links`, `reactions` when there
-//! are none, a user object's fields but `login`, and any string field equal to the `-f` field
-//! sent under its name; every other member is kept byte for byte. A write is never run again to
-//! show its output: it is shortened only when the tee file holds the whole response
-//! ([`Filter::repeatable`]). A failure prints as it came.
+//! body is minified (values untouched; gh prints GitHub's body as it came, which is minified
+//! already). A write's response object (the comment or issue it created or changed) loses
+//! what echoes the request or the thread: `diff_hunk`, `_links`, `reactions` when there are
+//! none, a user object's fields but `login`, and any string field equal to the `-f` field sent
+//! under its name; every other member is kept byte for byte. A write is never run again to show
+//! its output: it is shortened only when the tee file holds the whole response
+//! ([`Filter::repeatable`]). A failure, and `--jq` output, print as they came.
 
-use std::sync::OnceLock;
-
-use regex::Regex;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
@@ -35,7 +29,8 @@ impl Filter for GhApi {
             _ => return Ok(Compacted::raw(out)),
         };
         if call.jq {
-            return Ok(projection(out.stdout));
+            // The caller's projection (out of the route's scope): as it came.
+            return Ok(Compacted::raw(out));
         }
         if call.writes() {
             if let Some(c) = response(&call, out.stdout) {
@@ -43,31 +38,6 @@ impl Filter for GhApi {
             }
         }
         Ok(json::minify(out.stdout).map_or_else(|| Compacted::raw(out), Compacted::stdout))
-    }
-}
-
-/// `--jq` output: bots' linked button images as links, every other byte as it came.
-fn projection(stdout: &str) -> Compacted {
-    static BUTTON: OnceLock<Regex> = OnceLock::new();
-    let button = BUTTON.get_or_init(|| {
-        Regex::new(r#"<a href="([^"]*)"[^>]*><picture>(?:<source [^>]*>)*<img alt="([^"]*)"[^>]*></picture></a>"#)
-            .expect("valid")
-    });
-    let buttons = button.find_iter(stdout).count();
-    if buttons == 0 {
-        return Compacted::stdout(stdout.to_string());
-    }
-    let mut text = button.replace_all(stdout, "[$2]($1)").into_owned();
-    if !text.ends_with('\n') {
-        // The note goes on a line of its own.
-        text.push('\n');
-    }
-    Compacted {
-        stdout: text,
-        stderr: None,
-        elided: Some(format!(
-            "the images of {buttons} linked buttons (`<picture>` light and dark sources; each link and its label kept)"
-        )),
     }
 }
 
@@ -200,19 +170,5 @@ mod tests {
             let (c, _) = run(line, body, code);
             assert!(c.elided.is_none() && c.stdout == body, "{line}: {c:?}");
         }
-    }
-
-    #[test]
-    fn jq_output_keeps_comments_and_json_lines() {
-        let jq = "{\"body\":\"<a href=\\\"x\\\">\"}\n<!-- LOCATIONS START\na.go#L1-L2\nLOCATIONS END -->\n\n\n";
-        let (c, _) = run("api repos/o/r/pulls/1/comments --jq .[]", jq, 0);
-        assert!(c.elided.is_none() && c.stdout == jq, "{c:?}");
-        let button = "<p><a href=\"https://cursor.com/open?x\" target=\"_blank\"><picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"d.png\"><img alt=\"Fix in Cursor\" width=\"115\" src=\"d.png\"></picture></a></p>\n";
-        let (c, _) = run("api repos/o/r/pulls/1/comments --jq .[].body", button, 0);
-        assert_eq!(
-            c.stdout,
-            "<p>[Fix in Cursor](https://cursor.com/open?x)</p>\n"
-        );
-        assert!(c.elided.is_some());
     }
 }

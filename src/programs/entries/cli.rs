@@ -25,7 +25,7 @@ pub const GH: Program = Program {
     ],
     rewrite: rw(
         Never,
-        "list|view|status|diff|checks, never --web; `api` reads and writes (with --jq too), never graphql, --template, --include, --verbose or --silent",
+        "list|view|status|diff|checks, never --web; `api` reads and writes, never graphql, --jq, --template, --include, --verbose or --silent",
     ),
 };
 
