@@ -388,13 +388,20 @@ fn gh_api_write_runs_once_and_its_response_is_kept_whole() {
     };
 
     let shown = run(&[]);
-    assert_eq!(std::fs::read_to_string(&log).unwrap(), argv[1..].join("\n") + "\n");
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        argv[1..].join("\n") + "\n"
+    );
     let note = shown.lines().last().unwrap();
     assert!(
         note.starts_with("[rtk: elided from the response: diff_hunk") && !note.contains("proxy"),
         "{note}"
     );
-    let tee = note.split("full output: ").nth(1).unwrap().trim_end_matches(']');
+    let tee = note
+        .split("full output: ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(']');
     assert_eq!(std::fs::read_to_string(tee).unwrap(), response);
     for fact in [
         "\"id\":2739689799",
@@ -409,5 +416,11 @@ fn gh_api_write_runs_once_and_its_response_is_kept_whole() {
     let file = t.write("not-a-dir", "x");
     let shown = run(&[("XDG_DATA_HOME", file.clone()), ("TMPDIR", file)]);
     assert_eq!(shown, response);
-    assert_eq!(std::fs::read_to_string(&log).unwrap().matches("api\n").count(), 2);
+    assert_eq!(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .matches("api\n")
+            .count(),
+        2
+    );
 }
