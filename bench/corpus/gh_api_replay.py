@@ -52,25 +52,14 @@ def kind(argv):
     return "read"
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("corpus")
-    ap.add_argument("--rtk", default=str(REPO / "target/debug/rtk"))
-    a = ap.parse_args()
-    calls = []
-    for f in sorted(Path(a.corpus).glob("*.jsonl")):
-        for u, r, _ in tool_calls(records(f)):
-            if u.get("name") != "Bash" or r is None or not isinstance(u.get("input"), dict):
-                continue
-            cmd = u["input"].get("command", "")
-            if cmd.lstrip().startswith("gh api"):
-                calls.append((cmd, result_text(r)))
+def replay(calls, rtk):
+    """(recorded outputs, outputs through rtk, kinds, skipped) of the calls rtk rewrites whole."""
     befores, afters, kinds, skipped = [], [], [], Counter()
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as cwd:
         env = {"PATH": os.environ.get("PATH", ""), "HOME": home, "XDG_DATA_HOME": home,
                "RTK_REWRITE_HOST": "claude", "LANG": "C.UTF-8"}
         for cmd, out in calls:
-            rw = subprocess.run([a.rtk, "rewrite", cmd], capture_output=True, text=True, env=env, cwd=cwd)
+            rw = subprocess.run([rtk, "rewrite", cmd], capture_output=True, text=True, env=env, cwd=cwd)
             if rw.returncode not in (0, 3):
                 skipped["not rewritten"] += 1
                 continue
@@ -86,12 +75,29 @@ def main():
             if out.startswith("Exit code "):
                 first, _, text = out.partition("\n")
                 code = int(first.split()[2])
-            got = subprocess.run([a.rtk, "pipe", "--code", str(code), *argv], input=text,
+            got = subprocess.run([rtk, "pipe", "--code", str(code), *argv], input=text,
                                  capture_output=True, text=True, env=env, cwd=cwd).stdout
             prefix = out[: len(out) - len(text)]
             befores.append(out)
             afters.append(prefix + got.rstrip("\n"))
             kinds.append(kind(argv))
+    return befores, afters, kinds, skipped
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("corpus")
+    ap.add_argument("--rtk", default=str(REPO / "target/debug/rtk"))
+    a = ap.parse_args()
+    calls = []
+    for f in sorted(Path(a.corpus).glob("*.jsonl")):
+        for u, r, _ in tool_calls(records(f)):
+            if u.get("name") != "Bash" or r is None or not isinstance(u.get("input"), dict):
+                continue
+            cmd = u["input"].get("command", "")
+            if cmd.lstrip().startswith("gh api"):
+                calls.append((cmd, result_text(r)))
+    befores, afters, kinds, skipped = replay(calls, a.rtk)
     b, f = count_tokens(befores), count_tokens(afters)
     total = sum(count_tokens([o for _, o in calls]))
     print(f"gh api calls: {len(calls)}, {total} tokens; replayed {len(befores)}; skipped {dict(skipped)}")
