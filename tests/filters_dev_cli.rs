@@ -431,3 +431,82 @@ fn mise_run_filters_a_pytest_task_by_its_definition_and_keeps_the_exit_code() {
         assert_eq!((o, e), (raw(case, "out"), raw(case, "err")), "{case}");
     }
 }
+
+/// `rtk gh api` on a write (issue 38), through the real binary with a stand-in `gh` that prints
+/// a captured reply's response (tests/fixtures/gh/api_reply_corpus) and logs each call: it runs
+/// once with the exact argv; the shortened response's note names the tee file holding all of
+/// it; where no file can be written the response goes out whole, and no note ever asks for the
+/// write to be run again.
+#[cfg(unix)]
+#[test]
+fn gh_api_write_runs_once_and_its_response_is_kept_whole() {
+    use std::os::unix::fs::PermissionsExt;
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gh");
+    let response = std::fs::read_to_string(fixtures.join("api_reply_corpus.out")).unwrap();
+    let argv: Vec<String> = std::fs::read_to_string(fixtures.join("api_reply_corpus.argv"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let t = TestEnv::new();
+    let log = t.root.path().join("gh.log");
+    let gh = t.write(
+        "bin/gh",
+        &format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '{}'\ncat '{}'\n",
+            log.display(),
+            fixtures.join("api_reply_corpus.out").display()
+        ),
+    );
+    std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut path = vec![t.root.path().join("bin")];
+    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap()));
+    let path = std::env::join_paths(path).unwrap();
+    let run = |env: &[(&str, PathBuf)]| {
+        let mut c = t.rtk();
+        c.args(&argv).env("PATH", &path);
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+
+    let shown = run(&[]);
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        argv[1..].join("\n") + "\n"
+    );
+    let note = shown.lines().last().unwrap();
+    assert!(
+        note.starts_with("[rtk: elided from the response: diff_hunk") && !note.contains("proxy"),
+        "{note}"
+    );
+    let tee = note
+        .split("full output: ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(']');
+    assert_eq!(std::fs::read_to_string(tee).unwrap(), response);
+    for fact in [
+        "\"id\":2739689799",
+        "\"html_url\":\"https://github.com/entireio/cli/pull/112#discussion_r2739689799\"",
+        "\"in_reply_to_id\":2738999785",
+    ] {
+        assert!(shown.contains(fact), "{fact}: {shown}");
+    }
+    assert!(shown.len() * 10 < response.len(), "{shown}");
+
+    // Nowhere to write: the data folder and the temp dir are files.
+    let file = t.write("not-a-dir", "x");
+    let shown = run(&[("XDG_DATA_HOME", file.clone()), ("TMPDIR", file)]);
+    assert_eq!(shown, response);
+    assert_eq!(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .matches("api\n")
+            .count(),
+        2
+    );
+}

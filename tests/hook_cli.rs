@@ -900,3 +900,43 @@ fn mcp_post_tool_use_payloads_of_the_real_hosts() {
     );
     assert_eq!(run("claude", "claude-2.1.332-post-tool-use.json"), "");
 }
+
+/// `gh api` writes through Claude's hook (issue 38): rtk asserts an allow only where the user's
+/// own allow rule covers the original line (Claude would run it unasked too); with no rule, an
+/// ask rule, or a rule that matches only the rewritten form (`Bash(rtk:*)`), Claude judges
+/// the original line itself.
+#[test]
+fn claude_hook_allows_a_gh_api_write_only_where_the_users_rule_does() {
+    let cmd = r#"gh api repos/o/r/pulls/1/comments/2/replies -f body="Fixed in abc1234""#;
+    let answer = |permissions: &str| {
+        let t = TestEnv::new();
+        t.write(
+            "home/.claude/settings.json",
+            &format!(r#"{{"permissions": {permissions}}}"#),
+        );
+        let payload = serde_json::json!({
+            "hook_event_name": "PreToolUse", "permission_mode": "default",
+            "tool_name": "Bash", "tool_input": {"command": cmd}
+        });
+        let out = t
+            .rtk()
+            .args(["hook", "claude"])
+            .envs(host_env("claude"))
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for permissions in [
+        "{}",
+        r#"{"allow": ["Bash(rtk:*)"]}"#,
+        r#"{"allow": ["Bash(gh api:*)"], "ask": ["Bash(gh api repos/o/r/pulls/1/comments/2/replies:*)"]}"#,
+    ] {
+        assert_eq!(answer(permissions), "", "{permissions}");
+    }
+    let v: Value = serde_json::from_str(&answer(r#"{"allow": ["Bash(gh api:*)"]}"#)).unwrap();
+    let hso = &v["hookSpecificOutput"];
+    assert_eq!(hso["permissionDecision"], "allow");
+    assert_eq!(hso["updatedInput"]["command"], format!("rtk {cmd}"));
+}

@@ -76,6 +76,30 @@ fn git_status_allowed_is_exit_0_denied_is_exit_2() {
     assert_eq!((code, out.as_str()), (2, ""));
 }
 
+/// `gh api` writes (issue 38) are rewritten, but rtk allows one only where the host's own
+/// rules do: without rules (Claude's read-only table never runs `gh api` unasked) the host asks;
+/// an ask rule asks, a deny denies; GraphQL is never rewritten.
+#[test]
+fn gh_api_writes_keep_the_hosts_verdict() {
+    let reply = r#"gh api repos/o/r/pulls/1/comments/2/replies -f body="Fixed in abc1234""#;
+    let t = TestEnv::new();
+    assert_eq!(
+        rewrite(&t, &[reply]),
+        (3, format!("rtk {reply}"), String::new())
+    );
+    let t =
+        with_claude_rules(r#"{"allow": ["Bash(gh pr view:*)", "Bash(gh api repos/o/r/pulls:*)"]}"#);
+    assert_eq!(rewrite(&t, &[reply]).0, 3, "a rule for another endpoint");
+    let t = with_claude_rules(
+        r#"{"allow": ["Bash(gh api:*)"], "ask": ["Bash(gh api repos/o/r/pulls/1/comments/2/replies:*)"]}"#,
+    );
+    assert_eq!(rewrite(&t, &[reply]).0, 3, "an ask rule");
+    let t = with_claude_rules(r#"{"deny": ["Bash(gh api:*)"]}"#);
+    assert_eq!(rewrite(&t, &[reply]).0, 2);
+    let t = TestEnv::new();
+    assert_eq!(rewrite(&t, &["gh api graphql -f query=x"]).1, "");
+}
+
 #[test]
 fn command_substitution_is_exit_1() {
     let t = TestEnv::new();

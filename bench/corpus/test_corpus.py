@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bash_share import rewriter  # noqa: E402
 from common import REPO, records, tool_calls  # noqa: E402
+from gh_api_replay import one_command, replay as gh_api_replay  # noqa: E402
 from mcp_replay import replay as mcp_replay  # noqa: E402
 from read_replay import render, replay  # noqa: E402
 
@@ -91,6 +92,25 @@ class CorpusScripts(unittest.TestCase):
             rewrites = rewriter(RTK, home, cwd)
             self.assertTrue(rewrites("git status"))
             self.assertFalse(rewrites("echo hi"))
+
+    def test_gh_api_one_command(self):
+        self.assertTrue(one_command("gh api x --jq '.[] | {a}'"))
+        self.assertTrue(one_command('gh api x -f body="a; b && c"'))
+        self.assertFalse(one_command("gh api x --jq .a | head -5"))
+
+    @unittest.skipUnless(os.path.exists(RTK), "needs target/debug/rtk (cargo build)")
+    def test_gh_api_replay_shortens_a_reply_and_skips_graphql(self):
+        fixtures = REPO / "tests/fixtures/gh"
+        argv = (fixtures / "api_reply_corpus.argv").read_text().splitlines()
+        reply = " ".join(argv[:-1]) + ' "' + argv[-1] + '"'
+        out = (fixtures / "api_reply_corpus.out").read_text()
+        befores, afters, kinds, skipped = gh_api_replay(
+            [(reply, out), ("gh api graphql -f query=x", "{}")], RTK)
+        self.assertEqual((kinds, dict(skipped)), (["write"], {"not rewritten": 1}))
+        self.assertEqual(befores, [out])
+        self.assertIn('"id":2739689799', afters[0])
+        self.assertIn("[rtk: elided from the response: diff_hunk", afters[0])
+        self.assertLess(len(afters[0]) * 10, len(out))
 
 
 if __name__ == "__main__":

@@ -140,7 +140,7 @@ fn filtered(
     let note = match compacted.elided.as_deref() {
         Some(what) => {
             sink.elided(input, b"");
-            sink.note(what)
+            sink.note(what, filter.repeatable(&inv))
         }
         None => None,
     };

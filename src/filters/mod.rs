@@ -141,6 +141,13 @@ pub trait Filter: Sync {
     }
     /// Compacts a captured run. `Err` → the raw output is printed instead.
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed>;
+    /// Whether running the same command again only shows its output again (a read). `false`
+    /// for a command that changed something (an API write): its output is then shortened
+    /// only when the tee file holds the rest, never with a note sending the agent to run it
+    /// again.
+    fn repeatable(&self, _inv: &Invocation<'_>) -> bool {
+        true
+    }
     /// A compactor fed stdout while the command runs, for filters whose work goes line by
     /// line: on a large output most of rtk's work then overlaps with the command's own.
     fn incremental(&self, _inv: &Invocation<'_>) -> Option<Box<dyn Incremental>> {

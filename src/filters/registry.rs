@@ -53,6 +53,7 @@ pub static FILTERS: &[&dyn Filter] = &[
     &ops::container_run::ContainerRun,
     &ops::docker::Kubectl,
     &ops::gh::Gh,
+    &ops::gh_api::GhApi,
     &ops::net::Curl,
     &ops::net::Wget,
     &ops::jq::Jq,

@@ -171,11 +171,21 @@ fn rewritten_iff_filtered() {
         ("pip freeze", None),
         ("pip3 show requests", None),
         ("pnpm outdated", None),
-        ("gh api -X POST repos/x/y", None),
         ("gh release list", None),
         ("ruff format .", None),
-        // A GET read, its JSON minified (issue 38).
-        ("gh api repos/x/y", Some("gh")),
+        // A GET read, its JSON minified; writes (issue 38); never a `--jq` projection.
+        ("gh api repos/x/y", Some("gh-api")),
+        ("gh api repos/x/y --jq .name", None),
+        ("gh api -X POST repos/x/y", Some("gh-api")),
+        (
+            "gh api repos/x/y/pulls/1/comments/2/replies -f body=Fixed",
+            Some("gh-api"),
+        ),
+        ("gh api graphql -f query=x", None),
+        ("gh api -f query=x graphql", None),
+        ("gh api repos/x/y --template x", None),
+        ("gh api repos/x/y --silent", None),
+        ("gh api repos/x/y --unknown-flag", None),
         // Filtered since issue 32's coverage.
         ("docker build .", Some("docker")),
         ("docker compose build", Some("docker")),

@@ -197,7 +197,7 @@ fn a_compact_emission_is_printed_after_its_tee_file_is_written() {
     let config = crate::config::Shared::new(&env);
     let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
-    let note = sink.note("3 lines").unwrap();
+    let note = sink.note("3 lines", true).unwrap();
     let emission = Emission::Compact {
         stdout: "line 1\n",
         stderr: "",
@@ -250,7 +250,7 @@ fn where_no_tee_file_can_be_made_the_compact_form_names_the_command() {
     let config = crate::config::Shared::new(&env);
     let mut sink = TeeSink::new(&env, &config);
     sink.elided(RAW_OUT.as_bytes(), RAW_ERR.as_bytes());
-    let note = sink.note("3 lines").unwrap();
+    let note = sink.note("3 lines", true).unwrap();
     assert!(
         note.contains("`rtk proxy <the same command>` prints all of it"),
         "{note}"

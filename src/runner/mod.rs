@@ -171,7 +171,7 @@ fn print(
     let note = match compacted.as_ref().and_then(|x| x.elided.as_deref()) {
         Some(what) => {
             sink.elided(&c.stdout.held, &c.stderr.held);
-            sink.note(what)
+            sink.note(what, job.filter.repeatable(job.inv))
         }
         None => None,
     };

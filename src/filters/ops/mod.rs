@@ -11,6 +11,7 @@ pub mod docker;
 pub mod dockerbuild;
 pub mod du;
 pub mod gh;
+pub mod gh_api;
 pub mod jq;
 pub mod net;
 pub mod pip;

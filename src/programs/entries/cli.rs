@@ -13,70 +13,6 @@ const GH_READS: Scope = Scope {
     ..Scope::without(&["--web", "-w"])
 };
 
-/// `gh api <endpoint>` reads: GET only (`-X`/`--method` other than GET, `-f`/`-F` fields and
-/// `--input` send a request body: a write), never `graphql` (always POST); `--jq`,
-/// `--template`, `--include`, `--verbose` and `--silent` print something else than the JSON
-/// body and stay as typed.
-const GH_API: Scope = Scope {
-    attached: true,
-    operand: true,
-    check: Some(gh_api_get),
-    ..Scope::without(&[
-        "-f",
-        "--raw-field",
-        "-F",
-        "--field",
-        "--input",
-        "-q",
-        "--jq",
-        "-t",
-        "--template",
-        "-i",
-        "--include",
-        "--verbose",
-        "--silent",
-    ])
-};
-
-/// No method but GET, and an endpoint other than `graphql`.
-fn gh_api_get(w: &crate::programs::Words<'_>) -> bool {
-    let rest = w.rest();
-    let method_ok = rest.iter().enumerate().all(|(i, a)| {
-        let value = match *a {
-            "-X" | "--method" => rest.get(i + 1).copied(),
-            _ => a
-                .strip_prefix("--method=")
-                .or_else(|| a.strip_prefix("-X").filter(|v| !v.is_empty())),
-        };
-        value.is_none_or(|v| v == "GET")
-    });
-    // The endpoint: the first word that is neither an option nor an option's value.
-    let with_value = [
-        "-X",
-        "--method",
-        "-H",
-        "--header",
-        "--hostname",
-        "-p",
-        "--preview",
-        "--cache",
-    ];
-    let mut endpoint = None;
-    let mut i = 0;
-    while i < rest.len() {
-        if with_value.contains(&rest[i]) {
-            i += 2;
-            continue;
-        }
-        if !rest[i].starts_with('-') {
-            endpoint = Some(rest[i]);
-            break;
-        }
-        i += 1;
-    }
-    method_ok && endpoint.is_some_and(|e| e != "graphql")
-}
-
 pub const GH: Program = Program {
     names: &["gh"],
     ecosystem: Eco::Cli,
@@ -85,11 +21,11 @@ pub const GH: Program = Program {
         route("pr", "gh", "gh pr list").scoped(&GH_READS),
         route("issue", "gh", "gh issue view 1").scoped(&GH_READS),
         route("run", "gh", "gh run list").scoped(&GH_READS),
-        route("api", "gh", "gh api repos/cli/cli/releases").scoped(&GH_API),
+        route("api", "gh-api", "gh api repos/cli/cli/releases").scoped(&sc::gh::API),
     ],
     rewrite: rw(
         Never,
-        "list|view|status|diff|checks, never --web; `api` GET reads without --jq/--template",
+        "list|view|status|diff|checks, never --web; `api` reads and writes, never graphql, --jq, --template, --include, --verbose or --silent",
     ),
 };
 

@@ -22,6 +22,7 @@ pub mod docker;
 pub mod dotnet;
 pub mod du;
 pub mod files;
+pub mod gh;
 pub mod git;
 pub mod golangci;
 pub mod golist;

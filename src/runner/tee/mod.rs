@@ -151,12 +151,18 @@ impl<'a> TeeSink<'a> {
 
     /// The note for an elision of `what`, as it reads once the file is written; when no file
     /// could be created, the [`Unsaved`] line stands in for it (the output is printed raw and
-    /// that line is added; see [`TeeSink::finish`]). `None`: no tee files are kept.
-    pub fn note(&self, what: &str) -> Option<String> {
+    /// that line is added; see [`TeeSink::finish`]). `None`: no tee files are kept. A command
+    /// that is not `repeatable` (it changed something) gets a note naming only its file, and
+    /// none when no file could be made (so nothing is elided).
+    pub fn note(&self, what: &str, repeatable: bool) -> Option<String> {
+        let saved = |path: &Path| match repeatable {
+            true => self.saved_note(what, path),
+            false => saved_note(what, path),
+        };
         match &self.state {
-            State::Early(w) => Some(self.saved_note(what, w.path())),
-            State::Late(path, ..) => Some(self.saved_note(what, path)),
-            State::Failed(e) => Some(rerun_note(what, e)),
+            State::Early(w) => Some(saved(w.path())),
+            State::Late(path, ..) => Some(saved(path)),
+            State::Failed(e) => repeatable.then(|| rerun_note(what, e)),
             State::Idle | State::Disabled => None,
         }
     }
@@ -270,7 +276,7 @@ mod tests {
         sink.feed(&more, true);
         assert_eq!(sink.pushed, more.len() - b"later\n".len());
         sink.elided(&more, b"err\n");
-        let path = note_path(&sink.note("x").unwrap());
+        let path = note_path(&sink.note("x", true).unwrap());
         sink.finish(&[]).unwrap();
         let mut want = more;
         want.extend_from_slice(b"err\n");
@@ -283,9 +289,9 @@ mod tests {
         let env = data_env(tmp.path());
         let config = Shared::new(&env);
         let mut sink = TeeSink::new(&env, &config);
-        assert_eq!(sink.note("x"), None);
+        assert_eq!(sink.note("x", true), None);
         sink.elided(b"out\n", b"err\n");
-        let note = sink.note("3 lines").unwrap();
+        let note = sink.note("3 lines", true).unwrap();
         assert!(
             note.starts_with("[rtk: elided 3 lines; full output: "),
             "{note}"
@@ -298,7 +304,7 @@ mod tests {
         let config = Shared::new(&env);
         let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
-        let path = note_path(&sink.note("x").unwrap());
+        let path = note_path(&sink.note("x", true).unwrap());
         sink.discard();
         assert!(!path.exists());
     }
@@ -320,7 +326,9 @@ mod tests {
         let config = Shared::new(&env);
         let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
-        let note = sink.note("x").unwrap();
+        // A write is not run again to see its output: nothing to point to, nothing elided.
+        assert_eq!(sink.note("x", false), None);
+        let note = sink.note("x", true).unwrap();
         assert!(
             note.starts_with("[rtk: elided x; no file could be written for it (")
                 && note.ends_with("`rtk proxy <the same command>` prints all of it]\n"),
@@ -350,7 +358,7 @@ mod tests {
         let config = Shared::new(&env);
         let mut sink = TeeSink::new(&env, &config);
         sink.elided(b"out\n", b"");
-        let note = sink.note("x").unwrap();
+        let note = sink.note("x", true).unwrap();
         assert!(
             note.starts_with(
                 "[rtk: elided x; `rtk proxy <the same command>` prints all of it if this temp file is gone; full output: "
@@ -359,6 +367,12 @@ mod tests {
         );
         let path = note_path(&note);
         assert!(path.starts_with(&temp), "{note}");
+        // A write's note names only the file: running it again would write again.
+        let once = sink.note("x", false).unwrap();
+        assert_eq!(
+            once,
+            format!("[rtk: elided x; full output: {}]\n", path.display())
+        );
         sink.finish(&[b"out\n"]).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"out\n");
     }
@@ -381,7 +395,7 @@ mod tests {
         let mut sink = TeeSink::new(&env, &config);
         sink.feed(&big, true);
         sink.elided(&big, b"");
-        assert_eq!(sink.note("x"), None);
+        assert_eq!(sink.note("x", true), None);
         assert!(sink.finish(&[&big]).is_err());
         assert!(!tmp.path().join("rtk/tee").exists());
     }
