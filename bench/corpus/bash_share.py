@@ -80,6 +80,20 @@ class SessionFolders:
         return re.sub(r"(^|[\s'\"=:(])(" + top + r")(?=/)", lambda m: m.group(1) + str(self.root) + m.group(2), cmd)
 
 
+def shape(cmd):
+    """What kind of line `cmd` is, for the part upstream rewrites and this build does not."""
+    first = cmd.split("|")[0]
+    if "\n" in cmd.strip():
+        return "a script of several lines"
+    if re.search(r"\|\s*(head|tail)\b", cmd):
+        return "a stage before `| head`/`| tail` (kept as typed here: issue 36)"
+    if re.search(r"\|\s*(grep|rg|wc|sort|jq|awk|sed|cut|uniq)\b", cmd):
+        return "a stage before a filtering or counting stage (grep, wc, jq, …)"
+    if "|" in cmd:
+        return "another pipeline"
+    return f"no pipeline: `{head(first)}`" if head(first) in ("mise run", "gh api", "gh pr", "gh run") else "no pipeline: other"
+
+
 def head(cmd, n=2):
     words = cmd.split()
     return " ".join(words[:n]) if words else "(empty)"
@@ -139,6 +153,12 @@ def main():
           f"{t} tokens ({100 * t / max(total, 1):.1f}% of Bash output tokens)\n")
     only_up = sum(tok for tok, f in zip(tokens, flags) if f[1] and not f[0])
     w(f"tokens upstream rewrites and this build does not: {only_up} ({100 * only_up / max(total, 1):.1f}%)\n")
+    kinds = Counter()
+    for (c, _), tok, f in zip(calls, tokens, flags):
+        if f[1] and not f[0]:
+            kinds[shape(c)] += tok
+    for k, t in kinds.most_common():
+        w(f"  {t:>8}  {100 * t / max(total, 1):5.1f}%  {k}\n")
     by_cmd, n_cmd = Counter(), Counter()
     for (c, _), tok, f in zip(calls, tokens, flags):
         if not f[0]:
