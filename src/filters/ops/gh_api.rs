@@ -10,8 +10,8 @@
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use super::json;
 use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
+use crate::json;
 use crate::programs::scope::gh::{api_call, ApiCall};
 
 pub struct GhApi;
