@@ -333,9 +333,11 @@ impl Planner<'_> {
                 .iter()
                 .map(|w| w.value.as_str())
                 .collect();
-            let filter = match crate::programs::output_filter(rule, &args) {
-                Some("mise-run") => self.task_filter(stages[0], i, rule, &args),
-                f => f,
+            // After a task's output, rtk's `mise run` prints mise's banner and its closing
+            // line (`[task] ERROR task failed`): a `tail` keeps two lines fewer of the filter's.
+            let (filter, after) = match crate::programs::output_filter(rule, &args) {
+                Some("mise-run") => (self.task_filter(stages[0], i, rule, &args), 2),
+                f => (f, 0),
             };
             let consumers_ok = stages[1..].iter().all(|c| {
                 !c.has_redirect
@@ -345,7 +347,7 @@ impl Planner<'_> {
                         let args: Vec<&str> =
                             c.words[1..].iter().map(|w| w.value.as_str()).collect();
                         rules::display_consumer(&p.value, &args)
-                            .is_some_and(|k| rules::keeps_facts(k, filter))
+                            .is_some_and(|k| rules::keeps_facts(k.before(after), filter))
                     })
             });
             if rule.rewrite.pipe.producer() && consumers_ok {

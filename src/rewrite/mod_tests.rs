@@ -269,6 +269,7 @@ file = "scripts/test.sh"
     for line in [
         "mise run test 2>&1 | tail -30",
         "mise run test | tail -n 5",
+        "mise run test | tail -5",
         "mise r test:go 2>&1 | tail -20",
         "mise run test -k cart 2>&1 | tail -30",
     ] {
@@ -284,7 +285,7 @@ file = "scripts/test.sh"
     for line in [
         // The wrong consumer, too few lines, tools whose filter regroups, other task forms.
         "mise run test 2>&1 | head -30",
-        "mise run test 2>&1 | tail -2",
+        "mise run test 2>&1 | tail -4",
         "mise run lint 2>&1 | tail -30",
         "mise run script 2>&1 | tail -30",
         "mise run file 2>&1 | tail -30",
