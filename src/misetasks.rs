@@ -1,8 +1,9 @@
 //! What the project's mise config files say a task runs, for the filter of `mise run`
 //! (`filters::dev::mise`) and for the rewrite of `mise run <task> | tail` (`rewrite`), which
-//! must agree: the one command line of a task, when every config file mise may read that defines the task
-//! defines it the same way, as one plain command (one line, no shell operators, quoting,
-//! variables or templates), with no dependency, usage spec or confirmation. Anything else —
+//! must agree: the one command line of a task, when every config file mise may read that
+//! defines the task defines it the same way, as one plain command (one line, no shell
+//! operators, quoting, variables or templates), with no dependency, usage spec or
+//! confirmation. Anything else —
 //! a multi-line script (mise's banner shows only its first line), a file task, a config this
 //! module cannot read or that includes others, a `MISE_…` variable naming other config files
 //! — is `None`: the filter then prints the task's output raw, and the rewrite leaves a
