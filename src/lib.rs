@@ -42,6 +42,7 @@ pub mod init;
 pub mod json;
 pub mod ledger;
 pub mod mask;
+pub mod misetasks;
 pub mod os;
 pub mod programs;
 pub mod recognise;

@@ -302,3 +302,85 @@ fn tsc_before_tail_is_left_alone_because_its_tail_would_lose_files() {
     assert!(raw.lines().all(|l| l.starts_with("src/user.ts(")), "{raw}");
     assert!(!via.contains("src/user.ts"), "{via}");
 }
+
+/// The facts of a pytest run's lines the tail rule keeps (`rewrite::rules::keeps_facts`):
+/// each `file:line` location and each count of the summary (`1 failed`, `2 passed`). Not the
+/// failing test's id: pytest's filter prints it at the head of each failure's block, so a
+/// short tail loses it, `pytest 2>&1 | tail -3` as much as this (left to the rule's owner).
+fn pytest_facts(text: &str) -> Vec<String> {
+    let mut facts = run_facts(text);
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for (k, w) in words.iter().enumerate().skip(1) {
+            let count = w.trim_end_matches(',');
+            if ["failed", "passed", "error", "errors", "skipped"].contains(&count)
+                && words[k - 1].parse::<u32>().is_ok()
+            {
+                facts.push(format!("{} {count}", words[k - 1]));
+            }
+        }
+    }
+    facts
+}
+
+/// `mise run <task> 2>&1 | tail -N` (issue 38), over mise's captured run of a failing pytest
+/// task (tests/fixtures/capture_mise.sh) in a project holding that capture's mise.toml: the
+/// task resolves to pytest in the line's folder, so the line is rewritten, and the rtk form's
+/// last N lines hold every location and count the raw last N lines hold.
+#[test]
+fn mise_task_running_pytest_before_tail_keeps_the_raw_tails_facts() {
+    let t = TestEnv::new();
+    let dir = t.work().join("proj");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mise");
+    std::fs::copy(fixtures.join("mise.toml"), dir.join("mise.toml")).unwrap();
+    let path = replay(&dir, "mise", "mise/test_fail");
+    let env = [("PATH", path.as_os_str())];
+    let rewrite_at = |line: &str| {
+        let out = t
+            .rtk()
+            .current_dir(&dir)
+            .args(["rewrite", line])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for n in [5, 8, 10, 15, 20, 30, 50] {
+        let line = format!("mise run test:fail 2>&1 | tail -{n}");
+        let rtk_line = rewrite_at(&line);
+        assert_eq!(rtk_line, format!("rtk {line}"));
+        let raw = String::from_utf8(sh_env(&t, &dir, &line, &env).stdout).unwrap();
+        let via = String::from_utf8(sh_env(&t, &dir, &rtk_line, &env).stdout).unwrap();
+        let kept = pytest_facts(&via);
+        for fact in pytest_facts(&raw) {
+            assert!(
+                kept.contains(&fact),
+                "{line}: {fact} lost\nraw:\n{raw}\nrtk:\n{via}"
+            );
+        }
+    }
+    // The check can fail: the raw tail of 8 holds the failure's location and the counts.
+    let raw = sh_env(&t, &dir, "mise run test:fail 2>&1 | tail -8", &env).stdout;
+    let facts = pytest_facts(&String::from_utf8(raw).unwrap());
+    for fact in ["tests_fail/test_cart.py:7", "1 failed", "2 passed"] {
+        assert!(facts.iter().any(|f| f == fact), "{fact}: {facts:?}");
+    }
+    // Too short a tail, a task of a tool without a summary-at-end filter, another folder: as
+    // typed.
+    for line in [
+        "mise run test:fail 2>&1 | tail -4",
+        "mise run hello 2>&1 | tail -30",
+        "mise run multi 2>&1 | tail -30",
+        "mise run check 2>&1 | tail -30",
+        "cd . && mise run test:fail 2>&1 | tail -30",
+    ] {
+        assert_eq!(rewrite_at(line), "", "{line}");
+    }
+    let elsewhere = t
+        .rtk()
+        .current_dir(t.work())
+        .args(["rewrite", "mise run test:fail 2>&1 | tail -30"])
+        .output()
+        .unwrap();
+    assert!(elsewhere.stdout.is_empty());
+}

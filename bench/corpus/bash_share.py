@@ -12,9 +12,13 @@ Claude's project (`CLAUDE_PROJECT_DIR`), and the command's mentions of the sessi
 && …` are judged as in the session, while a sibling checkout or any other folder the session
 named stays absent (rtk steps aside there, as it would for a repository that is not the
 project's). Without it the rewriter runs in an empty folder with no project.
+`--project-file NAME=PATH` (repeatable, with `--session-folder`) copies PATH into each session
+folder as NAME: the project's own files the rewrite reads, e.g. its `mise.toml` (a `mise run
+<task> | tail` is rewritten only when the task resolves there). The report ends with how many
+piped `mise run` lines each build rewrites.
 
     bench/corpus/bash_share.py CORPUS_DIR [--rtk PATH] [--upstream PATH] [--top N] [--bytes]
-                               [--session-folder]
+                               [--session-folder] [--project-file NAME=PATH]...
 """
 
 import argparse
@@ -59,9 +63,10 @@ def session_cwd(recs):
 class SessionFolders:
     """Each session's working directory laid anew under `root` (see `--session-folder`)."""
 
-    def __init__(self, root):
+    def __init__(self, root, files=()):
         self.root = Path(root)
         self.made = {}
+        self.files = [f.split("=", 1) for f in files]
 
     def top(self, cwd):
         return "/" + cwd.strip("/").split("/")[0]
@@ -71,6 +76,9 @@ class SessionFolders:
             d = self.root / cwd.lstrip("/")
             d.mkdir(parents=True, exist_ok=True)
             subprocess.run(["git", "init", "-q", str(d)], check=True)
+            for name, src in self.files:
+                (d / name).parent.mkdir(parents=True, exist_ok=True)
+                (d / name).write_bytes(Path(src).read_bytes())
             self.made[cwd] = str(d)
         return self.made[cwd]
 
@@ -108,6 +116,8 @@ def main():
     ap.add_argument("--bytes", action="store_true", help="bytes/4 instead of o200k_base")
     ap.add_argument("--session-folder", action="store_true",
                     help="judge each command in its session's own working directory, laid anew")
+    ap.add_argument("--project-file", action="append", default=[], metavar="NAME=PATH",
+                    help="with --session-folder: copy PATH into each session folder as NAME")
     a = ap.parse_args()
     calls, where, sessions = [], [], 0
     for f in sorted(Path(a.corpus).glob("*.jsonl")):
@@ -120,7 +130,7 @@ def main():
     tokens = count_tokens([out for _, out in calls], a.bytes)
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as cwd, \
             tempfile.TemporaryDirectory() as root:
-        folders = SessionFolders(root)
+        folders = SessionFolders(root, a.project_file)
         judges = {}
 
         def judged(c, w):
@@ -168,6 +178,12 @@ def main():
     up = Counter(head(c) for (c, _), f in zip(calls, flags) if f[1] and not f[0])
     for k, t in by_cmd.most_common(a.top):
         w(f"  {t:>8}  {100 * t / max(total, 1):5.1f}%  {n_cmd[k]:>5}  {'yes' if up[k] else '-':>3}  {k}\n")
+    piped = [(tok, f) for (c, _), tok, f in zip(calls, tokens, flags)
+             if re.search(r"\bmise run\b.*\|", c)]
+    w(f"\npiped `mise run` lines: {len(piped)} calls, {sum(t for t, _ in piped)} tokens; ")
+    w(", ".join(f"{name} rewrites {sum(1 for _, f in piped if f[k])} calls, "
+                f"{sum(t for t, f in piped if f[k])} tokens"
+                for name, k in (("this build", 0), ("upstream", 1))) + "\n")
 
 
 if __name__ == "__main__":

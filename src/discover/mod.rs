@@ -35,7 +35,7 @@ impl Rewriter for Engine {
         if !parsed.unattestable.is_empty() {
             return None;
         }
-        crate::rewrite::rewrite_line(line, &parsed, &self.hooks).line
+        crate::rewrite::rewrite_line(line, &parsed, &self.hooks, None).line
     }
 }
 

@@ -252,7 +252,8 @@ fn judge_line(
         }
         unknown_read_only(&mut decision);
     }
-    let rewrite = crate::rewrite::rewrite_line(cmd, &parsed, config);
+    let site = place.map(Place::site);
+    let rewrite = crate::rewrite::rewrite_line(cmd, &parsed, config, site.as_ref());
     decision.warnings.extend(rewrite.warnings);
     let Some(line) = rewrite.line else {
         decision.reason = "no rtk form for any segment".into();

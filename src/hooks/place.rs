@@ -22,15 +22,27 @@ pub struct Place {
     pub project: PathBuf,
     /// The home folder, if known.
     pub home: Option<PathBuf>,
+    /// The environment variables the rewrite reads at the folder (`misetasks::read_vars`).
+    pub vars: Vec<(String, String)>,
 }
 
 impl Place {
+    /// Where `mise run` would read its tasks from, for the rewrite.
+    pub fn site(&self) -> crate::misetasks::Site {
+        crate::misetasks::Site {
+            cwd: self.cwd.clone(),
+            home: self.home.clone(),
+            vars: self.vars.clone(),
+        }
+    }
+
     /// A line run in the project folder itself.
     pub fn at(dir: &Path) -> Place {
         Place {
             cwd: dir.to_path_buf(),
             project: dir.to_path_buf(),
             home: None,
+            vars: Vec::new(),
         }
     }
 }

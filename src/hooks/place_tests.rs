@@ -25,6 +25,7 @@ fn why(proj: &Path, cwd: &str, line: &str) -> Option<String> {
         cwd: proj.join(cwd),
         project: proj.to_path_buf(),
         home: None,
+        vars: Vec::new(),
     };
     blocker(&crate::shell::parse(line), &place)
 }

@@ -132,6 +132,7 @@ pub fn evaluate_for(cmd: &str, host: Agent, env: &Env, hooks: &HooksConfig) -> D
         cwd: env.session_cwd().to_path_buf(),
         project: judge.project_dir(env),
         home: env.home(),
+        vars: crate::misetasks::read_vars(|v| env.var_os_set(v).map(String::from)),
     };
     let mut decision = evaluate_at(cmd, judge, &loaded.rules, hooks, Some(&place));
     if let Some(why) = judge.read_only().and_then(|t| t.gate(env, &loaded)) {

@@ -34,7 +34,13 @@ fn words(line: &str) -> Vec<String> {
 
 /// The real rewrite engine's answer for `line`.
 fn rewritten(line: &str) -> Option<String> {
-    crate::rewrite::rewrite_line(line, &crate::shell::parse(line), &HooksConfig::default()).line
+    crate::rewrite::rewrite_line(
+        line,
+        &crate::shell::parse(line),
+        &HooksConfig::default(),
+        None,
+    )
+    .line
 }
 
 /// The filter that would compact `line` (a plan other than passthrough), by name.

@@ -4,7 +4,9 @@
 //! Invariants: the output differs from the input only by inserted `rtk ` words; only top-level
 //! segments of an attestable line are touched; assignments, wrappers and transparent prefixes
 //! stay as typed in front of `rtk`; `sudo` is never rewritten; in a pipeline only a producer
-//! feeding display-only consumers, or a final `grep`/`rg`, is rewritten.
+//! feeding display-only consumers, or a final `grep`/`rg`, is rewritten. A `mise run <task>`
+//! producer's filter is its task's tool's, known only from the config files at the folder the
+//! line runs in ([`Site`]; `crate::misetasks`, as the filter reads them at run time).
 
 mod exclude;
 mod rules;
@@ -18,6 +20,7 @@ pub use rules::{rule_for, PipeSafety, Rule, RULES};
 use std::collections::HashMap;
 
 use crate::config::HooksConfig;
+pub use crate::misetasks::Site;
 use crate::shell::{CommandKind, Context, Parsed, SimpleCommand, Word};
 use exclude::{match_prefix, transparent_prefixes, Exclusions};
 
@@ -48,8 +51,14 @@ enum Plan {
 /// How far wrappers and prefixes are peeled before giving up.
 const MAX_PEEL: usize = 10;
 
-/// Plans the rewrite of `line` (already parsed as `parsed`).
-pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrite {
+/// Plans the rewrite of `line` (already parsed as `parsed`), run in the folder `site` when
+/// known (only `mise run <task> | tail` needs it).
+pub fn rewrite_line(
+    line: &str,
+    parsed: &Parsed,
+    config: &HooksConfig,
+    site: Option<&Site>,
+) -> Rewrite {
     let mut out = Rewrite::default();
     if !parsed.is_attestable() || line.trim().is_empty() {
         return out;
@@ -57,6 +66,7 @@ pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrit
     let mut planner = Planner {
         line,
         config,
+        site: site.filter(|_| stays_put(parsed)),
         exclusions: None,
         prefixes: transparent_prefixes(config),
         warnings: Vec::new(),
@@ -121,6 +131,9 @@ pub fn rewrite_line(line: &str, parsed: &Parsed, config: &HooksConfig) -> Rewrit
 struct Planner<'a> {
     line: &'a str,
     config: &'a HooksConfig,
+    /// The folder the line runs in, when no command of the line may change it or the
+    /// environment ([`stays_put`]).
+    site: Option<&'a Site>,
     exclusions: Option<Exclusions>,
     prefixes: Vec<Vec<String>>,
     warnings: Vec<String>,
@@ -320,7 +333,12 @@ impl Planner<'_> {
                 .iter()
                 .map(|w| w.value.as_str())
                 .collect();
-            let filter = crate::programs::output_filter(rule, &args);
+            // After a task's output, rtk's `mise run` prints mise's banner and its closing
+            // line (`[task] ERROR task failed`): a `tail` keeps two lines fewer of the filter's.
+            let (filter, after) = match crate::programs::output_filter(rule, &args) {
+                Some("mise-run") => (self.task_filter(stages[0], i, rule, &args), 2),
+                f => (f, 0),
+            };
             let consumers_ok = stages[1..].iter().all(|c| {
                 !c.has_redirect
                     && c.assignments.is_empty()
@@ -329,7 +347,7 @@ impl Planner<'_> {
                         let args: Vec<&str> =
                             c.words[1..].iter().map(|w| w.value.as_str()).collect();
                         rules::display_consumer(&p.value, &args)
-                            .is_some_and(|k| rules::keeps_facts(k, filter))
+                            .is_some_and(|k| rules::keeps_facts(k.before(after), filter))
                     })
             });
             if rule.rewrite.pipe.producer() && consumers_ok {
@@ -338,6 +356,60 @@ impl Planner<'_> {
         }
         (Vec::new(), already)
     }
+}
+
+impl Planner<'_> {
+    /// For `mise run <task> [args]` typed as such (no prefix, every word literal): the filter
+    /// of the command the task runs with those arguments, when the task's definition at the
+    /// line's folder is one plain command (`crate::misetasks`, which the filter reads at run
+    /// time, and which then runs that tool's filter or prints the output raw).
+    fn task_filter(
+        &self,
+        cmd: &SimpleCommand,
+        i: usize,
+        rule: &Rule,
+        args: &[&str],
+    ) -> Option<&'static str> {
+        let site = self.site?;
+        if i != 0 || !cmd.assignments.is_empty() || !cmd.words.iter().all(|w| w.literal) {
+            return None;
+        }
+        let (_, sub) = rule.route(args)?;
+        let (task, task_args) = crate::programs::Words { args, sub }.rest().split_first()?;
+        if task_args.iter().any(|a| a.is_empty() || a.contains(' ')) {
+            return None;
+        }
+        let run = crate::misetasks::command(site, task)?;
+        let command: Vec<&str> = run.split(' ').chain(task_args.iter().copied()).collect();
+        if !crate::misetasks::plain_command(&command.join(" ")) {
+            return None;
+        }
+        let (program, tool_args) = command.split_first()?;
+        if program.contains('=') {
+            return None;
+        }
+        let tool = crate::programs::program_for_word(program)?;
+        if !tool.accepts(tool_args) {
+            return None;
+        }
+        crate::programs::output_filter(tool, tool_args).filter(|f| *f != "mise-run")
+    }
+}
+
+/// Whether no command of `parsed` may change the shell's folder or environment before a
+/// later one runs: each is a plain program call (no assignment, declaration or test) of a
+/// program in the table or a display stage, never a builtin such as `cd`, `export`, `source`.
+fn stays_put(parsed: &Parsed) -> bool {
+    parsed.commands.iter().all(|c| {
+        c.kind == CommandKind::Simple
+            && c.assignments.is_empty()
+            && c.words.first().is_some_and(|p| {
+                let args: Vec<&str> = c.words[1..].iter().map(|w| w.value.as_str()).collect();
+                p.literal
+                    && (crate::programs::program_for_word(&p.value).is_some()
+                        || rules::display_consumer(&p.value, &args).is_some())
+            })
+    })
 }
 
 fn is_int(s: &str) -> bool {

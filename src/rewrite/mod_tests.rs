@@ -19,7 +19,7 @@ fn config_from(note: &str) -> HooksConfig {
 }
 
 fn rewrite(line: &str, config: &HooksConfig) -> Rewrite {
-    rewrite_line(line, &shell::parse(line), config)
+    rewrite_line(line, &shell::parse(line), config, None)
 }
 
 #[test]
@@ -215,7 +215,7 @@ proptest! {
     #[test]
     fn rewrites_only_insert_rtk_words(input in line()) {
         let parsed = shell::parse(&input);
-        let r = rewrite_line(&input, &parsed, &HooksConfig::default());
+        let r = rewrite_line(&input, &parsed, &HooksConfig::default(), None);
         if let Some(out) = &r.line {
             prop_assert!(only_rtk_inserted(&input, out), "{input:?} -> {out:?}");
             prop_assert!(parsed.is_attestable(), "unattestable line rewritten: {input:?}");
@@ -232,4 +232,110 @@ proptest! {
             prop_assert_ne!(d.outcome.exit_code(), 3);
         }
     }
+}
+
+/// `mise run <task> … | tail`: rewritten only when the task, at the line's folder, is one
+/// plain command whose tool's filter keeps a test run's summary at its end.
+#[test]
+fn mise_run_before_tail_follows_the_tasks_tool() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("proj");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("mise.toml"),
+        r#"
+[tasks.test]
+run = "python3 -m pytest -v tests"
+[tasks."test:go"]
+run = "go test ./..."
+[tasks.lint]
+run = "golangci-lint run"
+[tasks.script]
+run = """
+python3 -m pytest -v tests
+echo done
+"""
+[tasks.file]
+file = "scripts/test.sh"
+"#,
+    )
+    .unwrap();
+    let home = root.path().join("home");
+    let site = Site::new(&dir, Some(&home), |_| None);
+    let at = |line: &str, site: Option<&Site>| {
+        rewrite_line(line, &shell::parse(line), &HooksConfig::default(), site).line
+    };
+    let rtk = |line: &str| Some(format!("rtk {line}"));
+    for line in [
+        "mise run test 2>&1 | tail -30",
+        "mise run test | tail -n 5",
+        "mise run test | tail -5",
+        "mise r test:go 2>&1 | tail -20",
+        "mise run test -k cart 2>&1 | tail -30",
+    ] {
+        assert_eq!(at(line, Some(&site)), rtk(line), "{line}");
+        // No folder known: as typed.
+        assert_eq!(at(line, None), None, "{line}");
+    }
+    // Earlier segments that cannot move the shell keep the folder.
+    assert_eq!(
+        at("mise run fmt && mise run test 2>&1 | tail -30", Some(&site)).as_deref(),
+        Some("rtk mise run fmt && rtk mise run test 2>&1 | tail -30")
+    );
+    for line in [
+        // The wrong consumer, too few lines, tools whose filter regroups, other task forms.
+        "mise run test 2>&1 | head -30",
+        "mise run test 2>&1 | tail -4",
+        "mise run lint 2>&1 | tail -30",
+        "mise run script 2>&1 | tail -30",
+        "mise run file 2>&1 | tail -30",
+        "mise run missing 2>&1 | tail -30",
+        "mise run test \"$K\" 2>&1 | tail -30",
+        "mise run test 'a b' 2>&1 | tail -30",
+        // What may change the folder or mise's config files first.
+        "MISE_ENV=ci mise run test 2>&1 | tail -30",
+        "env MISE_CONFIG_FILE=x.toml mise run test 2>&1 | tail -30",
+    ] {
+        assert_eq!(at(line, Some(&site)), None, "{line}");
+    }
+    for line in [
+        "cd sub && mise run test 2>&1 | tail -30",
+        "export MISE_CONFIG_FILE=x.toml; mise run test 2>&1 | tail -30",
+        "source env.sh; mise run test 2>&1 | tail -30",
+        "(cd sub; mise run test 2>&1 | tail -30)",
+    ] {
+        assert!(
+            !at(line, Some(&site))
+                .unwrap_or_default()
+                .contains("rtk mise run test"),
+            "{line}"
+        );
+    }
+    // A variable naming other config files, or a task defined differently above: unsure.
+    let other = Site::new(&dir, Some(&home), |v| {
+        (v == "MISE_CONFIG_FILE").then(|| "x.toml".to_string())
+    });
+    assert_eq!(at("mise run test 2>&1 | tail -30", Some(&other)), None);
+    std::fs::write(
+        root.path().join("mise.toml"),
+        "[tasks]\ntest = \"go test ./...\"\n",
+    )
+    .unwrap();
+    assert_eq!(at("mise run test 2>&1 | tail -30", Some(&site)), None);
+}
+
+/// The builtins that move the shell or change its environment are no program of the table,
+/// so a line naming one keeps no folder for `mise run` ([`stays_put`]).
+#[test]
+fn shell_builtins_are_not_programs() {
+    for b in [
+        "cd", "pushd", "popd", "source", ".", "eval", "exec", "set", "unset", "export", "alias",
+        "builtin", "command", "env", "shopt", "umask", "trap", "declare", "typeset", "local",
+    ] {
+        assert!(crate::programs::program_for_word(b).is_none(), "{b}");
+        assert!(!stays_put(&shell::parse(&format!("{b} x"))), "{b}");
+    }
+    assert!(stays_put(&shell::parse(
+        "mise run fmt && go test ./... | tail -3"
+    )));
 }

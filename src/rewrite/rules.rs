@@ -16,6 +16,17 @@ pub enum Consumer {
     Tail(Option<u64>),
 }
 
+impl Consumer {
+    /// What it keeps of a filter's output when `lines` lines of the runner's own follow it
+    /// (`mise run`'s banner and its `[task] ERROR task failed`).
+    pub fn before(self, lines: u64) -> Consumer {
+        match self {
+            Consumer::Tail(n) => Consumer::Tail(n.map(|n| n.saturating_sub(lines))),
+            other => other,
+        }
+    }
+}
+
 /// A pipeline stage that only displays what it receives (its output goes to the agent), and
 /// how it selects.
 pub fn display_consumer(program: &str, args: &[&str]) -> Option<Consumer> {

@@ -1,7 +1,7 @@
 //! `mise run <task> [args]`: mise announces the task on stderr's first line, `[task] $ cmd`
 //! (cut to the terminal's width with `…`; only the first line of a multi-line script), then
 //! runs it, and closes a failure with `[task] ERROR task failed`. When the task's definition
-//! in the project's config (`misetasks`) is one plain command that the banner shows, the task's
+//! in the project's config (`crate::misetasks`) is one plain command that the banner shows, the task's
 //! output goes through that tool's filter (`go test`, `pytest`, `cargo test`…) as for
 //! `npm run` (`js::announced`): the banner and mise's own closing lines are kept whole.
 //! Anything else prints raw: a tool without a filter, a multi-line script, a file task, a
@@ -9,9 +9,9 @@
 //! task could print too), mise's `prefix` output mode, a banner that is not the definition's.
 
 use super::js::{announced, script_words};
-use super::misetasks;
 use crate::env::Env;
 use crate::filters::{Compacted, Filter, Invocation, Output, Unparsed};
+use crate::misetasks;
 
 pub struct MiseRun;
 
@@ -24,7 +24,10 @@ impl Filter for MiseRun {
     }
     fn compact(&self, inv: &Invocation<'_>, out: &Output<'_>) -> Result<Compacted, Unparsed> {
         let env = Env::from_process();
-        through_task(inv, out, |task| misetasks::command(&env, task))
+        let site = misetasks::Site::new(env.cwd(), env.home().as_deref(), |v| {
+            env.var_os_set(v).map(String::from)
+        });
+        through_task(inv, out, |task| misetasks::command(&site, task))
     }
 }
 
@@ -88,9 +91,9 @@ fn mise_closing(task: &str, line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::misetasks::defined;
     use super::*;
     use crate::filters::langs::fixture;
+    use crate::misetasks::defined;
 
     /// A captured case of `tests/fixtures/mise/`: its argv (after `mise`), output, and the
     /// compaction with the task's definition read from the captured project's `mise.toml`.

@@ -27,7 +27,6 @@ pub mod lint;
 pub mod make;
 pub mod mdlint;
 pub mod mise;
-pub mod misetasks;
 pub mod prove;
 pub mod pycheck;
 pub mod pytest;

@@ -4,7 +4,7 @@ use super::{rw, PLAIN};
 use crate::programs::scope as sc;
 use crate::programs::{every, route, Eco, PipeSafety, Program};
 use crate::recognise;
-use PipeSafety::Never;
+use PipeSafety::{Never, Producer};
 
 pub const MAKE: Program = Program {
     names: &["make", "gmake"],
@@ -15,7 +15,9 @@ pub const MAKE: Program = Program {
 };
 
 /// `mise run <task>`: which command the task runs is read at run time, from mise's `[task] $ cmd`
-/// line checked against the task's definition (`filters::dev::mise`).
+/// line checked against the task's definition (`filters::dev::mise`). Before `tail` only when
+/// that definition, read at rewrite time in the line's folder, is a test runner's
+/// (`rewrite::Planner::task_filter`).
 pub const MISE: Program = Program {
     names: &["mise"],
     ecosystem: Eco::Build,
@@ -25,7 +27,7 @@ pub const MISE: Program = Program {
         route("r", "mise-run", "mise r test").scoped(&sc::mise::RUN),
     ],
     rewrite: rw(
-        Never,
+        Producer,
         "`run <task> [args]`, one task, no mise option; never watch, help or the task selector",
     ),
 };

@@ -1,14 +1,15 @@
-//! What the project's mise config files say a task runs, for `filters::dev::mise`: the one
-//! command line of a task, when every config file mise may read that defines the task
-//! defines it the same way, as one plain command (one line, no shell operators, quoting,
-//! variables or templates), with no dependency, usage spec or confirmation. Anything else —
+//! What the project's mise config files say a task runs, for the filter of `mise run`
+//! (`filters::dev::mise`) and for the rewrite of `mise run <task> | tail` (`rewrite`), which
+//! must agree: the one command line of a task, when every config file mise may read that
+//! defines the task defines it the same way, as one plain command (one line, no shell
+//! operators, quoting, variables or templates), with no dependency, usage spec or
+//! confirmation. Anything else —
 //! a multi-line script (mise's banner shows only its first line), a file task, a config this
 //! module cannot read or that includes others, a `MISE_…` variable naming other config files
-//! — is `None`: the filter then prints the task's output raw.
+//! — is `None`: the filter then prints the task's output raw, and the rewrite leaves a
+//! `mise run` before `tail` as typed. A leaf: the folder, home and variables come as [`Site`].
 
 use std::path::{Path, PathBuf};
-
-use crate::env::Env;
 
 /// Variables that make mise read config files other than the ones looked for here.
 const OTHER_CONFIGS: &[&str] = &[
@@ -20,6 +21,44 @@ const OTHER_CONFIGS: &[&str] = &[
     "MISE_OVERRIDE_CONFIG_FILENAMES",
     "MISE_SYSTEM_DIR",
 ];
+
+/// Where mise would run: its working directory, the home folder, and the values of the
+/// variables the lookup reads (those naming other config files, `XDG_CONFIG_HOME`) that are set
+/// and not empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Site {
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    pub vars: Vec<(String, String)>,
+}
+
+impl Site {
+    /// The site at `cwd`, the variables the lookup reads taken from `var` ([`read_vars`]).
+    pub fn new(cwd: &Path, home: Option<&Path>, var: impl Fn(&str) -> Option<String>) -> Site {
+        Site {
+            cwd: cwd.to_path_buf(),
+            home: home.map(Path::to_path_buf),
+            vars: read_vars(var),
+        }
+    }
+
+    fn var(&self, key: &str) -> Option<&str> {
+        self.vars
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The variables the lookup reads, as `var` gives them (`None` when unset): those set and
+/// not empty, with their values.
+pub fn read_vars(var: impl Fn(&str) -> Option<String>) -> Vec<(String, String)> {
+    OTHER_CONFIGS
+        .iter()
+        .chain(&["XDG_CONFIG_HOME"])
+        .filter_map(|v| var(v).filter(|x| !x.is_empty()).map(|x| (v.to_string(), x)))
+        .collect()
+}
 
 /// The keys a task's table may have for its command to be known from its `run` alone.
 const KNOWN_KEYS: &[&str] = &[
@@ -34,14 +73,14 @@ const KNOWN_KEYS: &[&str] = &[
     "tools",
 ];
 
-/// The command `task` runs, read from the config files mise reads from `env`'s working
+/// The command `task` runs, read from the config files mise reads at `site`'s working
 /// directory (and the global ones); `None` when not provably one plain command.
-pub fn command(env: &Env, task: &str) -> Option<String> {
-    if OTHER_CONFIGS.iter().any(|v| env.var_os_set(v).is_some()) {
+pub fn command(site: &Site, task: &str) -> Option<String> {
+    if OTHER_CONFIGS.iter().any(|v| site.var(v).is_some()) {
         return None;
     }
     let mut found = None;
-    for file in config_files(env) {
+    for file in config_files(site) {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
@@ -103,9 +142,9 @@ pub fn plain_command(line: &str) -> bool {
 /// above, `mise.toml`, `.mise.toml`, `mise.<env>.toml`, `mise.local.toml` and their forms
 /// under `mise/`, `.mise/`, `.config/`, `.config/mise/` and the `conf.d/` folders; then the
 /// user's and the system's. More files than mise reads only makes the answer stricter.
-fn config_files(env: &Env) -> Vec<PathBuf> {
+fn config_files(site: &Site) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    for dir in env.cwd().ancestors() {
+    for dir in site.cwd.ancestors() {
         list(dir, &mut files, |n| {
             n.starts_with("mise.") || n.starts_with(".mise.")
         });
@@ -117,10 +156,10 @@ fn config_files(env: &Env) -> Vec<PathBuf> {
             n.starts_with("mise.") || n.starts_with(".mise.")
         });
     }
-    let user = env
-        .var_os_set("XDG_CONFIG_HOME")
+    let user = site
+        .var("XDG_CONFIG_HOME")
         .map(PathBuf::from)
-        .or_else(|| env.home().map(|h| h.join(".config")));
+        .or_else(|| site.home.as_ref().map(|h| h.join(".config")));
     for dir in user
         .map(|u| u.join("mise"))
         .into_iter()
@@ -222,17 +261,19 @@ one = { run = ["pytest -q"] }
             "[tasks]\nt = \"pytest -q\"\n",
         )
         .unwrap();
-        let env = || Env::new([("HOME", root.path().join("home"))], sub.clone());
-        assert_eq!(command(&env(), "t").as_deref(), Some("pytest -q"));
-        assert_eq!(
-            command(&env().with_var("MISE_CONFIG_FILE", "x.toml"), "t"),
-            None
-        );
+        let home = root.path().join("home");
+        let site = |var: Option<&str>| {
+            Site::new(&sub, Some(&home), |k| {
+                var.filter(|v| *v == k).map(|_| "x.toml".to_string())
+            })
+        };
+        assert_eq!(command(&site(None), "t").as_deref(), Some("pytest -q"));
+        assert_eq!(command(&site(Some("MISE_CONFIG_FILE")), "t"), None);
         std::fs::write(
             sub.join(".config/mise/config.toml"),
             "[tasks]\nt = \"pytest\"\n",
         )
         .unwrap();
-        assert_eq!(command(&env(), "t"), None);
+        assert_eq!(command(&site(None), "t"), None);
     }
 }
