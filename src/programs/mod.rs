@@ -149,13 +149,19 @@ pub enum PipeSafety {
 
 /// Filters whose last lines hold the same facts as the raw output's last lines (a test run's
 /// failures and its summary end both): a producer with one of them may stand before `tail`
-/// (`cargo test | tail -5`, `npx jest 2>&1 | tail -20`). Before `head` no filter may
-/// (`rewrite::rules::keeps_facts`). Not `tsc` (it regroups errors by file and code, so its
-/// last lines are other errors than tsc's last ones, without their file), `playwright` (its
-/// raw output ends with the failures' list and counts, which the filter keeps line for line,
-/// so its closing note pushes the first of them out of `tail`), nor `npm-script` (which
-/// tool's filter runs is read from the script's banner at run time).
-pub const SUMMARY_AT_END: &[&str] = &["cargo-test", "go-test", "pytest", "unittest", "jest"];
+/// (`go test ./... | tail -5`, `npx jest 2>&1 | tail -20`). Before `head` no filter may
+/// (`rewrite::rules::keeps_facts`). Checked by replaying `tail -N` over every captured failing
+/// run (`tests/pipelines.rs`): what a raw tail shows and these filters drop is only what they
+/// elide anyway (passing tests, a passing suite's name). Not `pytest`, `cargo-test` (nextest
+/// too) or `unittest`: their raw output ends with the list of failing tests (pytest's short
+/// summary, cargo's `failures:` list, nextest's `FAIL` lines) while the filter names each
+/// failing test once, at the head of its block, so a short tail of rtk's output lost names the
+/// raw tail shows. Not `tsc` (it regroups errors by file and code, so its last lines are other
+/// errors than tsc's last ones, without their file), `playwright` (its raw output ends with the
+/// failures' list and counts, which the filter keeps line for line, so its closing note pushes
+/// the first of them out of `tail`), nor `npm-script` (which tool's filter runs is read from
+/// the script's banner at run time).
+pub const SUMMARY_AT_END: &[&str] = &["go-test", "jest"];
 
 /// The filter whose output a later pipeline stage reads for this command line (arguments
 /// after the program word): its route's filter, or for a route that runs another program

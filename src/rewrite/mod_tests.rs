@@ -267,11 +267,11 @@ file = "scripts/test.sh"
     };
     let rtk = |line: &str| Some(format!("rtk {line}"));
     for line in [
-        "mise run test 2>&1 | tail -30",
-        "mise run test | tail -n 5",
-        "mise run test | tail -5",
+        "mise run test:go 2>&1 | tail -30",
+        "mise run test:go | tail -n 5",
+        "mise run test:go | tail -5",
         "mise r test:go 2>&1 | tail -20",
-        "mise run test -k cart 2>&1 | tail -30",
+        "mise run test:go -run TestCart 2>&1 | tail -30",
     ] {
         assert_eq!(at(line, Some(&site)), rtk(line), "{line}");
         // No folder known: as typed.
@@ -279,13 +279,19 @@ file = "scripts/test.sh"
     }
     // Earlier segments that cannot move the shell keep the folder.
     assert_eq!(
-        at("mise run fmt && mise run test 2>&1 | tail -30", Some(&site)).as_deref(),
-        Some("rtk mise run fmt && rtk mise run test 2>&1 | tail -30")
+        at(
+            "mise run fmt && mise run test:go 2>&1 | tail -30",
+            Some(&site)
+        )
+        .as_deref(),
+        Some("rtk mise run fmt && rtk mise run test:go 2>&1 | tail -30")
     );
     for line in [
         // The wrong consumer, too few lines, tools whose filter regroups, other task forms.
-        "mise run test 2>&1 | head -30",
-        "mise run test 2>&1 | tail -4",
+        "mise run test:go 2>&1 | head -30",
+        "mise run test:go 2>&1 | tail -4",
+        // pytest's filter is not a summary-at-end filter (`programs::SUMMARY_AT_END`).
+        "mise run test 2>&1 | tail -30",
         "mise run lint 2>&1 | tail -30",
         "mise run script 2>&1 | tail -30",
         "mise run file 2>&1 | tail -30",
@@ -299,15 +305,15 @@ file = "scripts/test.sh"
         assert_eq!(at(line, Some(&site)), None, "{line}");
     }
     for line in [
-        "cd sub && mise run test 2>&1 | tail -30",
-        "export MISE_CONFIG_FILE=x.toml; mise run test 2>&1 | tail -30",
-        "source env.sh; mise run test 2>&1 | tail -30",
-        "(cd sub; mise run test 2>&1 | tail -30)",
+        "cd sub && mise run test:go 2>&1 | tail -30",
+        "export MISE_CONFIG_FILE=x.toml; mise run test:go 2>&1 | tail -30",
+        "source env.sh; mise run test:go 2>&1 | tail -30",
+        "(cd sub; mise run test:go 2>&1 | tail -30)",
     ] {
         assert!(
             !at(line, Some(&site))
                 .unwrap_or_default()
-                .contains("rtk mise run test"),
+                .contains("rtk mise run test:go"),
             "{line}"
         );
     }
@@ -315,13 +321,13 @@ file = "scripts/test.sh"
     let other = Site::new(&dir, Some(&home), |v| {
         (v == "MISE_CONFIG_FILE").then(|| "x.toml".to_string())
     });
-    assert_eq!(at("mise run test 2>&1 | tail -30", Some(&other)), None);
+    assert_eq!(at("mise run test:go 2>&1 | tail -30", Some(&other)), None);
     std::fs::write(
         root.path().join("mise.toml"),
-        "[tasks]\ntest = \"go test ./...\"\n",
+        "[tasks]\n\"test:go\" = \"go test ./cmd/...\"\n",
     )
     .unwrap();
-    assert_eq!(at("mise run test 2>&1 | tail -30", Some(&site)), None);
+    assert_eq!(at("mise run test:go 2>&1 | tail -30", Some(&site)), None);
 }
 
 /// The builtins that move the shell or change its environment are no program of the table,

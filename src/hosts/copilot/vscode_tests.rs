@@ -99,7 +99,7 @@ fn the_rewrite_goes_without_a_decision_where_no_rule_tells_the_forms_apart() {
     assert!(h.rewrites("git push origin main"));
     // Commands the rewrite leaves as they were (`cd`, `tail`: default rules) answer alike.
     assert!(h.rewrites("cd src && cargo test"));
-    assert!(h.rewrites("cargo test 2>&1 | tail -5"));
+    assert!(h.rewrites("go test ./... 2>&1 | tail -5"));
     // Even when a Copilot CLI version leaks into VS Code's environment: no table, no allow.
     let leaked = h.env().with_var("COPILOT_CLI_BINARY_VERSION", "1.0.102");
     let out = h.answer_in(&leaked, "cargo test", Some(&h.workspace()));
