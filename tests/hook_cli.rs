@@ -856,6 +856,19 @@ fn claude_post_tool_use_read_is_answered_from_the_transcript() {
     assert_eq!(hook(payload(&path2)), "");
     assert_eq!(hook(payload(&t.home().join("missing.jsonl"))), "");
     assert_eq!(hook("{\"hook_event_name\":\"PostToolUse\"".into()), "");
+    // Another PostToolUse hook that may rewrite a Read (a redaction) runs on the same original
+    // and the last rewrite wins: rtk steps aside. One for other tools changes nothing.
+    let settings = |matcher: &str| {
+        format!(
+            r#"{{"hooks":{{"PostToolUse":[
+            {{"matcher":"Read|mcp__.*","hooks":[{{"type":"command","command":"rtk hook claude"}}]}},
+            {{"matcher":"{matcher}","hooks":[{{"type":"command","command":"./redact.sh"}}]}}]}}}}"#
+        )
+    };
+    t.write("home/.claude/settings.json", &settings("Read"));
+    assert_eq!(hook(payload(&path)), "");
+    t.write("home/.claude/settings.json", &settings("Bash"));
+    assert!(hook(payload(&path)).contains("updatedToolOutput"));
 }
 
 /// Issue 37 item 2: the MCP payloads the real hosts sent (tests/fixtures/mcp/). Claude Code's

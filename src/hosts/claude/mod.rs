@@ -47,7 +47,15 @@ impl Host for Claude {
         Some(answer::answer(payload, decide))
     }
     fn answer_after(&self, payload: &Value, env: &Env) -> Option<Answer> {
-        post_mcp::is_mcp(payload).then(|| post_mcp::answer(payload, &post_mcp::Siblings::of(env)))
+        if post_mcp::is_mcp(payload) {
+            return Some(post_mcp::answer(payload, &post_mcp::Siblings::of(env)));
+        }
+        // Claude runs a tool's PostToolUse hooks in parallel on the original result and the
+        // last rewrite wins: beside another hook that may rewrite a Read (a redaction), rtk's
+        // note or unseen lines, cut from the original, could undo it. rtk steps aside.
+        let read = crate::hooks::input::string(payload, "hook_event_name") == Some("PostToolUse")
+            && crate::hooks::input::string(payload, "tool_name") == Some("Read");
+        (read && post_mcp::Siblings::of(env).may_rewrite("Read")).then_some(Answer::Silent)
     }
     fn saving(&self, payload: &Value, answer: &Answer, now: i64) -> Option<ToolSaving> {
         if post_mcp::is_mcp(payload) {

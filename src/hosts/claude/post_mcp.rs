@@ -88,7 +88,7 @@ impl Siblings {
 
     /// Whether a hook beside rtk's may run for `tool`: a missing, empty or `*` matcher, one
     /// that is not a valid regular expression, or one that matches anywhere in the name.
-    fn may_rewrite(&self, tool: &str) -> bool {
+    pub fn may_rewrite(&self, tool: &str) -> bool {
         self.matchers.iter().any(|m| match m.as_deref() {
             None | Some("") | Some("*") => true,
             Some(m) => match regex::Regex::new(m) {
