@@ -243,9 +243,8 @@ mod tests {
         }
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(dir.path().join("z.jsonl"), dir.path().join("l.jsonl"))
-                .unwrap();
-            std::os::unix::fs::symlink(dir.path().join("a"), dir.path().join("linked")).unwrap();
+            crate::os::symlink(&dir.path().join("z.jsonl"), &dir.path().join("l.jsonl")).unwrap();
+            crate::os::symlink(&dir.path().join("a"), &dir.path().join("linked")).unwrap();
         }
         let files = transcript_files(dir.path());
         assert_eq!(files.len(), if cfg!(unix) { 4 } else { 3 }, "{files:?}");
