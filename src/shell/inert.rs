@@ -116,23 +116,6 @@ pub(super) fn quoted_heredoc_text<'t>(node: Node<'t>, src: &str) -> Option<(Node
     if node.kind() != "command_substitution" || node.has_error() {
         return None;
     }
-    // The argument: `"` substitution `"`, directly a word of `git commit …`.
-    let string = node.parent().filter(|p| p.kind() == "string")?;
-    if string.child_count() != 3 {
-        return None;
-    }
-    let command = string.parent().filter(|p| p.kind() == "command")?;
-    let name = command.child_by_field_name("name")?;
-    let mut cursor = command.walk();
-    let args: Vec<Node<'t>> = command
-        .children_by_field_name("argument", &mut cursor)
-        .collect();
-    if text(name) != "git"
-        || args.first().map(|a| text(*a)) != Some("commit")
-        || !args.iter().any(|a| a.id() == string.id())
-    {
-        return None;
-    }
     // `$(` cat-with-heredoc `)`.
     let [open, stmt, close] = kids(node)[..] else {
         return None;
@@ -155,6 +138,25 @@ pub(super) fn quoted_heredoc_text<'t>(node: Node<'t>, src: &str) -> Option<(Node
         || body.kind() != "heredoc_body"
         || end.kind() != "heredoc_end"
         || body.child_count() != 0
+    {
+        return None;
+    }
+    // The argument: `"` substitution `"`, directly a word of `git commit …`. Checked after the
+    // body's shape: `parent()` walks down from the root, so asking it of every substitution of
+    // a deeply nested line would cost the square of its depth.
+    let string = node.parent().filter(|p| p.kind() == "string")?;
+    if string.child_count() != 3 {
+        return None;
+    }
+    let command = string.parent().filter(|p| p.kind() == "command")?;
+    let name = command.child_by_field_name("name")?;
+    let mut cursor = command.walk();
+    let args: Vec<Node<'t>> = command
+        .children_by_field_name("argument", &mut cursor)
+        .collect();
+    if text(name) != "git"
+        || args.first().map(|a| text(*a)) != Some("commit")
+        || !args.iter().any(|a| a.id() == string.id())
     {
         return None;
     }
