@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if !parsed.is_attestable() {
-        let r = rtk::rewrite::rewrite_line(line, &parsed, &HooksConfig::default());
+        let r = rtk::rewrite::rewrite_line(line, &parsed, &HooksConfig::default(), None);
         assert_eq!(r.line, None, "unattestable line rewritten: {line:?}");
         let all = RuleSet::from_bash(&[], &[], &["*"]);
         for host in [Agent::Claude, Agent::OpenClaw] {
