@@ -16,6 +16,31 @@ from corpus import SETUPS
 INSTRUCTION = "Run the shell command you are given."
 
 
+def codex_config(port, repo, trust="trusted"):
+    """Codex's config.toml for a run against the scripted model on `port`: no update check, no
+    plugins, apps or analytics, and `repo` trusted (or `trust`)."""
+    return f"""model = "fake-model"
+model_provider = "fake"
+check_for_update_on_startup = false
+
+[model_providers.fake]
+name = "fake"
+base_url = "http://127.0.0.1:{port}/v1"
+wire_api = "responses"
+env_key = "PARITY_API_KEY"
+
+[features]
+plugins = false
+apps = false
+
+[analytics]
+enabled = false
+
+[projects."{repo}"]
+trust_level = "{trust}"
+"""
+
+
 def _write(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
@@ -136,29 +161,7 @@ class Codex(Host):
 
     def prepare(self, fx, port, setup, cmd):
         trust = "untrusted" if setup == "untrusted" else "trusted"
-        _write(
-            fx.home / ".codex/config.toml",
-            f"""model = "fake-model"
-model_provider = "fake"
-check_for_update_on_startup = false
-
-[model_providers.fake]
-name = "fake"
-base_url = "http://127.0.0.1:{port}/v1"
-wire_api = "responses"
-env_key = "PARITY_API_KEY"
-
-[features]
-plugins = false
-apps = false
-
-[analytics]
-enabled = false
-
-[projects."{fx.repo}"]
-trust_level = "{trust}"
-""",
-        )
+        _write(fx.home / ".codex/config.toml", codex_config(port, fx.repo, trust))
         pattern = json.dumps(cmd.rule.split())
         if setup in self.DECISION:
             rule = f'prefix_rule(pattern={pattern}, decision="{self.DECISION[setup]}")\n'

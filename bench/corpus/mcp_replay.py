@@ -27,11 +27,8 @@ import common
 
 
 def texts(content):
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
-    return ""
+    """The text a result's content (a string or blocks) gives the model."""
+    return common.result_text({"content": content})
 
 
 def pretty(content):

@@ -41,6 +41,7 @@ sys.path.insert(0, str(HERE))
 import model_server as ms  # noqa: E402
 import read_session as rs  # noqa: E402
 from fixture import run_host  # noqa: E402
+from hosts import codex_config  # noqa: E402
 
 SERVER = HERE / "mcp_server.py"
 TOOLS = ["records", "mixed", "plain", "large"]
@@ -164,26 +165,8 @@ def codex_world(root, port, hook, record=None):
     repo.mkdir(parents=True)
     (home / ".codex").mkdir(parents=True)
     (home / ".codex/config.toml").write_text(
-        f"""model = "fake-model"
-model_provider = "fake"
-check_for_update_on_startup = false
-
-[model_providers.fake]
-name = "fake"
-base_url = "http://127.0.0.1:{port}/v1"
-wire_api = "responses"
-env_key = "PARITY_API_KEY"
-
-[features]
-plugins = false
-apps = false
-
-[analytics]
-enabled = false
-
-[projects."{repo}"]
-trust_level = "trusted"
-
+        codex_config(port, repo)
+        + f"""
 [mcp_servers.fx]
 command = "{sys.executable}"
 args = ["{SERVER}"]

@@ -66,7 +66,8 @@ pub fn rewrite_line(
     let mut planner = Planner {
         line,
         config,
-        site: site.filter(|_| stays_put(parsed)),
+        site,
+        parsed,
         exclusions: None,
         prefixes: transparent_prefixes(config),
         warnings: Vec::new(),
@@ -131,9 +132,10 @@ pub fn rewrite_line(
 struct Planner<'a> {
     line: &'a str,
     config: &'a HooksConfig,
-    /// The folder the line runs in, when no command of the line may change it or the
-    /// environment ([`stays_put`]).
+    /// The folder the line runs in, when known; used only where no command of the line may
+    /// change it or the environment ([`stays_put`], checked when a `mise run` asks).
     site: Option<&'a Site>,
+    parsed: &'a Parsed,
     exclusions: Option<Exclusions>,
     prefixes: Vec<Vec<String>>,
     warnings: Vec<String>,
@@ -370,7 +372,7 @@ impl Planner<'_> {
         rule: &Rule,
         args: &[&str],
     ) -> Option<&'static str> {
-        let site = self.site?;
+        let site = self.site.filter(|_| stays_put(self.parsed))?;
         if i != 0 || !cmd.assignments.is_empty() || !cmd.words.iter().all(|w| w.literal) {
             return None;
         }
